@@ -1,0 +1,122 @@
+//! Errors from reading records: one boxed, non-exhaustive type with a position.
+
+use crate::record::Span;
+use std::fmt;
+use std::path::PathBuf;
+
+/// A syntax error in a record: where, and what was expected there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// Where the problem is.
+    pub span: Span,
+    /// What was expected (and what was found), in plain words.
+    pub message: String,
+}
+
+impl ParseError {
+    /// An error at `span` saying `message`.
+    pub fn new(span: Span, message: impl Into<String>) -> ParseError {
+        ParseError {
+            span,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.span, self.message)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// What went wrong reading an input.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The file could not be read.
+    Io(std::io::Error),
+    /// The bytes could not be decoded as text.
+    Decode(String),
+    /// The format could not be determined.
+    UnknownFormat,
+    /// The text is not a valid record of its format.
+    Parse(ParseError),
+    /// The start position is not a legal position.
+    Setup(String),
+}
+
+/// An error reading an input, with the path when there is one.
+#[derive(Debug)]
+pub struct Error(Box<ErrorInner>);
+
+#[derive(Debug)]
+struct ErrorInner {
+    path: Option<PathBuf>,
+    kind: ErrorKind,
+}
+
+impl Error {
+    /// An error of `kind`.
+    pub fn new(kind: ErrorKind) -> Error {
+        Error(Box::new(ErrorInner { path: None, kind }))
+    }
+
+    /// The same error, naming `path`.
+    pub fn with_path(mut self, path: impl Into<PathBuf>) -> Error {
+        self.0.path = Some(path.into());
+        self
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.0.kind
+    }
+
+    /// The input's path, if known.
+    pub fn path(&self) -> Option<&std::path::Path> {
+        self.0.path.as_deref()
+    }
+
+    /// The line and column of the problem, where there is one.
+    pub fn position(&self) -> Option<Span> {
+        match &self.0.kind {
+            ErrorKind::Parse(p) => Some(p.span),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(p) = &self.0.path {
+            write!(f, "{}: ", p.display())?;
+        }
+        match &self.0.kind {
+            ErrorKind::Io(e) => write!(f, "cannot read: {e}"),
+            ErrorKind::Decode(m) => write!(f, "cannot decode: {m}"),
+            ErrorKind::UnknownFormat => f.write_str(
+                "cannot tell the record format (use --from kif|ki2|csa|usi|jkf)",
+            ),
+            ErrorKind::Parse(p) => write!(f, "{p}"),
+            ErrorKind::Setup(m) => write!(f, "illegal start position: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.0.kind {
+            ErrorKind::Io(e) => Some(e),
+            ErrorKind::Parse(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+impl From<ParseError> for Error {
+    fn from(p: ParseError) -> Error {
+        Error::new(ErrorKind::Parse(p))
+    }
+}

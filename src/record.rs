@@ -1,0 +1,405 @@
+//! What a file says about one game, as syntax only.
+//!
+//! A [`Record`] is produced by a parser and never judged: moves stay in the
+//! notation they were written in, and each part carries its [`Span`] so the
+//! replayer can point at the exact line and column of a foul.
+
+use crate::setup::{Handicap, Setup};
+use crate::types::{Color, Move, PieceKind, Square};
+use std::fmt;
+
+/// A record format kifu reads or writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Format {
+    /// Kakinoki KIF (`.kif` CP932, `.kifu` UTF-8).
+    Kif,
+    /// Kakinoki KI2 (`.ki2`, `.ki2u`).
+    Ki2,
+    /// CSA standard record (`.csa`).
+    Csa,
+    /// USI `position … moves …` lines (`.usi`, `.sfen`).
+    Usi,
+    /// JSON Kifu Format (`.jkf`).
+    Jkf,
+}
+
+impl Format {
+    /// The stable lowercase name: `kif`, `ki2`, `csa`, `usi`, `jkf`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Kif => "kif",
+            Format::Ki2 => "ki2",
+            Format::Csa => "csa",
+            Format::Usi => "usi",
+            Format::Jkf => "jkf",
+        }
+    }
+
+    /// The format a file extension suggests (a hint only: content is sniffed too).
+    pub fn from_extension(ext: &str) -> Option<Format> {
+        match ext.to_ascii_lowercase().as_str() {
+            "kif" | "kifu" => Some(Format::Kif),
+            "ki2" | "ki2u" => Some(Format::Ki2),
+            "csa" => Some(Format::Csa),
+            "usi" | "sfen" => Some(Format::Usi),
+            "jkf" | "json" => Some(Format::Jkf),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Where something was written: byte offset into the decoded text, and the
+/// 1-based line and column (in characters) it starts at.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    /// Byte offset into the decoded text.
+    pub offset: usize,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column, counted in characters.
+    pub column: u32,
+}
+
+impl Span {
+    /// A span at `line`:`column` with byte `offset`.
+    pub const fn new(offset: usize, line: u32, column: u32) -> Span {
+        Span {
+            offset,
+            line,
+            column,
+        }
+    }
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// One header line, e.g. `先手：羽生善治` or `$EVENT:…`, in file order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeaderField {
+    /// The key as written (`先手`, `EVENT`, `N+`, …).
+    pub key: String,
+    /// The value as written.
+    pub value: String,
+    /// Where the line starts.
+    pub span: Span,
+}
+
+/// The start position of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartPosition {
+    /// A named preset (平手, a handicap, CSA `PI…`, USI `startpos`).
+    Preset(Handicap),
+    /// A position written out (BOD, CSA `P1`…`P9`/`P±`, SFEN, JKF data).
+    Setup(Box<Setup>),
+}
+
+impl StartPosition {
+    /// The setup this start describes.
+    pub fn setup(&self) -> Setup {
+        match self {
+            StartPosition::Preset(h) => h.setup(),
+            StartPosition::Setup(s) => (**s).clone(),
+        }
+    }
+}
+
+impl Default for StartPosition {
+    fn default() -> Self {
+        StartPosition::Preset(Handicap::Hirate)
+    }
+}
+
+/// Where a KIF/KI2 move goes: a square, or `同` (the previous destination).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dest {
+    /// A square written out.
+    Square(Square),
+    /// `同`: the square of the previous move.
+    Same,
+}
+
+/// KI2/JKF relative-position words, as a set of flags (`左上` is LEFT | UP).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Relative(pub u8);
+
+impl Relative {
+    /// No modifier.
+    pub const NONE: Relative = Relative(0);
+    /// 右 (JKF `R`): the piece on the mover's right.
+    pub const RIGHT: Relative = Relative(1);
+    /// 左 (JKF `L`).
+    pub const LEFT: Relative = Relative(2);
+    /// 直 (JKF `C`): straight forward.
+    pub const STRAIGHT: Relative = Relative(4);
+    /// 上 / 行 / 入 (JKF `U`): moving forward.
+    pub const UP: Relative = Relative(8);
+    /// 引 (JKF `D`): moving backward.
+    pub const DOWN: Relative = Relative(16);
+    /// 寄 (JKF `M`): moving sideways.
+    pub const SIDEWAYS: Relative = Relative(32);
+    /// 打 (JKF `H`): a drop, written because a board piece could also go there.
+    pub const DROP: Relative = Relative(64);
+
+    /// Whether every flag of `other` is set.
+    pub const fn contains(self, other: Relative) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// Whether no flag is set.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl std::ops::BitOr for Relative {
+    type Output = Relative;
+    fn bitor(self, rhs: Relative) -> Relative {
+        Relative(self.0 | rhs.0)
+    }
+}
+
+impl std::ops::BitOrAssign for Relative {
+    fn bitor_assign(&mut self, rhs: Relative) {
+        self.0 |= rhs.0;
+    }
+}
+
+/// A move as written, in its format's own notation, not yet resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// A USI move (`7g7f`, `P*5e`); colour is implied by the turn.
+    Usi(Move),
+    /// A CSA move: `+7776FU`. The piece is the one **after** the move.
+    Csa {
+        /// The sign written (`+` sente, `-` gote).
+        color: Color,
+        /// Origin, or `None` for `00` (a drop).
+        from: Option<Square>,
+        /// Destination.
+        to: Square,
+        /// The piece after the move.
+        piece: PieceKind,
+    },
+    /// A KIF move (`７六歩(77)`, `同　銀成(31)`, `５五角打`); also used for JKF
+    /// moves, which carry the same information.
+    Kif {
+        /// The colour, when the format states it (JKF `color`).
+        color: Option<Color>,
+        /// Destination or `同`.
+        dest: Dest,
+        /// The piece **before** the move.
+        piece: PieceKind,
+        /// `Some(true)` for 成, `Some(false)` for 不成/生, `None` when silent.
+        promote: Option<bool>,
+        /// Origin; `None` for a drop (打) or when the origin was not written.
+        from: Option<Square>,
+        /// Whether 打 was written.
+        drop: bool,
+    },
+    /// A KI2 move (`▲７六歩`, `△同　銀左上成`): no origin, only modifiers.
+    Ki2 {
+        /// The colour mark written (▲/△/☗/☖), if any.
+        color: Option<Color>,
+        /// Destination or `同`.
+        dest: Dest,
+        /// The piece before the move.
+        piece: PieceKind,
+        /// 右 左 直 上 引 寄 (行/入 read as 上), and 打.
+        relative: Relative,
+        /// `Some(true)` for 成, `Some(false)` for 不成/生.
+        promote: Option<bool>,
+    },
+}
+
+/// Time taken by a move and the mover's running total, in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveTime {
+    /// Time spent on this move.
+    pub spent_ms: Option<u64>,
+    /// The mover's total so far, including this move.
+    pub total_ms: Option<u64>,
+}
+
+/// A floodgate-style evaluation comment (`'** 120 7g7f 3c3d`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evaluation {
+    /// The score as written (from sente's point of view in floodgate logs).
+    pub score: Option<i64>,
+    /// The principal variation, as written (CSA moves such as `+7776FU`).
+    pub pv: Vec<String>,
+}
+
+/// One move of a line, with everything attached to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveEntry {
+    /// The move as written.
+    pub notation: Notation,
+    /// Where the move is written.
+    pub span: Span,
+    /// The move number written in the file (KIF), if any.
+    pub number: Option<u32>,
+    /// Time, where the format records it.
+    pub time: Option<MoveTime>,
+    /// Comments attached to the move, in order.
+    pub comments: Vec<String>,
+    /// Bookmarks (KIF `&` lines).
+    pub bookmarks: Vec<String>,
+    /// Floodgate `'**` evaluation and PV.
+    pub eval: Option<Evaluation>,
+    /// Alternatives to this move: each line's first move replaces this one.
+    pub variations: Vec<Line>,
+}
+
+impl MoveEntry {
+    /// A move with nothing attached.
+    pub fn new(notation: Notation, span: Span) -> MoveEntry {
+        MoveEntry {
+            notation,
+            span,
+            number: None,
+            time: None,
+            comments: Vec::new(),
+            bookmarks: Vec::new(),
+            eval: None,
+            variations: Vec::new(),
+        }
+    }
+}
+
+/// How a line of play ends, as the record states it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EndingKind {
+    /// 投了, `%TORYO`: the side to move resigns.
+    Resign,
+    /// 中断, `%CHUDAN`.
+    Interrupt,
+    /// 千日手, `%SENNICHITE`.
+    Sennichite,
+    /// 持将棋, `%JISHOGI`.
+    Jishogi,
+    /// 切れ負け, `%TIME_UP`: the side to move ran out of time.
+    TimeUp,
+    /// 反則負け, `%ILLEGAL_MOVE`: the side to move loses by foul.
+    FoulByMover,
+    /// 反則勝ち: the previous move was a foul; the side to move wins.
+    FoulByPrevious,
+    /// `%+ILLEGAL_ACTION` / `%-ILLEGAL_ACTION`: the named side committed a foul.
+    FoulBy(Color),
+    /// 詰み, `%TSUMI`: the side to move is mated.
+    Tsumi,
+    /// 不詰, `%FUZUMI`.
+    Fuzumi,
+    /// 入玉勝ち, `%KACHI`: the side to move declares an entering-king win.
+    Kachi,
+    /// `%HIKIWAKE`: a declared draw.
+    Hikiwake,
+    /// `%MAX_MOVES`: the move limit was reached.
+    MaxMoves,
+    /// `%MATTA`.
+    Matta,
+    /// `%ERROR`.
+    Error,
+    /// 封じ手: a sealed move.
+    Sealed,
+    /// 不戦勝: the side to move wins by default.
+    DefaultWin,
+    /// 不戦敗: the side to move loses by default.
+    DefaultLoss,
+    /// トライ: the try-rule win.
+    Try,
+}
+
+impl EndingKind {
+    /// The stable name used in JSON `end.kind`.
+    pub fn name(self) -> &'static str {
+        match self {
+            EndingKind::Resign => "resign",
+            EndingKind::Interrupt => "interrupted",
+            EndingKind::Sennichite => "sennichite",
+            EndingKind::Jishogi => "jishogi",
+            EndingKind::TimeUp => "time-up",
+            EndingKind::FoulByMover | EndingKind::FoulByPrevious | EndingKind::FoulBy(_) => "foul",
+            EndingKind::Tsumi => "checkmate",
+            EndingKind::Fuzumi => "no-mate",
+            EndingKind::Kachi => "declaration",
+            EndingKind::Hikiwake => "draw",
+            EndingKind::MaxMoves => "max-moves",
+            EndingKind::Matta => "matta",
+            EndingKind::Error => "error",
+            EndingKind::Sealed => "sealed",
+            EndingKind::DefaultWin => "default-win",
+            EndingKind::DefaultLoss => "default-loss",
+            EndingKind::Try => "try",
+        }
+    }
+}
+
+/// The recorded ending of a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// What kind of ending.
+    pub kind: EndingKind,
+    /// The text as written (`投了`, `%TORYO`, `Time-up`, …).
+    pub text: String,
+    /// Where it is written.
+    pub span: Span,
+    /// Time recorded on the ending line, if any.
+    pub time: Option<MoveTime>,
+    /// Comments after the ending.
+    pub comments: Vec<String>,
+}
+
+/// A sequence of moves (the main line or a variation) and how it ends.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Line {
+    /// The moves, in order.
+    pub moves: Vec<MoveEntry>,
+    /// The recorded ending, if any.
+    pub ending: Option<Ending>,
+}
+
+/// One game as a file writes it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// The game's index within its file (0-based; CSA files can hold several).
+    pub index: usize,
+    /// Where the game starts in the file.
+    pub span: Span,
+    /// Header fields in file order.
+    pub header: Vec<HeaderField>,
+    /// The start position.
+    pub start: StartPosition,
+    /// Where the start position is written, if it is.
+    pub start_span: Option<Span>,
+    /// Comments before the first move.
+    pub comments: Vec<String>,
+    /// Lines the format keeps but gives no meaning to (KIF `#` lines, CSA `'`
+    /// lines, floodgate `'summary:` lines), verbatim and in order.
+    pub notes: Vec<String>,
+    /// The main line.
+    pub main: Line,
+    /// Summary lines such as `まで64手で先手の勝ち`, verbatim.
+    pub summary: Vec<String>,
+}
+
+impl Record {
+    /// The first header value whose key is one of `keys`.
+    pub fn header_value(&self, keys: &[&str]) -> Option<&str> {
+        self.header
+            .iter()
+            .find(|h| keys.contains(&h.key.as_str()))
+            .map(|h| h.value.as_str())
+    }
+}

@@ -1,0 +1,540 @@
+//! An unchecked description of a position (`Setup`) and the standard presets.
+//!
+//! Parsers build a `Setup` from whatever the file says (SFEN, BOD, CSA `P1`…)
+//! without judging it; [`crate::Position::from_setup`] checks it. Keeping the
+//! two apart lets a record with a broken diagram still be read and reported.
+
+use crate::types::{Color, Hand, Piece, PieceKind, Square};
+use std::fmt;
+
+/// A position as written: board, hands, side to move and move number, unchecked.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The 81 squares, indexed by [`Square::index`].
+    pub board: [Option<Piece>; 81],
+    /// Hands, indexed by [`Color::index`].
+    pub hands: [Hand; 2],
+    /// The side to move.
+    pub side_to_move: Color,
+    /// The number of the next move (1 at the start of a game).
+    pub move_number: u32,
+}
+
+/// Why an SFEN string could not be read (its syntax, not its legality).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SfenError {
+    /// The string does not have 3 or 4 space-separated fields.
+    #[error("expected 3 or 4 fields (board, side, hand[, move number]), found {0}")]
+    FieldCount(usize),
+    /// The board does not have 9 ranks.
+    #[error("expected 9 ranks separated by '/', found {0}")]
+    RankCount(usize),
+    /// A rank does not describe exactly 9 squares.
+    #[error("rank {rank} describes {squares} squares, expected 9")]
+    RankWidth {
+        /// Rank number, 1..=9.
+        rank: usize,
+        /// How many squares it describes.
+        squares: usize,
+    },
+    /// A character that is not a piece letter, digit or `+`.
+    #[error("unexpected character {0:?} in the board")]
+    BadBoardChar(char),
+    /// A `+` before a piece that cannot promote.
+    #[error("'+' before {0:?}, which cannot promote")]
+    BadPromotion(char),
+    /// The side-to-move field is not `b` or `w`.
+    #[error("side to move must be 'b' or 'w', found {0:?}")]
+    BadSide(String),
+    /// The hand field is malformed.
+    #[error("bad hand {0:?}: expected '-' or counts and letters of R B G S N L P")]
+    BadHand(String),
+    /// The move number is not a positive integer.
+    #[error("bad move number {0:?}")]
+    BadMoveNumber(String),
+}
+
+impl Setup {
+    /// An empty board, empty hands, sente to move, move 1.
+    pub const EMPTY: Setup = Setup {
+        board: [None; 81],
+        hands: [Hand::EMPTY; 2],
+        side_to_move: Color::Sente,
+        move_number: 1,
+    };
+
+    /// The piece on `sq`.
+    #[inline]
+    pub fn get(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// Put `piece` (or nothing) on `sq`.
+    #[inline]
+    pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        self.board[sq.index()] = piece;
+    }
+
+    /// Read an SFEN string. Accepts an optional leading `sfen `, and three
+    /// fields without the move number. Only syntax is checked here.
+    pub fn from_sfen(s: &str) -> Result<Setup, SfenError> {
+        let s = s.trim();
+        let s = s.strip_prefix("sfen ").unwrap_or(s);
+        let fields: Vec<&str> = s.split_ascii_whitespace().collect();
+        if fields.len() != 3 && fields.len() != 4 {
+            return Err(SfenError::FieldCount(fields.len()));
+        }
+        let mut setup = Setup::EMPTY;
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        if ranks.len() != 9 {
+            return Err(SfenError::RankCount(ranks.len()));
+        }
+        for (r, text) in ranks.iter().enumerate() {
+            let rank = r as u8 + 1;
+            let mut file: i32 = 9;
+            let mut squares = 0usize;
+            let mut promote = false;
+            let mut prev_digit = false;
+            for c in text.bytes() {
+                match c {
+                    b'1'..=b'9' if !promote && !prev_digit => {
+                        let n = (c - b'0') as usize;
+                        squares += n;
+                        file -= n as i32;
+                        prev_digit = true;
+                        continue;
+                    }
+                    b'+' if !promote => {
+                        promote = true;
+                        prev_digit = false;
+                        continue;
+                    }
+                    _ => {}
+                }
+                prev_digit = false;
+                let (kind, color) = PieceKind::from_sfen_letter(c)
+                    .ok_or(SfenError::BadBoardChar(c as char))?;
+                let kind = if promote {
+                    kind.promoted().ok_or(SfenError::BadPromotion(c as char))?
+                } else {
+                    kind
+                };
+                promote = false;
+                squares += 1;
+                if (1..=9).contains(&file) {
+                    let sq = Square::new(file as u8, rank).expect("file and rank in range");
+                    setup.set(sq, Some(Piece::new(color, kind)));
+                }
+                file -= 1;
+            }
+            if promote {
+                return Err(SfenError::BadBoardChar('+'));
+            }
+            if squares != 9 {
+                return Err(SfenError::RankWidth {
+                    rank: r + 1,
+                    squares,
+                });
+            }
+        }
+        setup.side_to_move = match fields[1] {
+            "b" => Color::Sente,
+            "w" => Color::Gote,
+            other => return Err(SfenError::BadSide(other.to_string())),
+        };
+        if fields[2] != "-" {
+            let bad = || SfenError::BadHand(fields[2].to_string());
+            let mut count: u32 = 0;
+            let mut has_count = false;
+            for c in fields[2].bytes() {
+                if c.is_ascii_digit() {
+                    count = count * 10 + (c - b'0') as u32;
+                    has_count = true;
+                    if count > 18 {
+                        return Err(bad());
+                    }
+                    continue;
+                }
+                let (kind, color) = PieceKind::from_sfen_letter(c).ok_or_else(bad)?;
+                if kind == PieceKind::King || (has_count && count < 1) {
+                    return Err(bad());
+                }
+                let n = if has_count { count } else { 1 };
+                let hand = &mut setup.hands[color.index()];
+                let total = hand.count(kind) as u32 + n;
+                if total > 18 {
+                    return Err(bad());
+                }
+                hand.set(kind, total as u8);
+                count = 0;
+                has_count = false;
+            }
+            if has_count {
+                return Err(bad());
+            }
+        }
+        if let Some(n) = fields.get(3) {
+            setup.move_number = n
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| SfenError::BadMoveNumber(n.to_string()))?;
+        }
+        Ok(setup)
+    }
+
+    /// The board, side and hand fields of the SFEN (no move number): the
+    /// canonical key for comparing positions.
+    pub fn sfen_key(&self) -> String {
+        let mut s = String::with_capacity(96);
+        for rank in 1..=9u8 {
+            if rank > 1 {
+                s.push('/');
+            }
+            let mut empty = 0u8;
+            for file in (1..=9u8).rev() {
+                let sq = Square::new(file, rank).expect("valid square");
+                match self.get(sq) {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            s.push((b'0' + empty) as char);
+                            empty = 0;
+                        }
+                        s.push_str(&p.kind.sfen(p.color));
+                    }
+                }
+            }
+            if empty > 0 {
+                s.push((b'0' + empty) as char);
+            }
+        }
+        s.push(' ');
+        s.push(match self.side_to_move {
+            Color::Sente => 'b',
+            Color::Gote => 'w',
+        });
+        s.push(' ');
+        let start = s.len();
+        for color in Color::ALL {
+            for (kind, n) in self.hands[color.index()].iter_canonical() {
+                if n > 1 {
+                    s.push_str(&n.to_string());
+                }
+                s.push_str(&kind.sfen(color));
+            }
+        }
+        if s.len() == start {
+            s.push('-');
+        }
+        s
+    }
+
+    /// Canonical SFEN: hands in R B G S N L P order, sente first, `-` when empty.
+    pub fn to_sfen(&self) -> String {
+        format!("{} {}", self.sfen_key(), self.move_number)
+    }
+
+    /// The preset this setup matches (ignoring the move number), if any.
+    pub fn preset(&self) -> Option<Handicap> {
+        let key = self.sfen_key();
+        Handicap::ALL
+            .iter()
+            .copied()
+            .find(|h| h.sfen().rsplit_once(' ').map(|(k, _)| k) == Some(key.as_str()))
+    }
+}
+
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_sfen())
+    }
+}
+
+/// The even start and the handicap presets (駒落ち) every format names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Handicap {
+    /// 平手, the even game.
+    Hirate,
+    /// 香落ち (left lance, 1一).
+    Lance,
+    /// 右香落ち (9一).
+    RightLance,
+    /// 角落ち.
+    Bishop,
+    /// 飛車落ち.
+    Rook,
+    /// 飛香落ち.
+    RookLance,
+    /// 二枚落ち.
+    TwoPieces,
+    /// 三枚落ち.
+    ThreePieces,
+    /// 四枚落ち.
+    FourPieces,
+    /// 五枚落ち.
+    FivePieces,
+    /// 左五枚落ち.
+    LeftFivePieces,
+    /// 六枚落ち.
+    SixPieces,
+    /// 左七枚落ち.
+    LeftSevenPieces,
+    /// 右七枚落ち.
+    RightSevenPieces,
+    /// 八枚落ち.
+    EightPieces,
+    /// 十枚落ち.
+    TenPieces,
+}
+
+/// (preset, KIF name, JKF preset, CSA PI suffix, SFEN)
+const PRESETS: [(Handicap, &str, &str, &str, &str); 16] = [
+    (
+        Handicap::Hirate,
+        "平手",
+        "HIRATE",
+        "",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    ),
+    (
+        Handicap::Lance,
+        "香落ち",
+        "KY",
+        "11KY",
+        "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        Handicap::RightLance,
+        "右香落ち",
+        "KY_R",
+        "91KY",
+        "1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        Handicap::Bishop,
+        "角落ち",
+        "KA",
+        "22KA",
+        "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        Handicap::Rook,
+        "飛車落ち",
+        "HI",
+        "82HI",
+        "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        Handicap::RookLance,
+        "飛香落ち",
+        "HIKY",
+        "82HI11KY",
+        "lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        Handicap::TwoPieces,
+        "二枚落ち",
+        "2",
+        "82HI22KA",
+        "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        Handicap::ThreePieces,
+        "三枚落ち",
+        "3",
+        "82HI22KA11KY",
+        "lnsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        Handicap::FourPieces,
+        "四枚落ち",
+        "4",
+        "82HI22KA11KY91KY",
+        "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        Handicap::FivePieces,
+        "五枚落ち",
+        "5",
+        "82HI22KA11KY91KY81KE",
+        "2sgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        Handicap::LeftFivePieces,
+        "左五枚落ち",
+        "5_L",
+        "82HI22KA11KY91KY21KE",
+        "1nsgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        Handicap::SixPieces,
+        "六枚落ち",
+        "6",
+        "82HI22KA11KY91KY21KE81KE",
+        "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        Handicap::LeftSevenPieces,
+        "左七枚落ち",
+        "7_L",
+        "82HI22KA11KY91KY21KE81KE31GI",
+        "2sgkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        Handicap::RightSevenPieces,
+        "右七枚落ち",
+        "7_R",
+        "82HI22KA11KY91KY21KE81KE71GI",
+        "3gkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        Handicap::EightPieces,
+        "八枚落ち",
+        "8",
+        "82HI22KA11KY91KY21KE81KE31GI71GI",
+        "3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+    (
+        Handicap::TenPieces,
+        "十枚落ち",
+        "10",
+        "82HI22KA11KY91KY21KE81KE31GI71GI41KI61KI",
+        "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    ),
+];
+
+impl Handicap {
+    /// Every preset, the even game first.
+    pub const ALL: [Handicap; 16] = [
+        Handicap::Hirate,
+        Handicap::Lance,
+        Handicap::RightLance,
+        Handicap::Bishop,
+        Handicap::Rook,
+        Handicap::RookLance,
+        Handicap::TwoPieces,
+        Handicap::ThreePieces,
+        Handicap::FourPieces,
+        Handicap::FivePieces,
+        Handicap::LeftFivePieces,
+        Handicap::SixPieces,
+        Handicap::LeftSevenPieces,
+        Handicap::RightSevenPieces,
+        Handicap::EightPieces,
+        Handicap::TenPieces,
+    ];
+
+    fn row(self) -> &'static (Handicap, &'static str, &'static str, &'static str, &'static str) {
+        PRESETS
+            .iter()
+            .find(|r| r.0 == self)
+            .expect("every preset has a row")
+    }
+
+    /// The KIF 手合割 name, e.g. `香落ち`.
+    pub fn kif_name(self) -> &'static str {
+        self.row().1
+    }
+
+    /// The JKF preset code, e.g. `KY`.
+    pub fn jkf_name(self) -> &'static str {
+        self.row().2
+    }
+
+    /// The pieces a CSA `PI` line removes, e.g. `82HI22KA` (empty for 平手).
+    pub fn csa_removed(self) -> &'static str {
+        self.row().3
+    }
+
+    /// The start SFEN.
+    pub fn sfen(self) -> &'static str {
+        self.row().4
+    }
+
+    /// The stable English name used in JSON: `hirate`, `lance`, `two-pieces`, …
+    pub fn name(self) -> &'static str {
+        match self {
+            Handicap::Hirate => "hirate",
+            Handicap::Lance => "lance",
+            Handicap::RightLance => "right-lance",
+            Handicap::Bishop => "bishop",
+            Handicap::Rook => "rook",
+            Handicap::RookLance => "rook-lance",
+            Handicap::TwoPieces => "two-pieces",
+            Handicap::ThreePieces => "three-pieces",
+            Handicap::FourPieces => "four-pieces",
+            Handicap::FivePieces => "five-pieces",
+            Handicap::LeftFivePieces => "left-five-pieces",
+            Handicap::SixPieces => "six-pieces",
+            Handicap::LeftSevenPieces => "left-seven-pieces",
+            Handicap::RightSevenPieces => "right-seven-pieces",
+            Handicap::EightPieces => "eight-pieces",
+            Handicap::TenPieces => "ten-pieces",
+        }
+    }
+
+    /// The preset a KIF 手合割 value names (also accepting common spellings).
+    pub fn from_kif_name(name: &str) -> Option<Handicap> {
+        let name = name.trim();
+        let name = match name {
+            "飛落ち" => "飛車落ち",
+            "香落" => "香落ち",
+            "平手戦" => "平手",
+            other => other,
+        };
+        PRESETS.iter().find(|r| r.1 == name).map(|r| r.0)
+    }
+
+    /// The preset with this JKF code.
+    pub fn from_jkf_name(name: &str) -> Option<Handicap> {
+        PRESETS.iter().find(|r| r.2 == name).map(|r| r.0)
+    }
+
+    /// The setup of this preset.
+    pub fn setup(self) -> Setup {
+        Setup::from_sfen(self.sfen()).expect("preset SFENs are valid")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_round_trip_and_are_recognised() {
+        for h in Handicap::ALL {
+            let s = h.setup();
+            assert_eq!(s.to_sfen(), h.sfen());
+            assert_eq!(s.preset(), Some(h));
+            assert_eq!(Handicap::from_kif_name(h.kif_name()), Some(h));
+            assert_eq!(Handicap::from_jkf_name(h.jkf_name()), Some(h));
+        }
+    }
+
+    #[test]
+    fn hands_are_written_canonically() {
+        let s = Setup::from_sfen("4k4/9/4P4/9/9/9/9/9/9 b 17pG2r2b3g4s4n4l 1").unwrap();
+        assert_eq!(s.to_sfen(), "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+        let s = Setup::from_sfen("9/9/9/9/9/9/9/9/9 w PP").unwrap();
+        assert_eq!(s.to_sfen(), "9/9/9/9/9/9/9/9/9 w 2P 1");
+    }
+
+    #[test]
+    fn bad_sfens_are_rejected() {
+        let bad = [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 3K 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/45/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG+KGSNL b - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 0",
+        ];
+        for s in bad {
+            assert!(Setup::from_sfen(s).is_err(), "{s}");
+        }
+    }
+}
