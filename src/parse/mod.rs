@@ -1,1 +1,115 @@
 //! Parsers: text in, [`crate::Record`]s out. Syntax only; legality is the replayer's job.
+//!
+//! Every line-oriented parser (KIF, KI2, CSA, USI) walks the text with
+//! [`lines`], so line numbers and byte offsets come for free and CRLF, bare CR
+//! and LF are all accepted, even mixed in one file.
+
+use crate::record::Span;
+
+/// One physical line of a text: its 1-based number, the byte offset of its
+/// first character, and its content without the line terminator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SourceLine<'a> {
+    /// 1-based line number.
+    pub number: u32,
+    /// Byte offset of the line's first character in the whole text.
+    pub offset: usize,
+    /// The line without its terminator.
+    pub text: &'a str,
+}
+
+impl<'a> SourceLine<'a> {
+    /// The span of the character at byte index `byte` within this line.
+    pub fn span_at(&self, byte: usize) -> Span {
+        let byte = byte.min(self.text.len());
+        let column = self.text[..floor_char_boundary(self.text, byte)]
+            .chars()
+            .count() as u32
+            + 1;
+        Span::new(self.offset + byte, self.number, column)
+    }
+
+    /// The span of the line's start.
+    pub fn span(&self) -> Span {
+        Span::new(self.offset, self.number, 1)
+    }
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The lines of `text`, split on CRLF, bare CR or LF. A final terminator does
+/// not produce an empty last line. A leading UTF-8 BOM is skipped.
+pub fn lines(text: &str) -> Lines<'_> {
+    let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    Lines {
+        text,
+        pos: start,
+        number: 0,
+    }
+}
+
+/// Iterator returned by [`lines`].
+#[derive(Clone, Debug)]
+pub struct Lines<'a> {
+    text: &'a str,
+    pos: usize,
+    number: u32,
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = SourceLine<'a>;
+
+    fn next(&mut self) -> Option<SourceLine<'a>> {
+        if self.pos >= self.text.len() {
+            return None;
+        }
+        let rest = &self.text.as_bytes()[self.pos..];
+        let end = rest
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .unwrap_or(rest.len());
+        let line = SourceLine {
+            number: self.number + 1,
+            offset: self.pos,
+            text: &self.text[self.pos..self.pos + end],
+        };
+        let mut next = self.pos + end;
+        if rest.get(end) == Some(&b'\r') {
+            next += 1;
+            if rest.get(end + 1) == Some(&b'\n') {
+                next += 1;
+            }
+        } else if rest.get(end) == Some(&b'\n') {
+            next += 1;
+        }
+        self.pos = next;
+        self.number += 1;
+        Some(line)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_split_on_every_terminator() {
+        let t = "a\r\nb\rc\nd";
+        let got: Vec<(u32, usize, &str)> = lines(t).map(|l| (l.number, l.offset, l.text)).collect();
+        assert_eq!(got, vec![(1, 0, "a"), (2, 3, "b"), (3, 5, "c"), (4, 7, "d")]);
+        assert_eq!(lines("x\n").count(), 1);
+        assert_eq!(lines("").count(), 0);
+        assert_eq!(lines("\n\n").count(), 2);
+    }
+
+    #[test]
+    fn columns_count_characters() {
+        let l = lines("７六歩").next().unwrap();
+        assert_eq!(l.span_at(3).column, 2);
+    }
+}

@@ -1,0 +1,44 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// The shared corpus beside the checkout, or `None` (after saying so) when absent.
+pub fn corpus_dir(test: &str) -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("SKIPPED: {test}: ../shared/corpus is absent");
+        None
+    }
+}
+
+/// The shared format references beside the checkout, if present.
+pub fn formats_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/formats");
+    dir.is_dir().then_some(dir)
+}
+
+/// Every file under `dir` (recursively) whose extension is one of `exts`, sorted.
+pub fn files_with_ext(dir: &std::path::Path, exts: &[&str]) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else { continue };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p
+                .extension()
+                .and_then(|x| x.to_str())
+                .is_some_and(|x| exts.iter().any(|e| e.eq_ignore_ascii_case(x)))
+            {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
