@@ -113,3 +113,4 @@ mod tests {
         assert_eq!(l.span_at(3).column, 2);
     }
 }
+pub mod usi;
