@@ -2,18 +2,28 @@
 //! move against the full rules of shogi, and writes them back out.
 //!
 //! The data flow is the architecture: bytes → [`decode`] → [`parse`] (syntax
-//! only) → [`Record`] → [`replay`] (legality, repetition, endings) → `emit`.
+//! only) → [`Record`] → [`replay`] (legality, repetition, endings) → [`emit`].
 #![warn(missing_docs)]
 
+pub mod decode;
+pub mod emit;
 pub mod error;
+pub mod input;
+pub mod notation;
 pub mod parse;
+pub mod position;
 pub mod record;
+pub mod replay;
+pub mod report;
+pub mod resolve;
 pub mod rule;
 pub mod setup;
 pub mod types;
 
 pub use error::{Error, ErrorKind, ParseError};
+pub use position::Position;
 pub use record::{Format, Record};
+pub use replay::{Game, ReplayOptions, replay};
 pub use rule::Rule;
 pub use setup::{Handicap, Setup};
 pub use types::{Color, Hand, Move, Piece, PieceKind, Square};

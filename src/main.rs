@@ -1,3 +1,137 @@
-fn main() {
-    println!("Hello, world!");
+//! The `kifu` command: check, convert and perft.
+//!
+//! `main` → `run()` → exit code: 0 when every game is legal, 1 when some game
+//! has a foul, 2 when an input could not be read or the usage is wrong.
+
+mod cmd;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Read shogi game records (KIF, KI2, CSA, USI/SFEN, JKF), replay every move
+/// against the full rules, and write them back out.
+#[derive(Parser, Debug)]
+#[command(name = "kifu", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Replay every game and report every foul and finding.
+    Check(CheckArgs),
+    /// Convert records to another format.
+    Convert(ConvertArgs),
+    /// Count legal move sequences of a given length (a move-generator test).
+    Perft(PerftArgs),
+}
+
+/// Options shared by the commands that read records.
+#[derive(Args, Debug, Clone)]
+struct InputArgs {
+    /// Files or directories (searched recursively); `-` or nothing reads stdin.
+    paths: Vec<PathBuf>,
+    /// The input format (default: detect from extension and content).
+    #[arg(long, value_enum)]
+    from: Option<FromFormat>,
+    /// The input encoding (utf-8, shift_jis/cp932, euc-jp; default: detect).
+    #[arg(long)]
+    encoding: Option<String>,
+    /// Files processed in parallel (default: all cores).
+    #[arg(short = 'j', long)]
+    jobs: Option<usize>,
+    /// Entering-king rule for declarations (入玉宣言): 27 or 24 points.
+    #[arg(long, default_value = "27", value_parser = ["24", "27"])]
+    declaration: String,
+}
+
+#[derive(Args, Debug)]
+struct CheckArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Print one JSON object per game (JSON Lines) instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Print only the games that have findings, and no summary.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+#[derive(Args, Debug)]
+struct ConvertArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// The target format.
+    #[arg(long, value_enum)]
+    to: ToFormat,
+    /// Write to this file (one input only).
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Write one file per input under this directory, mirroring the input tree.
+    #[arg(long)]
+    out_dir: Option<PathBuf>,
+    /// Overwrite existing output files.
+    #[arg(long)]
+    force: bool,
+    /// Do not print warnings.
+    #[arg(short, long)]
+    quiet: bool,
+}
+
+#[derive(Args, Debug)]
+struct PerftArgs {
+    /// Start from this SFEN instead of the initial position.
+    #[arg(long)]
+    sfen: Option<String>,
+    /// Print each legal move with its count first.
+    #[arg(long)]
+    divide: bool,
+    /// Depth in plies.
+    depth: u32,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum FromFormat {
+    Kif,
+    Ki2,
+    Csa,
+    Usi,
+    Jkf,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum ToFormat {
+    /// `position … moves …` lines.
+    Usi,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            if cmd::is_broken_pipe(&e) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("kifu: error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> anyhow::Result<u8> {
+    match cli.command {
+        Command::Check(a) => cmd::check::run(&a),
+        Command::Convert(a) => cmd::convert::run(&a),
+        Command::Perft(a) => cmd::perft::run(&a),
+    }
 }

@@ -114,3 +114,55 @@ mod tests {
     }
 }
 pub mod usi;
+
+use crate::error::ParseError;
+use crate::record::{Format, Record};
+
+/// The format of `text`, trying `hint` (from the extension) first, then
+/// sniffing the content. Content wins over the extension.
+pub fn detect(text: &str, hint: Option<Format>) -> Option<Format> {
+    let sniff = |f: Format| match f {
+        Format::Jkf => text.trim_start_matches('\u{feff}').trim_start().starts_with('{'),
+        Format::Csa => csa::sniff(text),
+        Format::Kif => kif::sniff(text),
+        Format::Ki2 => looks_like_ki2(text),
+        Format::Usi => usi::sniff(text),
+    };
+    if let Some(h) = hint {
+        if sniff(h) {
+            return Some(h);
+        }
+    }
+    // KI2 before KIF: both share headers, and KI2's move lines are distinctive.
+    [Format::Jkf, Format::Csa, Format::Ki2, Format::Kif, Format::Usi]
+        .into_iter()
+        .find(|&f| sniff(f))
+}
+
+/// Whether `text` has KI2 move lines (starting with ▲△☗☖) and no KIF move table.
+fn looks_like_ki2(text: &str) -> bool {
+    let mut marks = false;
+    for l in lines(text) {
+        let t = l.text.trim_start_matches([' ', '　']);
+        if t.starts_with("手数") {
+            return false;
+        }
+        if t.starts_with(['▲', '△', '☗', '☖', '▼', '▽']) {
+            marks = true;
+        }
+    }
+    marks
+}
+
+/// Parse `text` as `format`.
+pub fn parse(text: &str, format: Format) -> Result<Vec<Record>, ParseError> {
+    match format {
+        Format::Usi => usi::parse(text),
+        Format::Csa => csa::parse(text),
+        Format::Kif => kif::parse(text),
+        Format::Ki2 | Format::Jkf => Err(ParseError::new(
+            crate::record::Span::new(0, 1, 1),
+            format!("reading {format} is not supported yet"),
+        )),
+    }
+}

@@ -1,0 +1,235 @@
+//! `kifu check`: replay every game, print every foul and finding.
+
+use super::{Source, for_each_ordered, read_options, read_source, sources};
+use crate::CheckArgs;
+use kifu::notation::{ja_move, notation_text};
+use kifu::replay::{Game, LineResult, Verdict, replay};
+use kifu::report::game_report;
+use kifu::{Error, Format};
+use std::io::Write;
+
+/// What one input gave: its games' text or JSON, and counts.
+struct Outcome {
+    out: String,
+    err: String,
+    games: usize,
+    legal: usize,
+    fouls: usize,
+    unreadable: usize,
+    diagnostics: usize,
+}
+
+pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
+    let (read_opts, replay_opts) = read_options(&a.input)?;
+    let (srcs, walk_errors) = sources(&a.input.paths);
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut totals = Outcome {
+        out: String::new(),
+        err: String::new(),
+        games: 0,
+        legal: 0,
+        fouls: 0,
+        unreadable: walk_errors.len(),
+        diagnostics: 0,
+    };
+    for e in &walk_errors {
+        eprintln!("kifu: {e}");
+    }
+    let files = srcs.len();
+    for_each_ordered(
+        &srcs,
+        a.input.jobs,
+        |src| check_one(src, a, &read_opts, &replay_opts),
+        |_, o: Outcome| {
+            out.write_all(o.out.as_bytes())?;
+            if !o.err.is_empty() {
+                out.flush()?;
+                eprint!("{}", o.err);
+            }
+            totals.games += o.games;
+            totals.legal += o.legal;
+            totals.fouls += o.fouls;
+            totals.unreadable += o.unreadable;
+            totals.diagnostics += o.diagnostics;
+            Ok(())
+        },
+    )?;
+    if !a.json && !a.quiet {
+        writeln!(
+            out,
+            "{files} file{}, {} game{}: {} legal, {} with fouls; {} unreadable input{}; {} diagnostic{}",
+            plural(files),
+            totals.games,
+            plural(totals.games),
+            totals.legal,
+            totals.fouls,
+            totals.unreadable,
+            plural(totals.unreadable),
+            totals.diagnostics,
+            plural(totals.diagnostics),
+        )?;
+    }
+    out.flush()?;
+    Ok(if totals.unreadable > 0 {
+        2
+    } else if totals.fouls > 0 {
+        1
+    } else {
+        0
+    })
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn check_one(
+    src: &Source,
+    a: &CheckArgs,
+    read_opts: &kifu::input::ReadOptions,
+    replay_opts: &kifu::ReplayOptions,
+) -> Outcome {
+    let name = src.name();
+    let mut o = Outcome {
+        out: String::new(),
+        err: String::new(),
+        games: 0,
+        legal: 0,
+        fouls: 0,
+        unreadable: 0,
+        diagnostics: 0,
+    };
+    let input = match read_source(src, read_opts) {
+        Ok(i) => i,
+        Err(e) => {
+            o.unreadable = 1;
+            report_error(&mut o, &name, &e, a.json, None);
+            return o;
+        }
+    };
+    for w in &input.warnings {
+        o.err.push_str(&format!("{name}: warning: {w}\n"));
+    }
+    for record in input.records {
+        let index = record.index;
+        match replay(record, replay_opts) {
+            Ok(game) => {
+                o.games += 1;
+                let foul = !game.main.verdict.is_legal()
+                    || game.variations.iter().any(|v| !v.line.verdict.is_legal());
+                if foul {
+                    o.fouls += 1;
+                } else {
+                    o.legal += 1;
+                }
+                o.diagnostics += game.main.diagnostics.len()
+                    + game.variations.iter().map(|v| v.line.diagnostics.len()).sum::<usize>();
+                if a.json {
+                    let r = game_report(&name, input.format, &game);
+                    o.out.push_str(&serde_json::to_string(&r).unwrap_or_default());
+                    o.out.push('\n');
+                } else {
+                    text_report(&mut o.out, &name, input.format, &game, a.quiet);
+                }
+            }
+            Err(e) => {
+                o.unreadable += 1;
+                report_error(&mut o, &name, &e, a.json, Some(index));
+            }
+        }
+    }
+    o
+}
+
+fn report_error(o: &mut Outcome, name: &str, e: &Error, json: bool, index: Option<usize>) {
+    if json {
+        let pos = e.position();
+        let v = serde_json::json!({
+            "source": name,
+            "index": index,
+            "error": {
+                "message": e.to_string(),
+                "line": pos.map(|p| p.line),
+                "column": pos.map(|p| p.column),
+            }
+        });
+        o.out.push_str(&v.to_string());
+        o.out.push('\n');
+    } else {
+        // Parse errors already name the file and position; others get the name here.
+        let msg = e.to_string();
+        let game = index.map_or(String::new(), |i| format!(" (game {})", i + 1));
+        if msg.starts_with(name) {
+            o.err.push_str(&format!("{msg}{game}\n"));
+        } else {
+            o.err.push_str(&format!("{name}{game}: {msg}\n"));
+        }
+    }
+}
+
+fn text_report(out: &mut String, name: &str, format: Format, game: &Game, quiet: bool) {
+    let _ = format;
+    let label = |game: &Game| {
+        if game.record.index > 0 || name == "-" {
+            format!(" (game {})", game.record.index + 1)
+        } else {
+            String::new()
+        }
+    };
+    let mut findings = String::new();
+    line_findings(&mut findings, name, &game.main, "", game);
+    for v in &game.variations {
+        let tag = format!(" [variation at ply {}]", v.line.first_ply);
+        line_findings(&mut findings, name, &v.line, &tag, game);
+    }
+    if !findings.is_empty() {
+        out.push_str(&findings);
+    } else if !quiet {
+        let r = &game.main.result;
+        let winner = r.winner.map_or("no winner".to_string(), |c| format!("{} wins", c.name()));
+        out.push_str(&format!(
+            "{name}{}: ok: {} plies, {} ({winner})\n",
+            label(game),
+            game.main.plies.len(),
+            r.reason
+        ));
+    }
+}
+
+fn line_findings(out: &mut String, name: &str, line: &LineResult, tag: &str, game: &Game) {
+    if let Verdict::Foul(f) = &line.verdict {
+        let mover = f.loser;
+        let shown = match (f.mv, f.piece) {
+            (Some(mv), Some(piece)) => {
+                let prev_same = line.plies.last().is_some_and(|p| p.mv.to() == mv.to());
+                format!("{} ({})", ja_move(mover, mv, piece, prev_same), mv.to_usi())
+            }
+            (Some(mv), None) => mv.to_usi(),
+            _ => game
+                .record
+                .main
+                .moves
+                .get((f.ply.saturating_sub(line.first_ply)) as usize)
+                .map_or_else(|| "declaration".to_string(), |m| notation_text(&m.notation)),
+        };
+        let detail = if f.detail.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", f.detail)
+        };
+        out.push_str(&format!(
+            "{name}:{}:{}:{tag} ply {} {shown}: {}{detail}; {} loses by foul\n",
+            f.span.line,
+            f.span.column,
+            f.ply,
+            f.rule.code(),
+            f.loser.name()
+        ));
+    }
+    for d in &line.diagnostics {
+        let pos = d.span.map_or(String::new(), |s| format!("{}:{}:", s.line, s.column));
+        let ply = d.ply.map_or(String::new(), |p| format!(" ply {p}:"));
+        out.push_str(&format!("{name}:{pos}{tag} warning[{}]:{ply} {}\n", d.code, d.message));
+    }
+}

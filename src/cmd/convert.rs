@@ -1,0 +1,171 @@
+//! `kifu convert`: read, replay, and write every game in another format.
+
+use super::{Source, for_each_ordered, read_options, read_source, relative_to, sources};
+use crate::{ConvertArgs, ToFormat};
+use anyhow::{Context, bail};
+use kifu::emit::Warning;
+use kifu::replay::{Game, replay};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// What converting one input gave.
+struct Converted {
+    /// The bytes to write, when the input could be read.
+    bytes: Option<Vec<u8>>,
+    /// Messages for stderr.
+    err: String,
+    fouls: usize,
+    unreadable: usize,
+}
+
+fn extension(to: ToFormat) -> &'static str {
+    match to {
+        ToFormat::Usi => "usi",
+    }
+}
+
+/// Write one game; returns its text and what the format could not hold.
+fn emit(to: ToFormat, game: &Game) -> (String, Vec<Warning>) {
+    match to {
+        ToFormat::Usi => {
+            let (mut s, w) = kifu::emit::usi::write(game);
+            s.push('\n');
+            (s, w)
+        }
+    }
+}
+
+pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
+    let (read_opts, replay_opts) = read_options(&a.input)?;
+    let (srcs, walk_errors) = sources(&a.input.paths);
+    if a.output.is_some() && a.out_dir.is_some() {
+        bail!("use either -o/--output or --out-dir, not both");
+    }
+    let many = srcs.len() > 1 || a.input.paths.iter().any(|p| p.is_dir());
+    if many && a.out_dir.is_none() {
+        bail!("several inputs need --out-dir DIR (one output file per input)");
+    }
+    for e in &walk_errors {
+        eprintln!("kifu: {e}");
+    }
+    let mut fouls = 0;
+    let mut unreadable = walk_errors.len();
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for_each_ordered(
+        &srcs,
+        a.input.jobs,
+        |src| convert_one(src, a, &read_opts, &replay_opts),
+        |src, c: Converted| {
+            if !c.err.is_empty() && !(a.quiet && c.unreadable == 0) {
+                out.flush()?;
+                eprint!("{}", c.err);
+            }
+            fouls += c.fouls;
+            unreadable += c.unreadable;
+            let Some(bytes) = c.bytes else { return Ok(()) };
+            if let Some(dir) = &a.out_dir {
+                let rel = match &src.path {
+                    Some(p) => relative_to(p, src.root.as_deref()).with_extension(extension(a.to)),
+                    None => PathBuf::from(format!("stdin.{}", extension(a.to))),
+                };
+                let target = dir.join(rel);
+                if let Err(e) = write_atomic(&target, &bytes, a.force) {
+                    eprintln!("kifu: {}: {e:#}", target.display());
+                    unreadable += 1;
+                }
+            } else if let Some(path) = &a.output {
+                write_atomic(path, &bytes, a.force)?;
+            } else {
+                out.write_all(&bytes)?;
+            }
+            Ok(())
+        },
+    )?;
+    out.flush()?;
+    Ok(if unreadable > 0 {
+        2
+    } else if fouls > 0 {
+        1
+    } else {
+        0
+    })
+}
+
+fn convert_one(
+    src: &Source,
+    a: &ConvertArgs,
+    read_opts: &kifu::input::ReadOptions,
+    replay_opts: &kifu::ReplayOptions,
+) -> Converted {
+    let name = src.name();
+    let mut c = Converted {
+        bytes: None,
+        err: String::new(),
+        fouls: 0,
+        unreadable: 0,
+    };
+    let input = match read_source(src, read_opts) {
+        Ok(i) => i,
+        Err(e) => {
+            c.unreadable = 1;
+            c.err = format!("kifu: {e}\n");
+            return c;
+        }
+    };
+    let mut text = String::new();
+    for record in input.records {
+        let index = record.index;
+        match replay(record, replay_opts) {
+            Ok(game) => {
+                if !game.main.verdict.is_legal() {
+                    c.fouls += 1;
+                }
+                let (s, warnings) = emit(a.to, &game);
+                text.push_str(&s);
+                for w in warnings {
+                    c.err.push_str(&format!(
+                        "{name} (game {}): warning[{}]: {}\n",
+                        index + 1,
+                        w.code,
+                        w.message
+                    ));
+                }
+            }
+            Err(e) => {
+                c.unreadable += 1;
+                c.err.push_str(&format!("kifu: {name} (game {}): {e}\n", index + 1));
+            }
+        }
+    }
+    c.bytes = Some(text.into_bytes());
+    c
+}
+
+/// Write `bytes` to `path` through a temporary file in the same directory
+/// and a rename, so a reader never sees half a file. Refuses to replace an
+/// existing file unless `force`.
+pub fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> anyhow::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    if !force && path.exists() {
+        bail!("{} exists (use --force to overwrite)", path.display());
+    }
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    if force {
+        tmp.persist(path)
+            .map_err(|e| e.error)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    } else {
+        tmp.persist_noclobber(path)
+            .map_err(|e| e.error)
+            .with_context(|| format!("cannot write {} (it may exist: use --force)", path.display()))?;
+    }
+    Ok(())
+}

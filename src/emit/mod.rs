@@ -1,0 +1,12 @@
+//! Writers: replayed games out, in every format kifu writes.
+
+pub mod usi;
+
+/// Something the target format could not hold, or had to change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Warning {
+    /// Stable code, e.g. `variations-dropped`.
+    pub code: &'static str,
+    /// Explanation.
+    pub message: String,
+}

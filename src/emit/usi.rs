@@ -1,0 +1,54 @@
+//! `position startpos|sfen … moves …` lines: what USI engines read.
+
+use crate::emit::Warning;
+use crate::record::StartPosition;
+use crate::replay::Game;
+use crate::setup::Handicap;
+
+/// One `position … moves …` line (no newline) holding the legal moves of the
+/// main line, plus warnings for what a USI line cannot hold.
+pub fn write(game: &Game) -> (String, Vec<Warning>) {
+    let mut s = String::with_capacity(16 + game.main.plies.len() * 5);
+    s.push_str("position ");
+    match &game.record.start {
+        StartPosition::Preset(Handicap::Hirate) if game.start.move_number() == 1 => {
+            s.push_str("startpos")
+        }
+        _ => {
+            s.push_str("sfen ");
+            s.push_str(&game.start.to_sfen());
+        }
+    }
+    if !game.main.plies.is_empty() {
+        s.push_str(" moves");
+        for p in &game.main.plies {
+            s.push(' ');
+            s.push_str(&p.mv.to_usi());
+        }
+    }
+    let mut warnings = Vec::new();
+    let written = game.record.main.moves.len();
+    if written > game.main.plies.len() {
+        warnings.push(Warning {
+            code: "moves-omitted",
+            message: format!(
+                "{} move(s) after ply {} are not legal plies and are not written",
+                written - game.main.plies.len(),
+                game.main.plies.len()
+            ),
+        });
+    }
+    if !game.variations.is_empty() {
+        warnings.push(Warning {
+            code: "variations-dropped",
+            message: format!("USI cannot hold variations: {} left out", game.variations.len()),
+        });
+    }
+    if game.record.main.moves.iter().any(|m| !m.comments.is_empty()) || !game.record.comments.is_empty() {
+        warnings.push(Warning {
+            code: "comments-dropped",
+            message: "USI cannot hold comments".into(),
+        });
+    }
+    (s, warnings)
+}

@@ -1,0 +1,67 @@
+//! From bytes to records: decode, detect the format, parse.
+
+use crate::decode::decode;
+use crate::error::{Error, ErrorKind};
+use crate::parse;
+use crate::record::{Format, Record};
+use std::path::Path;
+
+/// The extensions kifu reads when it searches a directory.
+pub const EXTENSIONS: [&str; 9] = ["kif", "kifu", "ki2", "ki2u", "csa", "usi", "sfen", "jkf", "json"];
+
+/// What one input holds.
+#[derive(Clone, Debug)]
+pub struct Input {
+    /// The format read.
+    pub format: Format,
+    /// The encoding the bytes were decoded with.
+    pub encoding: &'static str,
+    /// The games, in file order.
+    pub records: Vec<Record>,
+    /// Problems met while decoding (e.g. replaced bytes).
+    pub warnings: Vec<String>,
+}
+
+/// How to read an input.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReadOptions {
+    /// The format, when the user chose it.
+    pub from: Option<Format>,
+    /// The encoding, when the user chose it.
+    pub encoding: Option<&'static encoding_rs::Encoding>,
+}
+
+/// The format an extension suggests.
+pub fn format_hint(path: &Path) -> Option<Format> {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .and_then(Format::from_extension)
+}
+
+/// Decode, detect and parse `bytes` read from `path` (`None` for stdin).
+pub fn read_bytes(bytes: &[u8], path: Option<&Path>, opts: &ReadOptions) -> Result<Input, Error> {
+    let with_path = |e: Error| match path {
+        Some(p) => e.with_path(p),
+        None => e.with_path("-"),
+    };
+    let decoded = decode(bytes, opts.encoding).map_err(with_path)?;
+    let text = decoded.text.as_str();
+    let format = match opts.from {
+        Some(f) => f,
+        None => parse::detect(text, path.and_then(format_hint))
+            .ok_or_else(|| with_path(Error::new(ErrorKind::UnknownFormat)))?,
+    };
+    let records = parse::parse(text, format).map_err(|e| with_path(e.into()))?;
+    Ok(Input {
+        format,
+        encoding: decoded.encoding.name(),
+        records,
+        warnings: decoded.warnings,
+    })
+}
+
+/// Read and parse the file at `path`.
+pub fn read_path(path: &Path, opts: &ReadOptions) -> Result<Input, Error> {
+    let bytes = std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(e)).with_path(path))?;
+    read_bytes(&bytes, Some(path), opts)
+}

@@ -1,0 +1,150 @@
+//! Move text for people: the KIF/KI2-style move (`▲７六歩`, `△同　銀成`) used
+//! in messages and by the Japanese writers.
+
+use crate::record::Notation;
+use crate::types::{Color, Move, PieceKind, Square, kanji_digit, zenkaku_digit};
+
+/// The destination as KIF writes it: `７六`.
+pub fn ja_square(sq: Square) -> String {
+    let mut s = String::with_capacity(6);
+    s.push(zenkaku_digit(sq.file()));
+    s.push(kanji_digit(sq.rank()));
+    s
+}
+
+/// A move as `▲７六歩`, `△同　銀成` or `▲５五角打` (the 打 always written).
+pub fn ja_move(color: Color, mv: Move, piece: PieceKind, same: bool) -> String {
+    let mut s = String::with_capacity(24);
+    s.push(color.mark());
+    if same {
+        s.push_str("同　");
+    } else {
+        s.push_str(&ja_square(mv.to()));
+    }
+    s.push_str(piece.kif());
+    match mv {
+        Move::Drop { .. } => s.push('打'),
+        Move::Normal { promote: true, .. } => s.push('成'),
+        Move::Normal { .. } => {}
+    }
+    s
+}
+
+/// A written move, rendered back in its own format's style (for messages
+/// about moves that could not be resolved).
+pub fn notation_text(n: &Notation) -> String {
+    match *n {
+        Notation::Usi(m) => m.to_usi(),
+        Notation::Csa {
+            color,
+            from,
+            to,
+            piece,
+        } => {
+            let from = from.map_or("00".to_string(), |f| format!("{}{}", f.file(), f.rank()));
+            format!("{}{}{}{}{}", color.csa_sign(), from, to.file(), to.rank(), piece.csa())
+        }
+        Notation::Kif {
+            color,
+            dest,
+            piece,
+            promote,
+            from,
+            drop,
+        } => {
+            let mut s = String::new();
+            if let Some(c) = color {
+                s.push(c.mark());
+            }
+            s.push_str(&dest_text(dest));
+            s.push_str(piece.kif());
+            s.push_str(promote_text(promote));
+            if drop {
+                s.push('打');
+            }
+            if let Some(f) = from {
+                s.push_str(&format!("({}{})", f.file(), f.rank()));
+            }
+            s
+        }
+        Notation::Ki2 {
+            color,
+            dest,
+            piece,
+            relative,
+            promote,
+        } => {
+            let mut s = String::new();
+            if let Some(c) = color {
+                s.push(c.mark());
+            }
+            s.push_str(&dest_text(dest));
+            s.push_str(piece.kif());
+            s.push_str(&relative_text(relative));
+            s.push_str(promote_text(promote));
+            s
+        }
+    }
+}
+
+fn dest_text(d: crate::record::Dest) -> String {
+    match d {
+        crate::record::Dest::Square(sq) => ja_square(sq),
+        crate::record::Dest::Same => "同　".into(),
+    }
+}
+
+fn promote_text(p: Option<bool>) -> &'static str {
+    match p {
+        Some(true) => "成",
+        Some(false) => "不成",
+        None => "",
+    }
+}
+
+/// The KI2 modifier words of a [`crate::record::Relative`], in the fixed order 右左直, 上引寄, 打.
+pub fn relative_text(r: crate::record::Relative) -> String {
+    use crate::record::Relative as R;
+    let mut s = String::new();
+    for (flag, word) in [
+        (R::RIGHT, '右'),
+        (R::LEFT, '左'),
+        (R::STRAIGHT, '直'),
+        (R::UP, '上'),
+        (R::DOWN, '引'),
+        (R::SIDEWAYS, '寄'),
+        (R::DROP, '打'),
+    ] {
+        if r.contains(flag) {
+            s.push(word);
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn japanese_moves() {
+        let sq = |f, r| Square::new(f, r).unwrap();
+        let m = Move::Normal {
+            from: sq(7, 7),
+            to: sq(7, 6),
+            promote: false,
+        };
+        assert_eq!(ja_move(Color::Sente, m, PieceKind::Pawn, false), "▲７六歩");
+        let d = Move::Drop {
+            kind: PieceKind::Pawn,
+            to: sq(5, 5),
+        };
+        assert_eq!(ja_move(Color::Sente, d, PieceKind::Pawn, false), "▲５五歩打");
+        let p = Move::Normal {
+            from: sq(3, 1),
+            to: sq(2, 2),
+            promote: true,
+        };
+        assert_eq!(ja_move(Color::Gote, p, PieceKind::Silver, true), "△同　銀成");
+    }
+}

@@ -1,0 +1,770 @@
+//! Replaying a [`Record`] on the rules engine: every move judged, every foul
+//! named, every ending checked against the board.
+//!
+//! Repetition lives here, not in [`Position`]: the replayer keeps the keys of
+//! the positions seen on the current line of play.
+
+use crate::error::{Error, ErrorKind};
+use crate::position::{DeclarationRule, Position};
+use crate::record::{EndingKind, Line, MoveEntry, Record, Span};
+use crate::resolve::{Resolved, Unresolved, resolve};
+use crate::rule::Rule;
+use crate::types::{Color, Move, PieceKind, Square};
+use std::collections::HashMap;
+
+/// Options for [`replay`].
+#[derive(Clone, Copy, Debug)]
+pub struct ReplayOptions {
+    /// The entering-king rule used to judge declarations.
+    pub declaration: DeclarationRule,
+}
+
+impl Default for ReplayOptions {
+    fn default() -> Self {
+        ReplayOptions {
+            declaration: DeclarationRule::Points27,
+        }
+    }
+}
+
+/// One legal move that was played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ply {
+    /// The move.
+    pub mv: Move,
+    /// Who played it.
+    pub color: Color,
+    /// The piece before the move (the kind dropped, for a drop).
+    pub piece: PieceKind,
+    /// The piece captured, as it stood on the board.
+    pub capture: Option<PieceKind>,
+    /// Whether the move gives check.
+    pub check: bool,
+    /// Whether the destination is the previous move's destination (同).
+    pub same: bool,
+}
+
+/// The first illegal move of a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Foul {
+    /// 1-based ply within the record (1 = the first move after the start position).
+    pub ply: u32,
+    /// The move number as the record counts it (differs from `ply` after a 手数＝N diagram).
+    pub move_number: u32,
+    /// The rule broken.
+    pub rule: Rule,
+    /// The side that played the move and loses.
+    pub loser: Color,
+    /// The move, where one could be formed.
+    pub mv: Option<Move>,
+    /// The piece that moved, where known.
+    pub piece: Option<PieceKind>,
+    /// Where the move (or declaration) is written.
+    pub span: Span,
+    /// Why, in words.
+    pub detail: String,
+}
+
+/// Whether every move of a line was legal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// No foul.
+    Legal,
+    /// The first foul, which ended the line.
+    Foul(Foul),
+}
+
+impl Verdict {
+    /// Whether the line is free of fouls.
+    pub fn is_legal(&self) -> bool {
+        matches!(self, Verdict::Legal)
+    }
+}
+
+/// Who won and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// The winner, or `None` for a draw or no result.
+    pub winner: Option<Color>,
+    /// A stable reason code: `resign`, `checkmate`, `foul`, `sennichite`,
+    /// `declaration`, `time-up`, `jishogi`, `max-moves`, `interrupted`, `none`, …
+    pub reason: &'static str,
+}
+
+/// Something worth telling the user that is not a foul.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// A stable code such as `moves-after-foul` or `false-mate-claim`.
+    pub code: &'static str,
+    /// The explanation.
+    pub message: String,
+    /// Where, if it points at the file.
+    pub span: Option<Span>,
+    /// The ply concerned, if any.
+    pub ply: Option<u32>,
+}
+
+/// How the replay of a line ended on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardEnd {
+    /// The moves simply ran out.
+    None,
+    /// The side to move is checkmated after the last ply.
+    Checkmate,
+    /// The side to move has no legal move without being in check.
+    NoLegalMove,
+    /// The fourth occurrence of a position: a draw.
+    Sennichite,
+}
+
+/// The replay of one line of play (the main line or a variation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineResult {
+    /// The legal plies, in order. Ply `i` came from the line's move `i`.
+    pub plies: Vec<Ply>,
+    /// Legal, or the first foul.
+    pub verdict: Verdict,
+    /// The result.
+    pub result: GameResult,
+    /// Diagnostics, in ply order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// What the board says about the end.
+    pub board_end: BoardEnd,
+    /// The ply number of the line's first move (1 for the main line).
+    pub first_ply: u32,
+}
+
+/// A replayed variation: where it branches, and its replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariationResult {
+    /// Index into [`Game::variations`] of the line it branches from, or `None` for the main line.
+    pub parent: Option<usize>,
+    /// Index of the move in the parent line that this variation replaces.
+    pub entry: usize,
+    /// Index within that move's `variations`.
+    pub index: usize,
+    /// The replay.
+    pub line: LineResult,
+}
+
+/// A record replayed: the start position, the main line and every variation.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The record as read.
+    pub record: Record,
+    /// The start position, checked.
+    pub start: Position,
+    /// The main line.
+    pub main: LineResult,
+    /// Every variation, parents before children.
+    pub variations: Vec<VariationResult>,
+}
+
+impl Game {
+    /// The variation lines of the record, in the order of [`Game::variations`].
+    pub fn variation_line(&self, i: usize) -> Option<&Line> {
+        let v = self.variations.get(i)?;
+        let parent = match v.parent {
+            None => &self.record.main,
+            Some(p) => self.variation_line(p)?,
+        };
+        parent.moves.get(v.entry)?.variations.get(v.index)
+    }
+}
+
+/// Repetition bookkeeping for one line: the keys seen and the checks given.
+#[derive(Clone, Debug, Default)]
+struct History {
+    /// Key of the position before ply i+1 (index 0 = start), then after each ply.
+    keys: Vec<u64>,
+    /// Whether ply i+1 gave check.
+    checks: Vec<bool>,
+    counts: HashMap<u64, u8>,
+}
+
+impl History {
+    fn new(start: &Position) -> History {
+        let mut h = History::default();
+        h.keys.push(start.key());
+        h.counts.insert(start.key(), 1);
+        h
+    }
+
+    /// Record a ply; returns the count of the new position.
+    fn push(&mut self, key: u64, check: bool) -> u8 {
+        self.keys.push(key);
+        self.checks.push(check);
+        let c = self.counts.entry(key).or_insert(0);
+        *c += 1;
+        *c
+    }
+
+    /// For a fourth occurrence just reached: the side that checked with
+    /// every move since the first occurrence, if any.
+    fn perpetual_checker(&self, last_mover: Color) -> Option<Color> {
+        let key = *self.keys.last()?;
+        let first = self.keys.iter().position(|&k| k == key)?;
+        let n = self.checks.len();
+        // checks[i] belongs to the ply that produced keys[i + 1].
+        let cycle = &self.checks[first..n];
+        for side in [last_mover, last_mover.flip()] {
+            // The last ply was by `last_mover`; walk back with alternating movers.
+            let mut all = true;
+            let mut any = false;
+            for (back, &chk) in cycle.iter().rev().enumerate() {
+                let mover = if back % 2 == 0 { last_mover } else { last_mover.flip() };
+                if mover == side {
+                    any = true;
+                    all &= chk;
+                }
+            }
+            if any && all {
+                return Some(side);
+            }
+        }
+        None
+    }
+}
+
+/// Replay `record` from its start position, judging every move.
+///
+/// Fails only when the start position itself is not a legal position.
+pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
+    let setup = record.start.setup();
+    let start = Position::from_setup(&setup).map_err(|e| Error::new(ErrorKind::Setup(e.to_string())))?;
+    let history = History::new(&start);
+    let main = replay_line(&record.main, start.clone(), history, None, 1, opts);
+    // Variations, iteratively (no recursion: files can nest them deeply).
+    let mut variations: Vec<VariationResult> = Vec::new();
+    struct Work<'a> {
+        parent: Option<usize>,
+        line: &'a Line,
+    }
+    let mut stack = vec![Work {
+        parent: None,
+        line: &record.main,
+    }];
+    while let Some(w) = stack.pop() {
+        if !w.line.moves.iter().any(|m| !m.variations.is_empty()) {
+            continue;
+        }
+        // Walk the parent line again to get the position before each branching move.
+        let (mut pos, mut hist, mut prev_to, first_ply) = match w.parent {
+            None => (start.clone(), History::new(&start), None, 1u32),
+            Some(p) => {
+                let (pos, hist, prev_to) = branch_state(&start, &record, &variations, p, opts);
+                (pos, hist, prev_to, variations[p].line.first_ply)
+            }
+        };
+        let parent_result_len = match w.parent {
+            None => main.plies.len(),
+            Some(p) => variations[p].line.plies.len(),
+        };
+        for (i, entry) in w.line.moves.iter().enumerate() {
+            for (vi, var) in entry.variations.iter().enumerate() {
+                let line = replay_line(var, pos.clone(), hist.clone(), prev_to, first_ply + i as u32, opts);
+                variations.push(VariationResult {
+                    parent: w.parent,
+                    entry: i,
+                    index: vi,
+                    line,
+                });
+                stack.push(Work {
+                    parent: Some(variations.len() - 1),
+                    line: var,
+                });
+            }
+            if i >= parent_result_len {
+                break;
+            }
+            // Advance along the legal part of the parent line.
+            let Ok(r) = resolve(&pos, &entry.notation, prev_to) else { break };
+            if pos.check_move(r.mv).is_err() {
+                break;
+            }
+            pos.play(r.mv);
+            hist.push(pos.key(), pos.in_check());
+            prev_to = Some(r.mv.to());
+        }
+    }
+    Ok(Game {
+        record,
+        start,
+        main,
+        variations,
+    })
+}
+
+/// The position, history and previous destination at the start of variation `v`.
+fn branch_state(
+    start: &Position,
+    record: &Record,
+    variations: &[VariationResult],
+    v: usize,
+    _opts: &ReplayOptions,
+) -> (Position, History, Option<Square>) {
+    // The chain of (line, number of its moves to play) from the main line down to `v`.
+    let mut chain: Vec<(Option<usize>, usize)> = Vec::new();
+    let mut cur = Some(v);
+    let mut upto = usize::MAX;
+    while let Some(i) = cur {
+        chain.push((Some(i), upto));
+        upto = variations[i].entry;
+        cur = variations[i].parent;
+    }
+    chain.push((None, upto));
+    chain.reverse();
+    let mut pos = start.clone();
+    let mut hist = History::new(start);
+    let mut prev_to = None;
+    for (which, n) in chain {
+        let line = match which {
+            None => &record.main,
+            Some(i) => {
+                let vr = &variations[i];
+                let parent = match vr.parent {
+                    None => Some(&record.main),
+                    Some(p) => line_of(record, variations, p),
+                };
+                match parent.and_then(|l| l.moves.get(vr.entry)).and_then(|m| m.variations.get(vr.index)) {
+                    Some(l) => l,
+                    None => break,
+                }
+            }
+        };
+        for entry in line.moves.iter().take(n) {
+            let Ok(r) = resolve(&pos, &entry.notation, prev_to) else { break };
+            if pos.check_move(r.mv).is_err() {
+                break;
+            }
+            pos.play(r.mv);
+            hist.push(pos.key(), pos.in_check());
+            prev_to = Some(r.mv.to());
+        }
+    }
+    (pos, hist, prev_to)
+}
+
+fn line_of<'a>(record: &'a Record, variations: &[VariationResult], i: usize) -> Option<&'a Line> {
+    let vr = variations.get(i)?;
+    let parent = match vr.parent {
+        None => &record.main,
+        Some(p) => line_of(record, variations, p)?,
+    };
+    parent.moves.get(vr.entry)?.variations.get(vr.index)
+}
+
+/// Replay one line from `pos`.
+fn replay_line(
+    line: &Line,
+    mut pos: Position,
+    mut hist: History,
+    mut prev_to: Option<Square>,
+    first_ply: u32,
+    opts: &ReplayOptions,
+) -> LineResult {
+    let mut plies = Vec::with_capacity(line.moves.len());
+    let mut diagnostics = Vec::new();
+    let mut verdict = Verdict::Legal;
+    let mut board_end = BoardEnd::None;
+    let base_number = pos.move_number();
+    let mut stopped_at: Option<usize> = None;
+
+    for (i, entry) in line.moves.iter().enumerate() {
+        let ply = first_ply + i as u32;
+        let move_number = base_number + i as u32;
+        if board_end != BoardEnd::None {
+            stopped_at = Some(i);
+            break;
+        }
+        let us = pos.side_to_move();
+        let resolved = match resolve(&pos, &entry.notation, prev_to) {
+            Ok(r) => r,
+            Err(Unresolved::Foul { rule, mv, detail }) => {
+                verdict = Verdict::Foul(Foul {
+                    ply,
+                    move_number,
+                    rule,
+                    loser: notation_color(entry).unwrap_or(us),
+                    mv,
+                    piece: None,
+                    span: entry.span,
+                    detail,
+                });
+                stopped_at = Some(i + 1);
+                break;
+            }
+            Err(Unresolved::Ambiguous(c)) => {
+                let list: Vec<String> = c.iter().map(|s| s.to_string()).collect();
+                diagnostics.push(Diagnostic {
+                    code: "ambiguous-move",
+                    message: format!(
+                        "the move matches several pieces ({}); replay stops here",
+                        list.join(", ")
+                    ),
+                    span: Some(entry.span),
+                    ply: Some(ply),
+                });
+                stopped_at = Some(i + 1);
+                break;
+            }
+            Err(Unresolved::NoPreviousMove) => {
+                diagnostics.push(Diagnostic {
+                    code: "bad-notation",
+                    message: "同 (same square) with no previous move; replay stops here".into(),
+                    span: Some(entry.span),
+                    ply: Some(ply),
+                });
+                stopped_at = Some(i + 1);
+                break;
+            }
+        };
+        let Resolved { mv, piece, color } = resolved;
+        let mover = color.unwrap_or(us);
+        if let Err(rule) = pos.check_move_by(mover, mv) {
+            let detail = foul_detail(&pos, rule, mv, mover);
+            verdict = Verdict::Foul(Foul {
+                ply,
+                move_number,
+                rule,
+                loser: mover,
+                mv: Some(mv),
+                piece: Some(piece),
+                span: entry.span,
+                detail,
+            });
+            stopped_at = Some(i + 1);
+            break;
+        }
+        let same = prev_to == Some(mv.to());
+        let capture = pos.play(mv);
+        let check = pos.in_check();
+        prev_to = Some(mv.to());
+        plies.push(Ply {
+            mv,
+            color: us,
+            piece,
+            capture,
+            check,
+            same,
+        });
+        let count = hist.push(pos.key(), check);
+        if count >= 4 {
+            if let Some(checker) = hist.perpetual_checker(us) {
+                verdict = Verdict::Foul(Foul {
+                    ply,
+                    move_number,
+                    rule: Rule::PerpetualCheck,
+                    loser: checker,
+                    mv: Some(mv),
+                    piece: Some(piece),
+                    span: entry.span,
+                    detail: format!(
+                        "the position occurs for the fourth time and {} gave check with every move of the cycle",
+                        checker.name()
+                    ),
+                });
+                stopped_at = Some(i + 1);
+                break;
+            }
+            board_end = BoardEnd::Sennichite;
+            continue;
+        }
+        if check && !pos.has_legal_move() {
+            board_end = BoardEnd::Checkmate;
+        }
+    }
+    if board_end == BoardEnd::None && verdict.is_legal() && stopped_at.is_none() && !pos.has_legal_move() {
+        board_end = if pos.in_check() {
+            BoardEnd::Checkmate
+        } else {
+            BoardEnd::NoLegalMove
+        };
+    }
+
+    // Moves written after the end of play.
+    if let Some(s) = stopped_at {
+        let extra = line.moves.len().saturating_sub(s);
+        if extra > 0 {
+            let first = &line.moves[s];
+            let (code, what) = match (&verdict, board_end) {
+                (Verdict::Foul(_), _) => ("moves-after-foul", "the foul"),
+                (_, BoardEnd::Checkmate) => ("moves-after-end", "checkmate"),
+                (_, BoardEnd::Sennichite) => ("moves-after-end", "the fourth repetition (sennichite)"),
+                _ => ("moves-not-replayed", "the point where replay stopped"),
+            };
+            diagnostics.push(Diagnostic {
+                code,
+                message: format!(
+                    "{extra} move{} written after {what} {} not replayed (kept in the record)",
+                    if extra == 1 { "" } else { "s" },
+                    if extra == 1 { "was" } else { "were" }
+                ),
+                span: Some(first.span),
+                ply: Some(first_ply + s as u32),
+            });
+        }
+    }
+
+    let unresolved = verdict.is_legal() && board_end == BoardEnd::None && stopped_at.is_some();
+    let result = judge_ending(
+        line,
+        &pos,
+        &mut verdict,
+        board_end,
+        &mut diagnostics,
+        first_ply + plies.len() as u32,
+        base_number + plies.len() as u32,
+        unresolved,
+        opts,
+    );
+    LineResult {
+        plies,
+        verdict,
+        result,
+        diagnostics,
+        board_end,
+        first_ply,
+    }
+}
+
+fn notation_color(entry: &MoveEntry) -> Option<Color> {
+    match entry.notation {
+        crate::record::Notation::Csa { color, .. } => Some(color),
+        crate::record::Notation::Kif { color, .. } | crate::record::Notation::Ki2 { color, .. } => color,
+        crate::record::Notation::Usi(_) => None,
+    }
+}
+
+/// Words for a foul, naming the facts on the board.
+fn foul_detail(pos: &Position, rule: Rule, mv: Move, mover: Color) -> String {
+    let to = mv.to();
+    match rule {
+        Rule::WrongTurn => format!(
+            "{} moved but it is {}'s turn",
+            mover.name(),
+            pos.side_to_move().name()
+        ),
+        Rule::NoPiece => match mv.from() {
+            Some(f) => match pos.piece_at(f) {
+                None => format!("{f} is empty"),
+                Some(p) => format!("{f} holds a {} of {}", p.kind.kif(), p.color.name()),
+            },
+            None => "no such piece".into(),
+        },
+        Rule::BadMovement => {
+            let name = mv
+                .from()
+                .and_then(|f| pos.piece_at(f))
+                .map_or("piece", |p| p.kind.kif());
+            format!("{name} cannot move from {} to {to}", mv.from().map_or("?".into(), |f| f.to_string()))
+        }
+        Rule::NotInHand => match mv {
+            Move::Drop { kind, .. } => format!("{} has no {} in hand", mover.name(), kind.kif()),
+            _ => "not in hand".into(),
+        },
+        Rule::OccupiedDrop => format!("{to} is occupied"),
+        Rule::BadPromotion => "this move cannot promote".into(),
+        Rule::DeadPiece => format!("the piece could never move again from {to}"),
+        Rule::Nifu => format!(
+            "{} already has an unpromoted pawn on file {}",
+            mover.name(),
+            to.file()
+        ),
+        Rule::Uchifuzume => "the pawn drop gives checkmate".into(),
+        Rule::SelfCheck => {
+            if pos.in_check() {
+                format!("{} is in check and the move does not answer it", mover.name())
+            } else {
+                format!("the move leaves {}'s king in check", mover.name())
+            }
+        }
+        Rule::PerpetualCheck | Rule::FalseDeclaration => String::new(),
+    }
+}
+
+/// Compare the recorded ending with the board, and decide the result.
+#[allow(clippy::too_many_arguments)]
+fn judge_ending(
+    line: &Line,
+    pos: &Position,
+    verdict: &mut Verdict,
+    board_end: BoardEnd,
+    diags: &mut Vec<Diagnostic>,
+    next_ply: u32,
+    next_number: u32,
+    unresolved: bool,
+    opts: &ReplayOptions,
+) -> GameResult {
+    let mover = pos.side_to_move();
+    let ending = line.ending.as_ref();
+    let diag = |diags: &mut Vec<Diagnostic>, code: &'static str, message: String| {
+        diags.push(Diagnostic {
+            code,
+            message,
+            span: ending.map(|e| e.span),
+            ply: Some(next_ply),
+        });
+    };
+
+    if let Verdict::Foul(f) = verdict {
+        let result = GameResult {
+            winner: Some(f.loser.flip()),
+            reason: "foul",
+        };
+        if let Some(e) = ending {
+            let agrees = match e.kind {
+                EndingKind::FoulBy(c) => c == f.loser,
+                EndingKind::FoulByMover | EndingKind::FoulByPrevious => true,
+                EndingKind::Sennichite => f.rule == Rule::PerpetualCheck,
+                _ => false,
+            };
+            if !agrees {
+                diag(
+                    diags,
+                    "ending-disagrees",
+                    format!(
+                        "the record ends with {:?}, but ply {} was a foul ({}) by {}",
+                        e.text,
+                        f.ply,
+                        f.rule.code(),
+                        f.loser.name()
+                    ),
+                );
+            }
+        }
+        return result;
+    }
+
+    let no_result = |reason| GameResult {
+        winner: None,
+        reason,
+    };
+    let Some(e) = ending else {
+        return match board_end {
+            BoardEnd::Checkmate | BoardEnd::NoLegalMove => GameResult {
+                winner: Some(mover.flip()),
+                reason: "checkmate",
+            },
+            BoardEnd::Sennichite => no_result("sennichite"),
+            BoardEnd::None => no_result("none"),
+        };
+    };
+    if board_end == BoardEnd::Sennichite {
+        if e.kind != EndingKind::Sennichite {
+            diag(
+                diags,
+                "ending-disagrees",
+                format!("the record ends with {:?}, but the game ended by a fourth repetition (sennichite)", e.text),
+            );
+        }
+        return no_result("sennichite");
+    }
+    if unresolved {
+        // Replay stopped early (ambiguous move): the ending cannot be checked.
+        return no_result("none");
+    }
+    match e.kind {
+        EndingKind::Resign => {
+            GameResult {
+                winner: Some(mover.flip()),
+                reason: if board_end == BoardEnd::Checkmate { "checkmate" } else { "resign" },
+            }
+        }
+        EndingKind::Tsumi => {
+            if board_end != BoardEnd::Checkmate && board_end != BoardEnd::NoLegalMove {
+                diag(
+                    diags,
+                    "false-mate-claim",
+                    format!("the record claims checkmate ({:?}) but {} is not mated", e.text, mover.name()),
+                );
+            }
+            GameResult {
+                winner: Some(mover.flip()),
+                reason: "checkmate",
+            }
+        }
+        EndingKind::Sennichite => {
+            if board_end != BoardEnd::Sennichite {
+                diag(
+                    diags,
+                    "false-sennichite-claim",
+                    format!("the record claims repetition ({:?}) but no position occurred four times", e.text),
+                );
+            }
+            no_result("sennichite")
+        }
+        EndingKind::Kachi => match pos.check_declaration(opts.declaration) {
+            Ok(()) => GameResult {
+                winner: Some(mover),
+                reason: "declaration",
+            },
+            Err(why) => {
+                *verdict = Verdict::Foul(Foul {
+                    ply: next_ply,
+                    move_number: next_number,
+                    rule: Rule::FalseDeclaration,
+                    loser: mover,
+                    mv: None,
+                    piece: None,
+                    span: e.span,
+                    detail: why,
+                });
+                GameResult {
+                    winner: Some(mover.flip()),
+                    reason: "foul",
+                }
+            }
+        },
+        EndingKind::FoulByMover | EndingKind::FoulByPrevious | EndingKind::FoulBy(_) => {
+            let loser = match e.kind {
+                EndingKind::FoulByMover => mover,
+                EndingKind::FoulByPrevious => mover.flip(),
+                EndingKind::FoulBy(c) => c,
+                _ => mover,
+            };
+            diag(
+                diags,
+                "unverified-foul-claim",
+                format!(
+                    "the record says {} lost by a foul ({:?}) that its moves do not show (it may be a foul outside the record, such as time or a server rule)",
+                    loser.name(),
+                    e.text
+                ),
+            );
+            GameResult {
+                winner: Some(loser.flip()),
+                reason: "foul",
+            }
+        }
+        EndingKind::TimeUp => GameResult {
+            winner: Some(mover.flip()),
+            reason: "time-up",
+        },
+        EndingKind::DefaultWin => GameResult {
+            winner: Some(mover),
+            reason: "default",
+        },
+        EndingKind::DefaultLoss => GameResult {
+            winner: Some(mover.flip()),
+            reason: "default",
+        },
+        EndingKind::Try => GameResult {
+            winner: Some(mover.flip()),
+            reason: "try",
+        },
+        EndingKind::Jishogi => no_result("jishogi"),
+        EndingKind::Hikiwake => no_result("draw"),
+        EndingKind::MaxMoves => no_result("max-moves"),
+        EndingKind::Interrupt | EndingKind::Sealed | EndingKind::Matta | EndingKind::Error => {
+            if board_end == BoardEnd::Checkmate {
+                return GameResult {
+                    winner: Some(mover.flip()),
+                    reason: "checkmate",
+                };
+            }
+            no_result("interrupted")
+        }
+        EndingKind::Fuzumi => no_result("no-mate"),
+    }
+}
