@@ -5,14 +5,19 @@
 //! only) → [`Record`] → [`replay`] (legality, repetition, endings) → `emit`.
 #![warn(missing_docs)]
 
+mod attacks;
 pub mod error;
+mod movegen;
 pub mod parse;
+pub mod position;
 pub mod record;
 pub mod rule;
 pub mod setup;
 pub mod types;
+mod zobrist;
 
 pub use error::{Error, ErrorKind, ParseError};
+pub use position::{DeclarationRule, Position, PositionError, SetupErrors, SetupIssue};
 pub use record::{Format, Record};
 pub use rule::Rule;
 pub use setup::{Handicap, Setup};
