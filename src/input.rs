@@ -7,7 +7,9 @@ use crate::record::{Format, Record};
 use std::path::Path;
 
 /// The extensions kifu reads when it searches a directory.
-pub const EXTENSIONS: [&str; 9] = ["kif", "kifu", "ki2", "ki2u", "csa", "usi", "sfen", "jkf", "json"];
+pub const EXTENSIONS: [&str; 9] = [
+    "kif", "kifu", "ki2", "ki2u", "csa", "usi", "sfen", "jkf", "json",
+];
 
 /// What one input holds.
 #[derive(Clone, Debug)]

@@ -5,10 +5,12 @@
 //! only) → [`Record`] → [`replay`] (legality, repetition, endings) → [`emit`].
 #![warn(missing_docs)]
 
+mod attacks;
 pub mod decode;
 pub mod emit;
 pub mod error;
 pub mod input;
+mod movegen;
 pub mod notation;
 pub mod parse;
 pub mod position;
@@ -19,9 +21,10 @@ pub mod resolve;
 pub mod rule;
 pub mod setup;
 pub mod types;
+mod zobrist;
 
 pub use error::{Error, ErrorKind, ParseError};
-pub use position::Position;
+pub use position::{DeclarationRule, Position, PositionError, SetupErrors, SetupIssue};
 pub use record::{Format, Record};
 pub use replay::{Game, ReplayOptions, replay};
 pub use rule::Rule;

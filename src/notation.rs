@@ -42,7 +42,14 @@ pub fn notation_text(n: &Notation) -> String {
             piece,
         } => {
             let from = from.map_or("00".to_string(), |f| format!("{}{}", f.file(), f.rank()));
-            format!("{}{}{}{}{}", color.csa_sign(), from, to.file(), to.rank(), piece.csa())
+            format!(
+                "{}{}{}{}{}",
+                color.csa_sign(),
+                from,
+                to.file(),
+                to.rank(),
+                piece.csa()
+            )
         }
         Notation::Kif {
             color,
@@ -139,12 +146,18 @@ mod tests {
             kind: PieceKind::Pawn,
             to: sq(5, 5),
         };
-        assert_eq!(ja_move(Color::Sente, d, PieceKind::Pawn, false), "▲５五歩打");
+        assert_eq!(
+            ja_move(Color::Sente, d, PieceKind::Pawn, false),
+            "▲５五歩打"
+        );
         let p = Move::Normal {
             from: sq(3, 1),
             to: sq(2, 2),
             promote: true,
         };
-        assert_eq!(ja_move(Color::Gote, p, PieceKind::Silver, true), "△同　銀成");
+        assert_eq!(
+            ja_move(Color::Gote, p, PieceKind::Silver, true),
+            "△同　銀成"
+        );
     }
 }

@@ -212,7 +212,11 @@ impl History {
             let mut all = true;
             let mut any = false;
             for (back, &chk) in cycle.iter().rev().enumerate() {
-                let mover = if back % 2 == 0 { last_mover } else { last_mover.flip() };
+                let mover = if back % 2 == 0 {
+                    last_mover
+                } else {
+                    last_mover.flip()
+                };
                 if mover == side {
                     any = true;
                     all &= chk;
@@ -231,7 +235,8 @@ impl History {
 /// Fails only when the start position itself is not a legal position.
 pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
     let setup = record.start.setup();
-    let start = Position::from_setup(&setup).map_err(|e| Error::new(ErrorKind::Setup(e.to_string())))?;
+    let start =
+        Position::from_setup(&setup).map_err(|e| Error::new(ErrorKind::Setup(e.to_string())))?;
     let history = History::new(&start);
     let main = replay_line(&record.main, start.clone(), history, None, 1, opts);
     // Variations, iteratively (no recursion: files can nest them deeply).
@@ -262,7 +267,14 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
         };
         for (i, entry) in w.line.moves.iter().enumerate() {
             for (vi, var) in entry.variations.iter().enumerate() {
-                let line = replay_line(var, pos.clone(), hist.clone(), prev_to, first_ply + i as u32, opts);
+                let line = replay_line(
+                    var,
+                    pos.clone(),
+                    hist.clone(),
+                    prev_to,
+                    first_ply + i as u32,
+                    opts,
+                );
                 variations.push(VariationResult {
                     parent: w.parent,
                     entry: i,
@@ -278,7 +290,9 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
                 break;
             }
             // Advance along the legal part of the parent line.
-            let Ok(r) = resolve(&pos, &entry.notation, prev_to) else { break };
+            let Ok(r) = resolve(&pos, &entry.notation, prev_to) else {
+                break;
+            };
             if pos.check_move(r.mv).is_err() {
                 break;
             }
@@ -326,14 +340,19 @@ fn branch_state(
                     None => Some(&record.main),
                     Some(p) => line_of(record, variations, p),
                 };
-                match parent.and_then(|l| l.moves.get(vr.entry)).and_then(|m| m.variations.get(vr.index)) {
+                match parent
+                    .and_then(|l| l.moves.get(vr.entry))
+                    .and_then(|m| m.variations.get(vr.index))
+                {
                     Some(l) => l,
                     None => break,
                 }
             }
         };
         for entry in line.moves.iter().take(n) {
-            let Ok(r) = resolve(&pos, &entry.notation, prev_to) else { break };
+            let Ok(r) = resolve(&pos, &entry.notation, prev_to) else {
+                break;
+            };
             if pos.check_move(r.mv).is_err() {
                 break;
             }
@@ -474,7 +493,11 @@ fn replay_line(
             board_end = BoardEnd::Checkmate;
         }
     }
-    if board_end == BoardEnd::None && verdict.is_legal() && stopped_at.is_none() && !pos.has_legal_move() {
+    if board_end == BoardEnd::None
+        && verdict.is_legal()
+        && stopped_at.is_none()
+        && !pos.has_legal_move()
+    {
         board_end = if pos.in_check() {
             BoardEnd::Checkmate
         } else {
@@ -490,7 +513,9 @@ fn replay_line(
             let (code, what) = match (&verdict, board_end) {
                 (Verdict::Foul(_), _) => ("moves-after-foul", "the foul"),
                 (_, BoardEnd::Checkmate) => ("moves-after-end", "checkmate"),
-                (_, BoardEnd::Sennichite) => ("moves-after-end", "the fourth repetition (sennichite)"),
+                (_, BoardEnd::Sennichite) => {
+                    ("moves-after-end", "the fourth repetition (sennichite)")
+                }
                 _ => ("moves-not-replayed", "the point where replay stopped"),
             };
             diagnostics.push(Diagnostic {
@@ -531,7 +556,9 @@ fn replay_line(
 fn notation_color(entry: &MoveEntry) -> Option<Color> {
     match entry.notation {
         crate::record::Notation::Csa { color, .. } => Some(color),
-        crate::record::Notation::Kif { color, .. } | crate::record::Notation::Ki2 { color, .. } => color,
+        crate::record::Notation::Kif { color, .. } | crate::record::Notation::Ki2 { color, .. } => {
+            color
+        }
         crate::record::Notation::Usi(_) => None,
     }
 }
@@ -557,7 +584,10 @@ fn foul_detail(pos: &Position, rule: Rule, mv: Move, mover: Color) -> String {
                 .from()
                 .and_then(|f| pos.piece_at(f))
                 .map_or("piece", |p| p.kind.kif());
-            format!("{name} cannot move from {} to {to}", mv.from().map_or("?".into(), |f| f.to_string()))
+            format!(
+                "{name} cannot move from {} to {to}",
+                mv.from().map_or("?".into(), |f| f.to_string())
+            )
         }
         Rule::NotInHand => match mv {
             Move::Drop { kind, .. } => format!("{} has no {} in hand", mover.name(), kind.kif()),
@@ -574,7 +604,10 @@ fn foul_detail(pos: &Position, rule: Rule, mv: Move, mover: Color) -> String {
         Rule::Uchifuzume => "the pawn drop gives checkmate".into(),
         Rule::SelfCheck => {
             if pos.in_check() {
-                format!("{} is in check and the move does not answer it", mover.name())
+                format!(
+                    "{} is in check and the move does not answer it",
+                    mover.name()
+                )
             } else {
                 format!("the move leaves {}'s king in check", mover.name())
             }
@@ -655,7 +688,10 @@ fn judge_ending(
             diag(
                 diags,
                 "ending-disagrees",
-                format!("the record ends with {:?}, but the game ended by a fourth repetition (sennichite)", e.text),
+                format!(
+                    "the record ends with {:?}, but the game ended by a fourth repetition (sennichite)",
+                    e.text
+                ),
             );
         }
         return no_result("sennichite");
@@ -665,18 +701,24 @@ fn judge_ending(
         return no_result("none");
     }
     match e.kind {
-        EndingKind::Resign => {
-            GameResult {
-                winner: Some(mover.flip()),
-                reason: if board_end == BoardEnd::Checkmate { "checkmate" } else { "resign" },
-            }
-        }
+        EndingKind::Resign => GameResult {
+            winner: Some(mover.flip()),
+            reason: if board_end == BoardEnd::Checkmate {
+                "checkmate"
+            } else {
+                "resign"
+            },
+        },
         EndingKind::Tsumi => {
             if board_end != BoardEnd::Checkmate && board_end != BoardEnd::NoLegalMove {
                 diag(
                     diags,
                     "false-mate-claim",
-                    format!("the record claims checkmate ({:?}) but {} is not mated", e.text, mover.name()),
+                    format!(
+                        "the record claims checkmate ({:?}) but {} is not mated",
+                        e.text,
+                        mover.name()
+                    ),
                 );
             }
             GameResult {
@@ -689,7 +731,10 @@ fn judge_ending(
                 diag(
                     diags,
                     "false-sennichite-claim",
-                    format!("the record claims repetition ({:?}) but no position occurred four times", e.text),
+                    format!(
+                        "the record claims repetition ({:?}) but no position occurred four times",
+                        e.text
+                    ),
                 );
             }
             no_result("sennichite")

@@ -154,11 +154,7 @@ pub fn resolve(
                                 p.kind.kif()
                             ),
                         )),
-                        Some(_) => Ok(Resolved {
-                            mv,
-                            piece,
-                            color,
-                        }),
+                        Some(_) => Ok(Resolved { mv, piece, color }),
                     }
                 }
                 // JKF drops carry no origin; a KIF move without one is read like KI2.
@@ -213,7 +209,7 @@ fn vertical(us: Color, from: Square, to: Square) -> i8 {
 
 /// Horizontal class in the mover's frame: 1 when the piece came from the
 /// right (moves leftward), -1 from the left, 0 straight.
-pub(crate) fn horizontal(us: Color, from: Square, to: Square) -> i8 {
+pub fn horizontal(us: Color, from: Square, to: Square) -> i8 {
     // Sente's right is file 1: moving toward larger files means it came from the right.
     let d = (to.file() as i8 - from.file() as i8).signum();
     if us == Color::Sente { d } else { -d }
@@ -269,17 +265,21 @@ fn resolve_relative(
     // 右/左: the rightmost/leftmost origin in the mover's frame (ki2.md §6 step 8).
     let frame_x = |s: Square| -> i8 {
         // Larger means further left for the mover.
-        if us == Color::Sente { s.file() as i8 } else { -(s.file() as i8) }
+        if us == Color::Sente {
+            s.file() as i8
+        } else {
+            -(s.file() as i8)
+        }
     };
-    if rel.contains(Relative::LEFT) {
-        if let Some(m) = c.iter().map(|&s| frame_x(s)).max() {
-            c.retain(|&s| frame_x(s) == m);
-        }
+    if rel.contains(Relative::LEFT)
+        && let Some(m) = c.iter().map(|&s| frame_x(s)).max()
+    {
+        c.retain(|&s| frame_x(s) == m);
     }
-    if rel.contains(Relative::RIGHT) {
-        if let Some(m) = c.iter().map(|&s| frame_x(s)).min() {
-            c.retain(|&s| frame_x(s) == m);
-        }
+    if rel.contains(Relative::RIGHT)
+        && let Some(m) = c.iter().map(|&s| frame_x(s)).min()
+    {
+        c.retain(|&s| frame_x(s) == m);
     }
     let make = |from: Square| Move::Normal {
         from,
@@ -289,8 +289,17 @@ fn resolve_relative(
     if c.len() > 1 {
         // Writers that count only legal moves omit modifiers a pinned piece would need.
         c.retain(|&f| {
-            let m = make(f);
-            pos.check_move(m).is_ok() || pos.check_move(Move::Normal { promote: !m.is_promotion(), ..m }).is_ok()
+            let plain = Move::Normal {
+                from: f,
+                to,
+                promote: false,
+            };
+            let promoted = Move::Normal {
+                from: f,
+                to,
+                promote: true,
+            };
+            pos.check_move(plain).is_ok() || pos.check_move(promoted).is_ok()
         });
     }
     if c.len() == 1 && rel.is_empty() && in_hand && promote.is_none() {
@@ -310,7 +319,11 @@ fn resolve_relative(
         0 => Err(foul(
             Rule::NoPiece,
             None,
-            format!("no {} of {} matches the move to {to}", piece.kif(), us.name()),
+            format!(
+                "no {} of {} matches the move to {to}",
+                piece.kif(),
+                us.name()
+            ),
         )),
         _ => Err(Unresolved::Ambiguous(c)),
     }

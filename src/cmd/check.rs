@@ -124,10 +124,15 @@ fn check_one(
                     o.legal += 1;
                 }
                 o.diagnostics += game.main.diagnostics.len()
-                    + game.variations.iter().map(|v| v.line.diagnostics.len()).sum::<usize>();
+                    + game
+                        .variations
+                        .iter()
+                        .map(|v| v.line.diagnostics.len())
+                        .sum::<usize>();
                 if a.json {
                     let r = game_report(&name, input.format, &game);
-                    o.out.push_str(&serde_json::to_string(&r).unwrap_or_default());
+                    o.out
+                        .push_str(&serde_json::to_string(&r).unwrap_or_default());
                     o.out.push('\n');
                 } else {
                     text_report(&mut o.out, &name, input.format, &game, a.quiet);
@@ -187,12 +192,16 @@ fn text_report(out: &mut String, name: &str, format: Format, game: &Game, quiet:
         out.push_str(&findings);
     } else if !quiet {
         let r = &game.main.result;
-        let winner = r.winner.map_or("no winner".to_string(), |c| format!("{} wins", c.name()));
+        let n = game.main.plies.len();
+        let result = match (r.winner, r.reason) {
+            (None, "none") => "no result recorded".to_string(),
+            (None, reason) => format!("no winner: {reason}"),
+            (Some(c), reason) => format!("{} wins: {reason}", c.name()),
+        };
         out.push_str(&format!(
-            "{name}{}: ok: {} plies, {} ({winner})\n",
+            "{name}{}: ok: {n} {}, {result}\n",
             label(game),
-            game.main.plies.len(),
-            r.reason
+            if n == 1 { "ply" } else { "plies" },
         ));
     }
 }
@@ -228,8 +237,13 @@ fn line_findings(out: &mut String, name: &str, line: &LineResult, tag: &str, gam
         ));
     }
     for d in &line.diagnostics {
-        let pos = d.span.map_or(String::new(), |s| format!("{}:{}:", s.line, s.column));
+        let pos = d
+            .span
+            .map_or(String::new(), |s| format!("{}:{}:", s.line, s.column));
         let ply = d.ply.map_or(String::new(), |p| format!(" ply {p}:"));
-        out.push_str(&format!("{name}:{pos}{tag} warning[{}]:{ply} {}\n", d.code, d.message));
+        out.push_str(&format!(
+            "{name}:{pos}{tag} warning[{}]:{ply} {}\n",
+            d.code, d.message
+        ));
     }
 }

@@ -57,7 +57,8 @@ pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
         a.input.jobs,
         |src| convert_one(src, a, &read_opts, &replay_opts),
         |src, c: Converted| {
-            if !c.err.is_empty() && !(a.quiet && c.unreadable == 0) {
+            let quiet_ok = a.quiet && c.unreadable == 0;
+            if !c.err.is_empty() && !quiet_ok {
                 out.flush()?;
                 eprint!("{}", c.err);
             }
@@ -134,7 +135,8 @@ fn convert_one(
             }
             Err(e) => {
                 c.unreadable += 1;
-                c.err.push_str(&format!("kifu: {name} (game {}): {e}\n", index + 1));
+                c.err
+                    .push_str(&format!("kifu: {name} (game {}): {e}\n", index + 1));
             }
         }
     }
@@ -165,7 +167,12 @@ pub fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> anyhow::Result<()
     } else {
         tmp.persist_noclobber(path)
             .map_err(|e| e.error)
-            .with_context(|| format!("cannot write {} (it may exist: use --force)", path.display()))?;
+            .with_context(|| {
+                format!(
+                    "cannot write {} (it may exist: use --force)",
+                    path.display()
+                )
+            })?;
     }
     Ok(())
 }

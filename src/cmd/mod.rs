@@ -94,10 +94,9 @@ pub fn sources(paths: &[PathBuf]) -> (Vec<Source>, Vec<String>) {
 pub fn read_options(a: &InputArgs) -> anyhow::Result<(ReadOptions, ReplayOptions)> {
     let encoding = match &a.encoding {
         None => None,
-        Some(label) => Some(
-            kifu::decode::encoding_by_label(label)
-                .with_context(|| format!("unknown encoding {label:?} (use utf-8, shift_jis or euc-jp)"))?,
-        ),
+        Some(label) => Some(kifu::decode::encoding_by_label(label).with_context(|| {
+            format!("unknown encoding {label:?} (use utf-8, shift_jis or euc-jp)")
+        })?),
     };
     let from = a.from.map(|f| match f {
         FromFormat::Kif => Format::Kif,
@@ -111,7 +110,10 @@ pub fn read_options(a: &InputArgs) -> anyhow::Result<(ReadOptions, ReplayOptions
         "27" => DeclarationRule::Points27,
         other => bail!("--declaration must be 24 or 27, not {other}"),
     };
-    Ok((ReadOptions { from, encoding }, ReplayOptions { declaration }))
+    Ok((
+        ReadOptions { from, encoding },
+        ReplayOptions { declaration },
+    ))
 }
 
 /// Read one source.

@@ -41,10 +41,20 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     if !game.variations.is_empty() {
         warnings.push(Warning {
             code: "variations-dropped",
-            message: format!("USI cannot hold variations: {} left out", game.variations.len()),
+            message: format!(
+                "USI cannot hold variations: {} left out",
+                game.variations.len()
+            ),
         });
     }
-    if game.record.main.moves.iter().any(|m| !m.comments.is_empty()) || !game.record.comments.is_empty() {
+    if game
+        .record
+        .main
+        .moves
+        .iter()
+        .any(|m| !m.comments.is_empty())
+        || !game.record.comments.is_empty()
+    {
         warnings.push(Warning {
             code: "comments-dropped",
             message: "USI cannot hold comments".into(),

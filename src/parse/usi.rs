@@ -184,7 +184,10 @@ mod tests {
         assert_eq!(recs[0].main.moves.len(), 2);
         assert_eq!(recs[0].main.moves[1].span.line, 2);
         assert_eq!(recs[0].main.moves[1].span.column, 30);
-        assert_eq!(recs[1].main.ending.as_ref().unwrap().kind, EndingKind::Resign);
+        assert_eq!(
+            recs[1].main.ending.as_ref().unwrap().kind,
+            EndingKind::Resign
+        );
         assert!(matches!(recs[2].start, StartPosition::Setup(_)));
         assert_eq!(recs[3].header[0].value, "test");
         assert_eq!(recs[4].main.moves.len(), 0);
@@ -203,7 +206,9 @@ mod tests {
     #[test]
     fn sniffs_usi() {
         assert!(sniff("position startpos moves 7g7f"));
-        assert!(sniff("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"));
+        assert!(sniff(
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
+        ));
         assert!(!sniff("手合割：平手"));
     }
 }

@@ -1,0 +1,333 @@
+//! Legal move generation, move checking and perft.
+//!
+//! Two independent paths judge legality, and the tests compare them:
+//!
+//! * [`Position::legal_moves`] generates moves fast: pins and checkers are
+//!   computed once, and 打ち歩詰め is decided by a dedicated test (king
+//!   escapes, or a capture of the pawn by an unpinned piece).
+//! * [`Position::check_move`] judges one move from first principles: it plays
+//!   the move on a copy and looks at the result, and for a checking pawn drop
+//!   it generates every reply.
+//!
+//! # Rule order
+//!
+//! When a move breaks several rules, [`Position::check_move_by`] reports the
+//! first in this fixed order:
+//!
+//! 1. `wrong-turn`: not the mover's turn;
+//! 2. `no-piece`: the origin is empty or holds an opponent's piece;
+//!    for drops, `bad-promotion` if the kind named is a promoted kind, then
+//!    `not-in-hand` (a king, or a kind the side lacks), then `occupied-drop`;
+//! 3. `bad-movement`: destination equal to origin, out of the piece's range,
+//!    path blocked, own piece on it, or the enemy king on it (capturing a king
+//!    can only happen in a position that is already invalid, and it is no
+//!    way for a piece to move);
+//! 4. `bad-promotion`: promoting a gold, king or promoted piece, or outside
+//!    the zone;
+//! 5. `dead-piece`: an unpromoted pawn/lance/knight left where it can never move;
+//! 6. `nifu`;
+//! 7. `self-check`: the mover's king is attacked afterwards;
+//! 8. `uchifuzume`: a pawn drop that checks and leaves no legal reply.
+
+use crate::attacks::{self, ALL, Bitboard, bb};
+use crate::position::Position;
+use crate::rule::Rule;
+use crate::types::{Color, Move, PieceKind, Square};
+
+/// Add the move `from`→`to` of a `kind`, once promoting and once not, as the
+/// zone and dead squares allow.
+#[inline]
+fn push_board_move(out: &mut Vec<Move>, us: Color, kind: PieceKind, from: usize, to: usize) {
+    let (f, t) = (
+        Square::from_index_unchecked(from),
+        Square::from_index_unchecked(to),
+    );
+    let can = kind.can_promote() && (attacks::ZONE[us.index()] & (bb(from) | bb(to))) != 0;
+    if can {
+        out.push(Move::Normal {
+            from: f,
+            to: t,
+            promote: true,
+        });
+    }
+    if !(can && attacks::is_dead(us, kind, to)) {
+        out.push(Move::Normal {
+            from: f,
+            to: t,
+            promote: false,
+        });
+    }
+}
+
+impl Position {
+    /// Every legal move for the side to move, including optional
+    /// non-promotions.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(128);
+        self.legal_moves_into(&mut out);
+        out
+    }
+
+    /// [`Position::legal_moves`] into a caller's buffer (cleared first), to
+    /// avoid an allocation per call.
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        let us = self.side;
+        let them = us.flip();
+        let occ = self.occupied();
+        let own = self.by_color[us.index()];
+        // The enemy king is never a target: taking it is not a move.
+        let target = ALL & !own & !self.pieces(them, PieceKind::King);
+        let ksq = self.kings[us.index()].map(|k| k.index());
+        let (checkers, pinned) = match ksq {
+            Some(k) => (self.attackers_bb(k, them, occ), self.pinned(us, k, occ)),
+            None => (0, 0),
+        };
+        // Non-king moves must land on `evasion`: anywhere, or on the checker
+        // or between it and the king, or nowhere under double check.
+        let evasion: Bitboard = match (checkers.count_ones(), ksq) {
+            (0, _) | (_, None) => ALL,
+            (1, Some(k)) => {
+                let c = checkers.trailing_zeros() as usize;
+                checkers | attacks::between(k, c)
+            }
+            _ => 0,
+        };
+
+        for from in attacks::squares(own) {
+            let Some(p) = self.board[from] else { continue };
+            let dests = attacks::attacks(us, p.kind, from, occ) & target;
+            if p.kind == PieceKind::King {
+                let occ_wo_king = occ ^ bb(from);
+                for to in attacks::squares(dests) {
+                    if self.attackers_bb(to, them, occ_wo_king) == 0 {
+                        out.push(Move::Normal {
+                            from: Square::from_index_unchecked(from),
+                            to: Square::from_index_unchecked(to),
+                            promote: false,
+                        });
+                    }
+                }
+                continue;
+            }
+            let mut dests = dests & evasion;
+            if pinned & bb(from) != 0
+                && let Some(k) = ksq
+            {
+                dests &= attacks::line(k, from);
+            }
+            for to in attacks::squares(dests) {
+                push_board_move(out, us, p.kind, from, to);
+            }
+        }
+
+        if evasion == 0 {
+            return;
+        }
+        let empty = ALL & !occ & evasion;
+        let hand = self.hands[us.index()];
+        // A pawn dropped here would check the enemy king.
+        let pawn_check: Bitboard = match self.kings[them.index()] {
+            Some(ek) => attacks::step(them, PieceKind::Pawn, ek.index()),
+            None => 0,
+        };
+        for kind in PieceKind::HAND {
+            if hand.count(kind) == 0 {
+                continue;
+            }
+            let mut to_set = empty & !attacks::DEAD[us.index()][kind as usize];
+            if kind == PieceKind::Pawn {
+                for file in 1..=9u8 {
+                    if self.pieces(us, PieceKind::Pawn) & attacks::file_mask(file) != 0 {
+                        to_set &= !attacks::file_mask(file);
+                    }
+                }
+                if to_set & pawn_check != 0
+                    && self.pawn_drop_mates(pawn_check.trailing_zeros() as usize)
+                {
+                    to_set &= !pawn_check;
+                }
+            }
+            for to in attacks::squares(to_set) {
+                out.push(Move::Drop {
+                    kind,
+                    to: Square::from_index_unchecked(to),
+                });
+            }
+        }
+    }
+
+    /// Whether a pawn dropped by the side to move on `to` (which checks the
+    /// enemy king) leaves the enemy without a reply. Interposition is
+    /// impossible against an adjacent checker, so the replies are king moves
+    /// and captures of the pawn; a pinned capturer cannot take (its pin line
+    /// cannot pass through the pawn, which is adjacent to the king).
+    fn pawn_drop_mates(&self, to: usize) -> bool {
+        let us = self.side;
+        let them = us.flip();
+        let Some(ek) = self.kings[them.index()].map(|k| k.index()) else {
+            return false;
+        };
+        let occ = self.occupied() | bb(to);
+        let defenders = self.attackers_bb(to, them, occ) & !bb(ek);
+        if defenders & !self.pinned(them, ek, occ) != 0 {
+            return false;
+        }
+        // The new pawn attacks only the king's square, so the board's own
+        // attackers (with the pawn as a blocker) decide where the king may go.
+        let occ_wo_king = occ ^ bb(ek);
+        let escapes = attacks::step(them, PieceKind::King, ek) & !self.by_color[them.index()];
+        !attacks::squares(escapes).any(|sq| self.attackers_bb(sq, us, occ_wo_king) == 0)
+    }
+
+    /// Whether the side to move has at least one legal move.
+    pub fn has_legal_move(&self) -> bool {
+        !self.legal_moves().is_empty()
+    }
+
+    /// Whether the side to move is in check and has no legal move.
+    pub fn is_checkmate(&self) -> bool {
+        self.in_check() && !self.has_legal_move()
+    }
+
+    /// Whether a legal move gives check.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let mut after = self.clone();
+        after.play(m);
+        after.in_check()
+    }
+
+    /// Legality of `m` for the side to move: `Ok` or the single rule broken,
+    /// the first in the order given in the module docs.
+    pub fn check_move(&self, m: Move) -> Result<(), Rule> {
+        let us = self.side;
+        match m {
+            Move::Normal { from, to, promote } => {
+                let p = match self.board[from.index()] {
+                    Some(p) if p.color == us => p,
+                    _ => return Err(Rule::NoPiece),
+                };
+                if from == to || !self.can_reach(from, to) {
+                    return Err(Rule::BadMovement);
+                }
+                if self.pieces(us.flip(), PieceKind::King) & bb(to.index()) != 0 {
+                    return Err(Rule::BadMovement);
+                }
+                if promote && !(p.kind.can_promote() && (from.in_zone(us) || to.in_zone(us))) {
+                    return Err(Rule::BadPromotion);
+                }
+                if !promote && attacks::is_dead(us, p.kind, to.index()) {
+                    return Err(Rule::DeadPiece);
+                }
+            }
+            Move::Drop { kind, to } => {
+                if kind.is_promoted() {
+                    return Err(Rule::BadPromotion);
+                }
+                if kind == PieceKind::King || self.hands[us.index()].count(kind) == 0 {
+                    return Err(Rule::NotInHand);
+                }
+                if self.board[to.index()].is_some() {
+                    return Err(Rule::OccupiedDrop);
+                }
+                if attacks::is_dead(us, kind, to.index()) {
+                    return Err(Rule::DeadPiece);
+                }
+                if kind == PieceKind::Pawn
+                    && self.pieces(us, PieceKind::Pawn) & attacks::file_mask(to.file()) != 0
+                {
+                    return Err(Rule::Nifu);
+                }
+            }
+        }
+        let mut after = self.clone();
+        after.play(m);
+        if after.king_attacked(us) {
+            return Err(Rule::SelfCheck);
+        }
+        if matches!(
+            m,
+            Move::Drop {
+                kind: PieceKind::Pawn,
+                ..
+            }
+        ) && after.in_check()
+            && !after.has_legal_move()
+        {
+            return Err(Rule::Uchifuzume);
+        }
+        Ok(())
+    }
+
+    /// [`Position::check_move`] for a move played by `color`:
+    /// `Err(Rule::WrongTurn)` if `color` is not to move.
+    pub fn check_move_by(&self, color: Color, m: Move) -> Result<(), Rule> {
+        if color != self.side {
+            return Err(Rule::WrongTurn);
+        }
+        self.check_move(m)
+    }
+
+    /// The number of leaf nodes of the legal move tree `depth` plies deep.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut buffers = vec![Vec::with_capacity(256); depth as usize];
+        self.perft_with(depth, &mut buffers)
+    }
+
+    fn perft_with(&self, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+        let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
+        self.legal_moves_into(moves);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let mut n = 0;
+        for &m in moves.iter() {
+            let mut child = self.clone();
+            child.play(m);
+            n += child.perft_with(depth - 1, rest);
+        }
+        n
+    }
+
+    /// Perft per legal move: each move with the leaf count below it.
+    pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        self.legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut child = self.clone();
+                child.play(m);
+                (m, child.perft(depth.saturating_sub(1)))
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn startpos_perft_shallow() {
+        let p = Position::startpos();
+        assert_eq!(p.perft(1), 30);
+        assert_eq!(p.perft(2), 900);
+        assert_eq!(p.perft(3), 25470);
+    }
+
+    #[test]
+    fn rules_md_uchifuzume_example() {
+        let p = Position::from_sfen("8k/6G2/9/7N1/9/9/9/9/4K4 b P 1").unwrap();
+        let m = Move::from_usi("P*1b").unwrap();
+        assert_eq!(p.check_move(m), Err(Rule::Uchifuzume));
+        assert!(!p.legal_moves().contains(&m));
+        let p = Position::from_sfen("8k/6G2/8P/7N1/9/9/9/9/4K4 b - 1").unwrap();
+        let m = Move::from_usi("1c1b").unwrap();
+        assert_eq!(p.check_move(m), Ok(()));
+        let mut after = p.clone();
+        after.play(m);
+        assert!(after.is_checkmate());
+    }
+}

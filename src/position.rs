@@ -1,0 +1,569 @@
+//! A checked, playable position: board, hands, side to move and move number.
+//!
+//! [`Position`] holds no history; repetition is the replayer's business (it
+//! keeps [`Position::key`]s). Move generation and legality live in
+//! `movegen.rs`; this module holds the state, its invariants and the setup
+//! checks.
+//!
+//! Missing kings are accepted: tsume problems omit the attacker's king, so a
+//! side may have no king at all. Such a side can never be in check, and
+//! nothing panics for want of a king. More than one king per side is rejected.
+
+use crate::attacks::{self, Bitboard, bb};
+use crate::setup::{Handicap, Setup, SfenError};
+use crate::types::{Color, Hand, Move, Piece, PieceKind, Square};
+use crate::zobrist;
+use std::fmt;
+
+/// A legal shogi position that moves can be played on.
+///
+/// Invariants (established by [`Position::from_setup`], kept by
+/// [`Position::play`] for legal moves): the bitboards agree with the board
+/// array, the key agrees with the contents, each side has at most one king.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) board: [Option<Piece>; 81],
+    pub(crate) by_color: [Bitboard; 2],
+    pub(crate) by_kind: [Bitboard; 14],
+    pub(crate) hands: [Hand; 2],
+    pub(crate) side: Color,
+    pub(crate) move_number: u32,
+    pub(crate) key: u64,
+    pub(crate) kings: [Option<Square>; 2],
+}
+
+impl fmt::Debug for Position {
+    // The SFEN is far more readable in a failed assertion than 16 bitboards.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({:?})", self.to_sfen())
+    }
+}
+
+/// Which entering-king declaration rule to judge by (rules.md §8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DeclarationRule {
+    /// The CSA 27-point declaration rule: sente needs 28 points, gote 27.
+    Points27,
+    /// The JSA declaration rule (入玉宣言法): 31 points win. (24–30 points is
+    /// a draw under that rule, which is not a winning declaration, so it is
+    /// reported as failing.)
+    Points24,
+}
+
+/// One reason a [`Setup`] is not a legal position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SetupIssue {
+    /// A side has more than one king.
+    TooManyKings {
+        /// The side.
+        color: Color,
+        /// How many kings it has.
+        count: u32,
+    },
+    /// An unpromoted pawn or lance on its last rank, or knight on its last two.
+    DeadPiece {
+        /// Where.
+        square: Square,
+        /// The piece.
+        piece: Piece,
+    },
+    /// Two or more unpromoted pawns of one side on one file.
+    Nifu {
+        /// The side.
+        color: Color,
+        /// The file, 1..=9.
+        file: u8,
+    },
+    /// More pieces of a kind (board and hands, promoted counted as unpromoted)
+    /// than a set holds.
+    TooManyPieces {
+        /// The unpromoted kind.
+        kind: PieceKind,
+        /// How many there are.
+        count: u32,
+        /// How many a set holds.
+        max: u32,
+    },
+    /// The side that is not to move is in check (its king could be taken).
+    OpponentInCheck {
+        /// The side in check.
+        color: Color,
+    },
+    /// The move number is 0.
+    BadMoveNumber,
+}
+
+impl fmt::Display for SetupIssue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupIssue::TooManyKings { color, count } => {
+                write!(f, "{color} has {count} kings (at most 1)")
+            }
+            SetupIssue::DeadPiece { square, piece } => write!(
+                f,
+                "{} {} on {square} can never move",
+                piece.color,
+                piece.kind.kif()
+            ),
+            SetupIssue::Nifu { color, file } => {
+                write!(f, "{color} has two unpromoted pawns on file {file} (nifu)")
+            }
+            SetupIssue::TooManyPieces { kind, count, max } => {
+                write!(f, "{count} pieces of kind {} (a set has {max})", kind.kif())
+            }
+            SetupIssue::OpponentInCheck { color } => {
+                write!(f, "{color} is in check but it is not {color}'s turn")
+            }
+            SetupIssue::BadMoveNumber => f.write_str("move number must be at least 1"),
+        }
+    }
+}
+
+/// Every problem found in a setup. Never empty when returned as an error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupErrors(pub Vec<SetupIssue>);
+
+impl fmt::Display for SetupErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, issue) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{issue}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for SetupErrors {}
+
+/// Why an SFEN string is not a legal position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The string is not valid SFEN.
+    #[error("bad SFEN: {0}")]
+    Sfen(#[from] SfenError),
+    /// The SFEN is readable but the position is not legal.
+    #[error("illegal position: {0}")]
+    Setup(#[from] SetupErrors),
+}
+
+/// How many of each unpromoted kind a set holds (P L N S G B R K).
+const SET_COUNTS: [u32; 8] = [18, 4, 4, 4, 4, 2, 2, 2];
+
+impl Position {
+    fn empty(side: Color, move_number: u32) -> Position {
+        let mut p = Position {
+            board: [None; 81],
+            by_color: [0; 2],
+            by_kind: [0; 14],
+            hands: [Hand::EMPTY; 2],
+            side,
+            move_number,
+            key: 0,
+            kings: [None; 2],
+        };
+        for c in Color::ALL {
+            for k in PieceKind::HAND {
+                p.key ^= zobrist::hand(c, k, 0);
+            }
+        }
+        if side == Color::Gote {
+            p.key ^= zobrist::side();
+        }
+        p
+    }
+
+    /// The even-game start position.
+    pub fn startpos() -> Position {
+        Position::from_setup(&Handicap::Hirate.setup()).expect("the start position is legal")
+    }
+
+    /// Check a setup and build the position; the error lists every problem
+    /// found. A side without a king is accepted (tsume); see the module docs.
+    pub fn from_setup(setup: &Setup) -> Result<Position, SetupErrors> {
+        let mut issues = Vec::new();
+        let mut pos = Position::empty(setup.side_to_move, setup.move_number);
+        let mut totals = [0u32; 8];
+        let mut kings = [0u32; 2];
+        for sq in Square::all() {
+            let Some(p) = setup.get(sq) else { continue };
+            totals[p.kind.unpromoted() as usize] += 1;
+            if p.kind == PieceKind::King {
+                kings[p.color.index()] += 1;
+            }
+            if attacks::is_dead(p.color, p.kind, sq.index()) {
+                issues.push(SetupIssue::DeadPiece {
+                    square: sq,
+                    piece: p,
+                });
+            }
+            pos.put(sq, p);
+        }
+        for c in Color::ALL {
+            if kings[c.index()] > 1 {
+                issues.push(SetupIssue::TooManyKings {
+                    color: c,
+                    count: kings[c.index()],
+                });
+            }
+        }
+        for c in Color::ALL {
+            let pawns = pos.pieces(c, PieceKind::Pawn);
+            for file in 1..=9u8 {
+                if (pawns & attacks::file_mask(file)).count_ones() > 1 {
+                    issues.push(SetupIssue::Nifu { color: c, file });
+                }
+            }
+        }
+        for c in Color::ALL {
+            for k in PieceKind::HAND {
+                let n = setup.hands[c.index()].count(k);
+                totals[k as usize] += n as u32;
+                for _ in 0..n {
+                    pos.hand_add(c, k);
+                }
+            }
+        }
+        for (i, &count) in totals.iter().enumerate() {
+            if count > SET_COUNTS[i] {
+                issues.push(SetupIssue::TooManyPieces {
+                    kind: PieceKind::ALL[i],
+                    count,
+                    max: SET_COUNTS[i],
+                });
+            }
+        }
+        // With two kings `kings` holds only the last one, so look at every king.
+        let waiting = setup.side_to_move.flip();
+        let occ = pos.occupied();
+        let in_check = attacks::squares(pos.pieces(waiting, PieceKind::King))
+            .any(|k| pos.attackers_bb(k, setup.side_to_move, occ) != 0);
+        if in_check {
+            issues.push(SetupIssue::OpponentInCheck { color: waiting });
+        }
+        if setup.move_number == 0 {
+            issues.push(SetupIssue::BadMoveNumber);
+        }
+        if issues.is_empty() {
+            Ok(pos)
+        } else {
+            Err(SetupErrors(issues))
+        }
+    }
+
+    /// Read an SFEN string: its syntax ([`SfenError`]) first, then legality.
+    pub fn from_sfen(sfen: &str) -> Result<Position, PositionError> {
+        let setup = Setup::from_sfen(sfen)?;
+        Ok(Position::from_setup(&setup)?)
+    }
+
+    /// The position as an unchecked [`Setup`].
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            hands: self.hands,
+            side_to_move: self.side,
+            move_number: self.move_number,
+        }
+    }
+
+    /// The canonical SFEN (see [`Setup::to_sfen`]).
+    pub fn to_sfen(&self) -> String {
+        self.to_setup().to_sfen()
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The number of the next move (1 at the start of a game).
+    #[inline]
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// The piece on `sq`.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    /// The pieces `c` holds.
+    #[inline]
+    pub fn hand(&self, c: Color) -> Hand {
+        self.hands[c.index()]
+    }
+
+    /// Where `c`'s king stands, if it has one.
+    #[inline]
+    pub fn king_square(&self, c: Color) -> Option<Square> {
+        self.kings[c.index()]
+    }
+
+    /// Zobrist hash over board, hands and side to move (not the move number),
+    /// kept incrementally. Equal positions have equal keys in every build.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Whether the side to move is in check (false when it has no king).
+    pub fn in_check(&self) -> bool {
+        self.king_attacked(self.side)
+    }
+
+    /// Squares of `by`'s pieces that attack `sq`, in index order.
+    pub fn attackers(&self, sq: Square, by: Color) -> Vec<Square> {
+        attacks::squares(self.attackers_bb(sq.index(), by, self.occupied()))
+            .map(Square::from_index_unchecked)
+            .collect()
+    }
+
+    /// Whether the piece on `from` could move to `to` by its movement alone:
+    /// `to` is in its range with a clear path and does not hold an own piece.
+    /// Checks and promotion are ignored. Used to resolve KI2 moves.
+    pub fn can_reach(&self, from: Square, to: Square) -> bool {
+        let Some(p) = self.board[from.index()] else {
+            return false;
+        };
+        let reach = attacks::attacks(p.color, p.kind, from.index(), self.occupied());
+        reach & bb(to.index()) != 0 && self.by_color[p.color.index()] & bb(to.index()) == 0
+    }
+
+    /// Play a move already checked: no legality check is made. Returns the
+    /// kind of the captured piece as it stood (maybe promoted). Flips the
+    /// side, increments the move number and updates the key.
+    ///
+    /// An unchecked illegal move never panics, but the resulting position
+    /// may break the rules (it stays internally consistent).
+    pub fn play(&mut self, m: Move) -> Option<PieceKind> {
+        let us = self.side;
+        let captured = match m {
+            Move::Normal { from, to, promote } => match self.take(from) {
+                Some(p) => {
+                    let cap = self.take(to);
+                    if let Some(c) = cap {
+                        self.hand_add(us, c.kind.unpromoted());
+                    }
+                    let kind = if promote {
+                        p.kind.promoted().unwrap_or(p.kind)
+                    } else {
+                        p.kind
+                    };
+                    self.put(to, Piece::new(p.color, kind));
+                    cap.map(|c| c.kind)
+                }
+                None => None,
+            },
+            Move::Drop { kind, to } => {
+                // Taking first keeps the bitboards consistent even for an
+                // unchecked drop onto an occupied square.
+                let cap = self.take(to);
+                self.hand_remove(us, kind);
+                self.put(to, Piece::new(us, kind));
+                cap.map(|c| c.kind)
+            }
+        };
+        self.side = us.flip();
+        self.key ^= zobrist::side();
+        self.move_number = self.move_number.saturating_add(1);
+        captured
+    }
+
+    /// Entering-king declaration (入玉宣言) by the side to move, judged by
+    /// conditions (b)–(e) of rules.md §8 ((a) holds by construction, (f),
+    /// time, cannot be judged from a position): king in the enemy zone, not in
+    /// check, at least 10 other pieces in the zone, and enough points (pieces
+    /// in the zone other than the king plus the hand; rook, bishop and their
+    /// promotions 5, others 1). Err says every condition that fails.
+    pub fn check_declaration(&self, rule: DeclarationRule) -> Result<(), String> {
+        let us = self.side;
+        let Some(k) = self.kings[us.index()] else {
+            return Err(format!("{us} has no king"));
+        };
+        let mut why = Vec::new();
+        if !k.in_zone(us) {
+            why.push(format!("the king on {k} is not in the enemy zone"));
+        }
+        if self.in_check() {
+            why.push("the king is in check".to_string());
+        }
+        let zone = attacks::ZONE[us.index()];
+        let mine = self.by_color[us.index()] & zone & !self.by_kind[PieceKind::King as usize];
+        let count = mine.count_ones();
+        if count < 10 {
+            why.push(format!(
+                "only {count} pieces besides the king in the enemy zone (10 needed)"
+            ));
+        }
+        use PieceKind::*;
+        let big = self.by_kind[Bishop as usize]
+            | self.by_kind[Rook as usize]
+            | self.by_kind[Horse as usize]
+            | self.by_kind[Dragon as usize];
+        let hand = self.hands[us.index()];
+        let mut points = count + 4 * (mine & big).count_ones();
+        for kind in PieceKind::HAND {
+            let value = if matches!(kind, Bishop | Rook) { 5 } else { 1 };
+            points += value * hand.count(kind) as u32;
+        }
+        let needed = match (rule, us) {
+            (DeclarationRule::Points27, Color::Sente) => 28,
+            (DeclarationRule::Points27, Color::Gote) => 27,
+            (DeclarationRule::Points24, _) => 31,
+        };
+        if points < needed {
+            why.push(format!("{points} points, {needed} needed"));
+        }
+        if why.is_empty() {
+            Ok(())
+        } else {
+            Err(why.join("; "))
+        }
+    }
+
+    // ---- internal state helpers -------------------------------------------
+
+    #[inline]
+    pub(crate) fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline]
+    pub(crate) fn pieces(&self, c: Color, k: PieceKind) -> Bitboard {
+        self.by_color[c.index()] & self.by_kind[k as usize]
+    }
+
+    #[inline]
+    fn put(&mut self, sq: Square, p: Piece) {
+        let i = sq.index();
+        self.board[i] = Some(p);
+        self.by_color[p.color.index()] |= bb(i);
+        self.by_kind[p.kind as usize] |= bb(i);
+        self.key ^= zobrist::board(p, i);
+        if p.kind == PieceKind::King {
+            self.kings[p.color.index()] = Some(sq);
+        }
+    }
+
+    #[inline]
+    fn take(&mut self, sq: Square) -> Option<Piece> {
+        let i = sq.index();
+        let p = self.board[i].take()?;
+        self.by_color[p.color.index()] &= !bb(i);
+        self.by_kind[p.kind as usize] &= !bb(i);
+        self.key ^= zobrist::board(p, i);
+        if p.kind == PieceKind::King && self.kings[p.color.index()] == Some(sq) {
+            self.kings[p.color.index()] = None;
+        }
+        Some(p)
+    }
+
+    #[inline]
+    fn hand_add(&mut self, c: Color, kind: PieceKind) {
+        if (kind as usize) < 7 {
+            let hand = &mut self.hands[c.index()];
+            let n = hand.count(kind);
+            if n < u8::MAX {
+                self.key ^= zobrist::hand(c, kind, n) ^ zobrist::hand(c, kind, n + 1);
+                hand.set(kind, n + 1);
+            }
+        }
+    }
+
+    #[inline]
+    fn hand_remove(&mut self, c: Color, kind: PieceKind) {
+        let hand = &mut self.hands[c.index()];
+        let n = hand.count(kind);
+        if n > 0 {
+            self.key ^= zobrist::hand(c, kind, n) ^ zobrist::hand(c, kind, n - 1);
+            hand.set(kind, n - 1);
+        }
+    }
+
+    /// `by`'s pieces attacking square index `sq`, given the occupancy `occ`.
+    pub(crate) fn attackers_bb(&self, sq: usize, by: Color, occ: Bitboard) -> Bitboard {
+        use PieceKind::*;
+        // A `by` piece on x attacks sq exactly when the same kind of the
+        // other colour on sq would attack x, so the tables are read backwards.
+        let rev = by.flip();
+        let k = &self.by_kind;
+        let gold_like = k[Gold as usize]
+            | k[ProPawn as usize]
+            | k[ProLance as usize]
+            | k[ProKnight as usize]
+            | k[ProSilver as usize];
+        let mut a = (attacks::step(rev, Pawn, sq) & k[Pawn as usize])
+            | (attacks::step(rev, Knight, sq) & k[Knight as usize])
+            | (attacks::step(rev, Silver, sq) & k[Silver as usize])
+            | (attacks::step(rev, Gold, sq) & gold_like)
+            | (attacks::step(rev, King, sq)
+                & (k[King as usize] | k[Horse as usize] | k[Dragon as usize]));
+        let mine = self.by_color[by.index()];
+        let lances = k[Lance as usize] & mine;
+        if lances != 0 {
+            a |= attacks::lance(rev, sq, occ) & lances;
+        }
+        let diag = (k[Bishop as usize] | k[Horse as usize]) & mine;
+        if diag != 0 {
+            a |= attacks::bishop(sq, occ) & diag;
+        }
+        let ortho = (k[Rook as usize] | k[Dragon as usize]) & mine;
+        if ortho != 0 {
+            a |= attacks::rook(sq, occ) & ortho;
+        }
+        a & mine
+    }
+
+    /// Whether `c`'s king is attacked (false without a king).
+    pub(crate) fn king_attacked(&self, c: Color) -> bool {
+        match self.kings[c.index()] {
+            Some(k) => self.attackers_bb(k.index(), c.flip(), self.occupied()) != 0,
+            None => false,
+        }
+    }
+
+    /// `c`'s pieces pinned against `c`'s king on `ksq`, given the occupancy.
+    pub(crate) fn pinned(&self, c: Color, ksq: usize, occ: Bitboard) -> Bitboard {
+        use PieceKind::*;
+        let k = &self.by_kind;
+        let snipers = (((k[Rook as usize] | k[Dragon as usize]) & attacks::rook_pseudo(ksq))
+            | ((k[Bishop as usize] | k[Horse as usize]) & attacks::bishop_pseudo(ksq))
+            | (k[Lance as usize] & attacks::lance_pseudo_towards(c, ksq)))
+            & self.by_color[c.flip().index()];
+        let mut pinned = 0;
+        for s in attacks::squares(snipers) {
+            let b = attacks::between(ksq, s) & occ;
+            if b.count_ones() == 1 {
+                pinned |= b & self.by_color[c.index()];
+            }
+        }
+        pinned
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn startpos_round_trips() {
+        let p = Position::startpos();
+        assert_eq!(p.to_sfen(), Handicap::Hirate.sfen());
+        assert!(!p.in_check());
+        assert_eq!(p.king_square(Color::Sente), Square::new(5, 9));
+    }
+
+    #[test]
+    fn key_ignores_move_number_and_tracks_side() {
+        let a = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b P 1").unwrap();
+        let b = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b P 40").unwrap();
+        let c = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 w P 1").unwrap();
+        assert_eq!(a.key(), b.key());
+        assert_ne!(a.key(), c.key());
+    }
+}

@@ -1,0 +1,75 @@
+//! Zobrist keys, generated at compile time by splitmix64 from a fixed seed so
+//! that a position's key is the same in every build and run.
+
+use crate::types::{Color, Piece, PieceKind};
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (s, z ^ (z >> 31))
+}
+
+/// Highest hand count with its own key; no kind can exceed 18.
+const MAX_COUNT: usize = 18;
+
+struct Keys {
+    board: [[u64; 81]; 28],
+    hand: [[[u64; MAX_COUNT + 1]; 7]; 2],
+    side: u64,
+}
+
+static KEYS: Keys = {
+    let mut state = 0x6b69_6675_5f7a_6f62; // "kifu_zob"
+    let mut board = [[0u64; 81]; 28];
+    let mut p = 0;
+    while p < 28 {
+        let mut sq = 0;
+        while sq < 81 {
+            let (s, v) = splitmix(state);
+            state = s;
+            board[p][sq] = v;
+            sq += 1;
+        }
+        p += 1;
+    }
+    let mut hand = [[[0u64; MAX_COUNT + 1]; 7]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 7 {
+            let mut n = 0;
+            while n <= MAX_COUNT {
+                let (s, v) = splitmix(state);
+                state = s;
+                hand[c][k][n] = v;
+                n += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    let (_, side) = splitmix(state);
+    Keys { board, hand, side }
+};
+
+/// The key of `piece` standing on square index `sq`.
+#[inline]
+pub(crate) fn board(piece: Piece, sq: usize) -> u64 {
+    KEYS.board[piece.color.index() * 14 + piece.kind as usize][sq]
+}
+
+/// The key of `color` holding `n` pieces of hand kind `kind`. Every
+/// (colour, kind) contributes its count's key, zero included, so changing a
+/// count toggles two keys.
+#[inline]
+pub(crate) fn hand(color: Color, kind: PieceKind, n: u8) -> u64 {
+    KEYS.hand[color.index()][(kind as usize).min(6)][(n as usize).min(MAX_COUNT)]
+}
+
+/// Toggled when gote is to move.
+#[inline]
+pub(crate) fn side() -> u64 {
+    KEYS.side
+}
