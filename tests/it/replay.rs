@@ -1,0 +1,227 @@
+//! The replayer: fouls, repetition, declarations and recorded endings.
+
+use crate::common::corpus_dir;
+use kifu::parse::usi;
+use kifu::record::{Ending, EndingKind, Span};
+use kifu::replay::{BoardEnd, Game, Verdict, replay};
+use kifu::{Color, ReplayOptions, Rule};
+
+fn play(line: &str) -> Game {
+    let rec = usi::parse(line).expect("parses").remove(0);
+    replay(rec, &ReplayOptions::default()).expect("legal start")
+}
+
+fn foul(g: &Game) -> &kifu::replay::Foul {
+    match &g.main.verdict {
+        Verdict::Foul(f) => f,
+        Verdict::Legal => panic!("expected a foul, got a legal game: {:?}", g.main.result),
+    }
+}
+
+#[test]
+fn rsshogi_move_sequences_give_sennichite_nifu_and_uchifuzume() {
+    let Some(dir) = corpus_dir("rsshogi_move_sequences") else {
+        return;
+    };
+    let text = std::fs::read_to_string(dir.join("usi/rsshogi/move_sequences.txt")).unwrap();
+    let games: Vec<Game> = usi::parse(&text)
+        .unwrap()
+        .into_iter()
+        .map(|r| replay(r, &ReplayOptions::default()).unwrap())
+        .collect();
+    assert_eq!(games.len(), 3);
+    // Line 1: the fourth occurrence at ply 49 is a draw.
+    let g = &games[0];
+    assert!(g.main.verdict.is_legal());
+    assert_eq!(g.main.board_end, BoardEnd::Sennichite);
+    assert_eq!(g.main.plies.len(), 49);
+    assert_eq!(g.main.result.reason, "sennichite");
+    assert_eq!(g.main.result.winner, None);
+    // Line 2: nifu at ply 84.
+    let f = foul(&games[1]);
+    assert_eq!((f.ply, f.rule), (84, Rule::Nifu));
+    assert_eq!(f.mv.unwrap().to_usi(), "P*6g");
+    // Line 3: uchifuzume at ply 106.
+    let f = foul(&games[2]);
+    assert_eq!((f.ply, f.rule), (106, Rule::Uchifuzume));
+    assert_eq!(f.mv.unwrap().to_usi(), "P*6e");
+    assert_eq!(games[2].main.result.winner, Some(f.loser.flip()));
+}
+
+const ROOK_VS_KING: &str = "position sfen 4k4/9/9/9/9/9/9/9/R3K4 b - 1 moves";
+
+#[test]
+fn perpetual_check_loses_for_the_checking_side() {
+    let g = play(&format!(
+        "{ROOK_VS_KING} 9i9a 5a5b 9a9b 5b5a 9b9a 5a5b 9a9b 5b5a 9b9a 5a5b 9a9b 5b5a 9b9a"
+    ));
+    let f = foul(&g);
+    assert_eq!(f.rule, Rule::PerpetualCheck);
+    assert_eq!(f.ply, 13);
+    assert_eq!(f.loser, Color::Sente);
+    assert_eq!(g.main.result.winner, Some(Color::Gote));
+}
+
+#[test]
+fn plain_repetition_is_a_sennichite_draw() {
+    let g = play(&format!(
+        "{ROOK_VS_KING} 9i8i 5a4a 8i9i 4a5a 9i8i 5a4a 8i9i 4a5a 9i8i 5a4a 8i9i 4a5a 9i8i"
+    ));
+    assert!(g.main.verdict.is_legal());
+    assert_eq!(g.main.board_end, BoardEnd::Sennichite);
+    assert_eq!(g.main.plies.len(), 12);
+    assert_eq!(g.main.result.reason, "sennichite");
+    // The 13th move came after the game ended: reported, not replayed.
+    assert!(
+        g.main
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "moves-after-end")
+    );
+}
+
+#[test]
+fn foul_followed_by_more_moves_reports_them() {
+    let g =
+        play("position startpos moves 2g2f 8c8d 2f2e 8d8e 2e2d 2c2d 2h2d 4a3b P*7f 3c3d 7g7f 5a4b");
+    let f = foul(&g);
+    assert_eq!((f.ply, f.rule, f.loser), (9, Rule::Nifu, Color::Sente));
+    assert_eq!(g.main.plies.len(), 8);
+    let d = g
+        .main
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "moves-after-foul")
+        .expect("moves after the foul are reported");
+    assert!(d.message.starts_with("3 moves"), "{}", d.message);
+    assert_eq!(d.ply, Some(10));
+    // Nothing is lost: the record keeps all twelve moves.
+    assert_eq!(g.record.main.moves.len(), 12);
+}
+
+/// Sente: king on 5b, 19 pieces in the zone worth 27 points.
+const DECLARE: &str = "+L+NSG1GS+N+L/1R2K2B1/PPPPPPPPP/9/9/9/9/9/8k b";
+
+#[test]
+fn true_entering_king_declaration_wins() {
+    let g = play(&format!("position sfen {DECLARE} P 1 moves win"));
+    assert!(g.main.verdict.is_legal(), "{:?}", g.main.verdict);
+    assert_eq!(g.main.result.winner, Some(Color::Sente));
+    assert_eq!(g.main.result.reason, "declaration");
+}
+
+#[test]
+fn false_entering_king_declaration_is_a_foul() {
+    // One point short of the 28 sente needs under the 27-point rule.
+    let g = play(&format!("position sfen {DECLARE} - 1 moves win"));
+    let f = foul(&g);
+    assert_eq!(f.rule, Rule::FalseDeclaration);
+    assert_eq!(f.loser, Color::Sente);
+    assert_eq!(f.ply, 1);
+    // Under the 24-point rule (31 points) it fails too; with 4 more pawns it holds.
+    let opts = ReplayOptions {
+        declaration: kifu::DeclarationRule::Points24,
+    };
+    let rec = usi::parse(&format!("position sfen {DECLARE} 4P 1 moves win"))
+        .unwrap()
+        .remove(0);
+    let g = replay(rec, &opts).unwrap();
+    assert!(g.main.verdict.is_legal(), "{:?}", g.main.verdict);
+}
+
+fn with_ending(line: &str, kind: EndingKind, text: &str) -> Game {
+    let mut rec = usi::parse(line).unwrap().remove(0);
+    rec.main.ending = Some(Ending {
+        kind,
+        text: text.into(),
+        span: Span::new(0, 1, 1),
+        time: None,
+        comments: vec![],
+    });
+    replay(rec, &ReplayOptions::default()).unwrap()
+}
+
+#[test]
+fn true_mate_claim_is_accepted() {
+    let g = with_ending(
+        "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1 moves G*5b",
+        EndingKind::Tsumi,
+        "詰み",
+    );
+    assert!(g.main.diagnostics.is_empty(), "{:?}", g.main.diagnostics);
+    assert_eq!(g.main.board_end, BoardEnd::Checkmate);
+    assert_eq!(g.main.result.winner, Some(Color::Sente));
+    assert_eq!(g.main.result.reason, "checkmate");
+}
+
+#[test]
+fn false_mate_claim_is_a_diagnostic_not_a_foul() {
+    let g = with_ending(
+        "position startpos moves 7g7f 3c3d",
+        EndingKind::Tsumi,
+        "詰み",
+    );
+    assert!(g.main.verdict.is_legal());
+    assert!(
+        g.main
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "false-mate-claim")
+    );
+}
+
+#[test]
+fn false_sennichite_claim_is_a_diagnostic() {
+    let g = with_ending(
+        "position startpos moves 7g7f 3c3d",
+        EndingKind::Sennichite,
+        "千日手",
+    );
+    assert!(
+        g.main
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "false-sennichite-claim")
+    );
+}
+
+#[test]
+fn recorded_foul_without_a_foul_in_the_moves_is_reported() {
+    let g = with_ending(
+        "position startpos moves 7g7f 3c3d",
+        EndingKind::FoulByMover,
+        "反則負け",
+    );
+    assert!(g.main.verdict.is_legal());
+    assert_eq!(g.main.result.winner, Some(Color::Gote));
+    assert!(
+        g.main
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "unverified-foul-claim")
+    );
+}
+
+#[test]
+fn moves_after_checkmate_are_reported() {
+    let g = play("position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1 moves G*5b 5a4a");
+    assert_eq!(g.main.board_end, BoardEnd::Checkmate);
+    assert_eq!(g.main.plies.len(), 1);
+    assert!(
+        g.main
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "moves-after-end")
+    );
+}
+
+#[test]
+fn every_rule_of_a_usi_move_is_named() {
+    // The broken shogiboardq fixture: move 5 drops a pawn sente does not hold.
+    let g = play("position startpos moves 7g7f 3c3d 2g2f 8c8d P*5e");
+    let f = foul(&g);
+    assert_eq!((f.ply, f.rule), (5, Rule::NotInHand));
+    // A move from an empty square.
+    let g = play("position startpos moves 5e5d");
+    assert_eq!(foul(&g).rule, Rule::NoPiece);
+}
