@@ -4,6 +4,8 @@
 //! [`lines`], so line numbers and byte offsets come for free and CRLF, bare CR
 //! and LF are all accepted, even mixed in one file.
 
+pub mod csa;
+
 use crate::record::Span;
 
 /// One physical line of a text: its 1-based number, the byte offset of its
