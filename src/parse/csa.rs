@@ -39,7 +39,9 @@ mod tests;
 
 use crate::error::ParseError;
 use crate::parse::{SourceLine, lines};
-use crate::record::{Ending, EndingKind, Evaluation, HeaderField, MoveEntry, MoveTime, Record, Span};
+use crate::record::{
+    Ending, EndingKind, Evaluation, HeaderField, MoveEntry, MoveTime, Record, Span,
+};
 use crate::types::Color;
 use position::PositionBuilder;
 use syntax::Statement;
@@ -103,11 +105,17 @@ pub fn sniff(text: &str) -> bool {
             [b'P', c, ..] => matches!(c, b'1'..=b'9' | b'+' | b'-'),
             [b'N', b'+' | b'-', ..] => true,
             [b'$', rest @ ..] => {
-                let key_len = rest.iter().take_while(|c| c.is_ascii_uppercase() || **c == b'_').count();
+                let key_len = rest
+                    .iter()
+                    .take_while(|c| c.is_ascii_uppercase() || **c == b'_')
+                    .count();
                 key_len > 0 && rest.get(key_len) == Some(&b':')
             }
             [b'%', c, ..] => c.is_ascii_uppercase(),
-            [b'+' | b'-', ..] => s.split(',').next().is_some_and(|m| syntax::looks_like_move(m.trim())),
+            [b'+' | b'-', ..] => s
+                .split(',')
+                .next()
+                .is_some_and(|m| syntax::looks_like_move(m.trim())),
             _ => false,
         };
     }
@@ -174,7 +182,11 @@ impl Game {
         self.record.notes.push(text.to_string());
     }
 
-    fn line(&mut self, line: &SourceLine<'_>, file_fields: &mut Vec<HeaderField>) -> Result<(), ParseError> {
+    fn line(
+        &mut self,
+        line: &SourceLine<'_>,
+        file_fields: &mut Vec<HeaderField>,
+    ) -> Result<(), ParseError> {
         let start = indent(line.text);
         let content = line.text[start..].trim_end();
         match content.as_bytes().first() {
@@ -249,7 +261,12 @@ impl Game {
     /// A `'**` line: `raw` is the whole line, `body` what follows the stars.
     fn evaluation(&mut self, raw: &str, body: &str) {
         let target = match self.phase {
-            Phase::Moves => self.record.main.moves.last_mut().filter(|m| m.eval.is_none()),
+            Phase::Moves => self
+                .record
+                .main
+                .moves
+                .last_mut()
+                .filter(|m| m.eval.is_none()),
             _ => None,
         };
         match target {
@@ -340,7 +357,9 @@ impl Game {
         } else {
             Err(ParseError::new(
                 span,
-                format!("expected a move, T<seconds> or %…, found the position statement {stmt:?} after the side-to-move line"),
+                format!(
+                    "expected a move, T<seconds> or %…, found the position statement {stmt:?} after the side-to-move line"
+                ),
             ))
         }
     }
@@ -417,9 +436,8 @@ fn parse_evaluation(body: &str) -> Evaluation {
 /// Push `w` to `out`, cut into 7-character CSA moves when it is a run of them.
 fn split_csa_run(w: &str, out: &mut Vec<String>) {
     let b = w.as_bytes();
-    let is_run = b.len() > 7
-        && w.is_ascii()
-        && b.chunks(7).all(|c| matches!(c.first(), Some(b'+' | b'-')));
+    let is_run =
+        b.len() > 7 && w.is_ascii() && b.chunks(7).all(|c| matches!(c.first(), Some(b'+' | b'-')));
     if is_run {
         // Every byte is ASCII, so 7-byte chunks are valid strings.
         out.extend(b.chunks(7).map(|c| String::from_utf8_lossy(c).into_owned()));

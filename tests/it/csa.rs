@@ -48,9 +48,16 @@ fn csa_every_corpus_file_parses() {
         .filter_map(|p| read(p).err().map(|e| (p.clone(), e)))
         .collect();
     for (p, e) in &failures {
-        eprintln!("FAILED {}: {e}", p.strip_prefix(&dir).unwrap_or(p).display());
+        eprintln!(
+            "FAILED {}: {e}",
+            p.strip_prefix(&dir).unwrap_or(p).display()
+        );
     }
-    eprintln!("{} of {} .csa files parse", files.len() - failures.len(), files.len());
+    eprintln!(
+        "{} of {} .csa files parse",
+        files.len() - failures.len(),
+        files.len()
+    );
     assert!(failures.is_empty(), "{} files failed", failures.len());
 }
 
@@ -85,7 +92,10 @@ fn csa_corpus_files_match_the_manifest() {
     assert_eq!((end.kind, end.text.as_str()), (EndingKind::Kachi, "%KACHI"));
     assert_eq!(end.time.and_then(|t| t.spent_ms), Some(10_000));
     assert_eq!(end.comments, vec![" -5000 win".to_string()]);
-    assert!(r.notes.iter().any(|n| n == "%KACHI"), "duplicated terminator kept");
+    assert!(
+        r.notes.iter().any(|n| n == "%KACHI"),
+        "duplicated terminator kept"
+    );
     assert!(r.notes.iter().any(|n| n.starts_with("'summary:kachi:")));
 
     let r = one(&dir.join("csa/mog-core-scala/game/002.csa"));
@@ -94,13 +104,22 @@ fn csa_corpus_files_match_the_manifest() {
 
     let r = one(&dir.join("mixed/json-kifu-format-fixtures/csa/illegal_win.csa"));
     assert_eq!(r.main.moves.len(), 2);
-    assert_eq!(ending(&r).map(|e| e.0), Some(EndingKind::FoulBy(Color::Gote)));
+    assert_eq!(
+        ending(&r).map(|e| e.0),
+        Some(EndingKind::FoulBy(Color::Gote))
+    );
 
     let r = one(&dir.join("mixed/json-kifu-format-fixtures/csa/8mai_hirate.csa"));
     assert_eq!(r.start, StartPosition::Preset(Handicap::EightPieces));
     let r8 = one(&dir.join("mixed/json-kifu-format-fixtures/csa/8mai.csa"));
     assert_eq!(r8.start.setup(), r.start.setup());
-    let notations = |r: &Record| r.main.moves.iter().map(|m| m.notation.clone()).collect::<Vec<_>>();
+    let notations = |r: &Record| {
+        r.main
+            .moves
+            .iter()
+            .map(|m| m.notation.clone())
+            .collect::<Vec<_>>()
+    };
     assert_eq!(notations(&r8), notations(&r));
 
     let r = one(&dir.join("csa/sunfish4/kifu/learn/pro10/kifu20023.csa"));
@@ -109,7 +128,9 @@ fn csa_corpus_files_match_the_manifest() {
 }
 
 fn fixture(name: &str) -> Vec<Record> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/csa").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/csa")
+        .join(name);
     read(&path).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 

@@ -73,7 +73,12 @@ impl PositionBuilder {
     }
 
     /// `P+…` / `P-…`.
-    pub(super) fn pieces(&mut self, color: Color, groups: &[Group], span: Span) -> Result<(), String> {
+    pub(super) fn pieces(
+        &mut self,
+        color: Color,
+        groups: &[Group],
+        span: Span,
+    ) -> Result<(), String> {
         self.touch(span);
         if !groups.is_empty() {
             self.written_out = true;

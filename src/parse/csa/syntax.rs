@@ -4,7 +4,7 @@
 use crate::record::Notation;
 use crate::types::{Color, Piece, PieceKind, Square};
 use nom::branch::alt;
-use nom::bytes::complete::{tag, take_while1, take_while_m_n};
+use nom::bytes::complete::{tag, take_while_m_n, take_while1};
 use nom::character::complete::{char, digit1, one_of, satisfy, space0};
 use nom::combinator::{cut, eof, map, map_opt, opt, recognize, rest, value};
 use nom::error::{ContextError, ErrorKind, ParseError};
@@ -168,11 +168,7 @@ fn info(i: &str) -> Res<'_, Statement<'_>> {
 fn position(i: &str) -> Res<'_, Statement<'_>> {
     context(
         "I, a rank digit 1-9, + or - after P",
-        alt((
-            preceded(char('I'), cut(pi_body)),
-            pieces_line,
-            row_line,
-        )),
+        alt((preceded(char('I'), cut(pi_body)), pieces_line, row_line)),
     )
     .parse(i)
 }
@@ -183,7 +179,10 @@ fn pi_body(i: &str) -> Res<'_, Statement<'_>> {
         context("a piece code such as HI", piece_kind),
     );
     map(
-        terminated(many0(group), context("a square and a piece code such as 82HI", eof)),
+        terminated(
+            many0(group),
+            context("a square and a piece code such as 82HI", eof),
+        ),
         Statement::Pi,
     )
     .parse(i)
@@ -305,7 +304,11 @@ fn special(i: &str) -> Res<'_, Statement<'_>> {
 }
 
 fn sign(i: &str) -> Res<'_, Color> {
-    alt((value(Color::Sente, char('+')), value(Color::Gote, char('-')))).parse(i)
+    alt((
+        value(Color::Sente, char('+')),
+        value(Color::Gote, char('-')),
+    ))
+    .parse(i)
 }
 
 fn digit19(i: &str) -> Res<'_, u8> {
