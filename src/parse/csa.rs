@@ -1,6 +1,6 @@
 //! The CSA standard record format (`.csa`), V1 (no version line) to V3.0.
 //!
-//! [`parse`] reads syntax only: moves stay [`Notation::Csa`] and are never
+//! [`parse`] reads syntax only: moves stay [`Notation::Csa`](crate::record::Notation::Csa) and are never
 //! checked against a position. The file is walked line by line with
 //! [`crate::parse::lines`]; each statement is read by the nom parsers in
 //! `syntax`.
@@ -27,8 +27,8 @@
 //!   and the line goes on.
 //! * A `/` line ends a game; each game is a [`Record`] with its own `index`.
 //! * `PI` alone (or one that matches a handicap, with the matching side to
-//!   move) is a [`StartPosition::Preset`]; anything written out with
-//!   `P1`…`P9`/`P±` is a [`StartPosition::Setup`]. A record with no position
+//!   move) is a [`StartPosition::Preset`](crate::record::StartPosition::Preset); anything written out with
+//!   `P1`…`P9`/`P±` is a [`StartPosition::Setup`](crate::record::StartPosition::Setup). A record with no position
 //!   statement at all keeps the default (even game) and no `start_span`.
 //! * A `T` line with no move to time is kept in notes.
 
@@ -229,6 +229,17 @@ impl Game {
         }
     }
 
+    /// A field describing the whole file (version, encoding). A game that
+    /// repeats it replaces the copy it inherited instead of holding two.
+    fn file_field(&mut self, field: HeaderField, file_fields: &mut Vec<HeaderField>) {
+        for fields in [&mut *file_fields, &mut self.record.header] {
+            match fields.iter_mut().find(|f| f.key == field.key) {
+                Some(old) => *old = field.clone(),
+                None => fields.push(field.clone()),
+            }
+        }
+    }
+
     /// A `'` comment (text includes the quote).
     fn comment(&mut self, text: &str, span: Span, file_fields: &mut Vec<HeaderField>) {
         if let Some(enc) = text.strip_prefix("'CSA encoding=") {
@@ -237,8 +248,7 @@ impl Game {
                 value: enc.to_string(),
                 span,
             };
-            file_fields.push(field.clone());
-            self.record.header.push(field);
+            self.file_field(field, file_fields);
         } else if let Some(eval) = text.strip_prefix("'**") {
             self.evaluation(text, eval);
         } else if let Some(c) = text.strip_prefix("'*") {
@@ -292,9 +302,7 @@ impl Game {
         };
         match parsed {
             Statement::Version(v) => {
-                let f = field("Version", v);
-                file_fields.push(f.clone());
-                self.record.header.push(f);
+                self.file_field(field("Version", v), file_fields);
             }
             Statement::Name(c, n) => {
                 let key = if c == Color::Sente { "N+" } else { "N-" };

@@ -233,6 +233,9 @@ fn games_are_split_on_slash_lines() {
             .all(|g| g.header_value(&["Version"]) == Some("2.2"))
     );
     assert_eq!(r[2].start, StartPosition::Preset(Handicap::TwoPieces));
+    let r = parse("V2.2\nPI\n+\n/\nV2.2\nPI\n+\n").unwrap();
+    assert_eq!(keys(&r[1]), vec![("Version", "2.2")]);
+    assert_eq!(r[1].header[0].span.line, 5);
 }
 
 #[test]
