@@ -4,6 +4,8 @@
 //! [`lines`], so line numbers and byte offsets come for free and CRLF, bare CR
 //! and LF are all accepted, even mixed in one file.
 
+pub mod csa;
+
 use crate::record::Span;
 
 /// One physical line of a text: its 1-based number, the byte offset of its
@@ -129,7 +131,7 @@ pub fn detect(text: &str, hint: Option<Format>) -> Option<Format> {
             .trim_start_matches('\u{feff}')
             .trim_start()
             .starts_with('{'),
-        Format::Csa => false,
+        Format::Csa => csa::sniff(text),
         Format::Kif => false,
         Format::Ki2 => looks_like_ki2(text),
         Format::Usi => usi::sniff(text),
@@ -170,7 +172,8 @@ fn looks_like_ki2(text: &str) -> bool {
 pub fn parse(text: &str, format: Format) -> Result<Vec<Record>, ParseError> {
     match format {
         Format::Usi => usi::parse(text),
-        Format::Csa | Format::Kif | Format::Ki2 | Format::Jkf => Err(ParseError::new(
+        Format::Csa => csa::parse(text),
+        Format::Kif | Format::Ki2 | Format::Jkf => Err(ParseError::new(
             crate::record::Span::new(0, 1, 1),
             format!("reading {format} is not supported yet"),
         )),

@@ -4,4 +4,5 @@
 //! Tests that read `../shared/corpus` print `SKIPPED:` and pass when it is absent.
 
 mod common;
+mod csa;
 mod replay;

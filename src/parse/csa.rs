@@ -1,0 +1,455 @@
+//! The CSA standard record format (`.csa`), V1 (no version line) to V3.0.
+//!
+//! [`parse`] reads syntax only: moves stay [`Notation::Csa`](crate::record::Notation::Csa) and are never
+//! checked against a position. The file is walked line by line with
+//! [`crate::parse::lines`]; each statement is read by the nom parsers in
+//! `syntax`.
+//!
+//! Conventions (where the format leaves room):
+//!
+//! * The version line `V2.2` becomes the header field `Version` = `2.2`, and a
+//!   V3.0 `'CSA encoding=UTF-8` line becomes `Encoding` = `UTF-8`. Both
+//!   describe the whole file, so every game of a multi-game file gets them,
+//!   with the span of the line that wrote them.
+//! * `N+`/`N-` become keys `N+`/`N-`, `$KEY:value` becomes key `KEY`; values
+//!   are kept as written (WCSC logs write `N+:name`, and the colon stays).
+//!   `$` lines are accepted anywhere (WCSC relays append `$END_TIME`).
+//! * A `'` comment is kept verbatim, quote included, in [`Record::notes`];
+//!   that includes floodgate `'summary:…` and `'$END_TIME:…` lines. A V3.0
+//!   `'*` comment goes (without `'*`) to the preceding move, to
+//!   [`Record::comments`] before the first move, or to the ending's comments
+//!   after it. `'**` becomes the preceding move's [`Evaluation`]; a second
+//!   one for the same move, or one with no move before it, goes to notes.
+//! * After the ending (`%…`), a `T` gives the ending's time and `'*` its
+//!   comments; anything else (a repeated terminator, further moves) is kept
+//!   verbatim in notes, so no text is lost and the main line stays as played.
+//! * An unknown `%WORD` is not an ending kind kifu knows: it is kept in notes
+//!   and the line goes on.
+//! * A `/` line ends a game; each game is a [`Record`] with its own `index`.
+//! * `PI` alone (or one that matches a handicap, with the matching side to
+//!   move) is a [`StartPosition::Preset`](crate::record::StartPosition::Preset); anything written out with
+//!   `P1`…`P9`/`P±` is a [`StartPosition::Setup`](crate::record::StartPosition::Setup). A record with no position
+//!   statement at all keeps the default (even game) and no `start_span`.
+//! * A `T` line with no move to time is kept in notes.
+
+mod position;
+mod syntax;
+#[cfg(test)]
+mod tests;
+
+use crate::error::ParseError;
+use crate::parse::{SourceLine, lines};
+use crate::record::{
+    Ending, EndingKind, Evaluation, HeaderField, MoveEntry, MoveTime, Record, Span,
+};
+use crate::types::Color;
+use position::PositionBuilder;
+use syntax::Statement;
+
+/// Read every game of a CSA file (games are separated by `/` lines).
+///
+/// `text` is already decoded; a leading BOM is skipped. Errors name the line
+/// and column and what was expected there. Only syntax is checked: a move
+/// such as `+5554FU` from an empty square is accepted.
+pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
+    let mut records = Vec::new();
+    let mut file_fields: Vec<HeaderField> = Vec::new();
+    let mut game = Game::new(&file_fields);
+    for line in lines(text) {
+        let content = line.text.trim();
+        if content.is_empty() {
+            continue;
+        }
+        if content == "/" {
+            if game.started {
+                records.push(game.finish(records.len()));
+            }
+            game = Game::new(&file_fields);
+            continue;
+        }
+        if !game.started {
+            game.started = true;
+            game.record.span = line.span_at(indent(line.text));
+        }
+        game.line(&line, &mut file_fields)?;
+    }
+    if game.started {
+        records.push(game.finish(records.len()));
+    }
+    if records.is_empty() {
+        return Err(ParseError::new(
+            Span::new(0, 1, 1),
+            "expected a CSA record (a version line, names, a position or moves), found no statement",
+        ));
+    }
+    Ok(records)
+}
+
+/// Whether `text` looks like a CSA record: its first line that is neither
+/// blank nor a `'` comment is a CSA statement (`V2.2`, `PI`, `P1…`, `P+`,
+/// `N+`, `$KEY:`, a move such as `+7776FU`, `%TORYO`), or the file opens with
+/// the V3.0 `'CSA encoding=` line.
+pub fn sniff(text: &str) -> bool {
+    for line in lines(text).take(200) {
+        let s = line.text.trim();
+        if s.starts_with("'CSA encoding=") {
+            return true;
+        }
+        if s.is_empty() || s.starts_with('\'') {
+            continue;
+        }
+        let b = s.as_bytes();
+        return match b {
+            [b'V', d, ..] => d.is_ascii_digit(),
+            [b'P', b'I', ..] => true,
+            [b'P', c, ..] => matches!(c, b'1'..=b'9' | b'+' | b'-'),
+            [b'N', b'+' | b'-', ..] => true,
+            [b'$', rest @ ..] => {
+                let key_len = rest
+                    .iter()
+                    .take_while(|c| c.is_ascii_uppercase() || **c == b'_')
+                    .count();
+                key_len > 0 && rest.get(key_len) == Some(&b':')
+            }
+            [b'%', c, ..] => c.is_ascii_uppercase(),
+            [b'+' | b'-', ..] => s
+                .split(',')
+                .next()
+                .is_some_and(|m| syntax::looks_like_move(m.trim())),
+            _ => false,
+        };
+    }
+    false
+}
+
+/// Byte length of a line's leading whitespace.
+fn indent(s: &str) -> usize {
+    s.len() - s.trim_start().len()
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Header and position, before the side-to-move line.
+    Setup,
+    /// After the side-to-move line.
+    Moves,
+    /// After the ending.
+    Ended,
+}
+
+/// What a following `T` statement times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Timed {
+    Nothing,
+    LastMove,
+    Ending,
+}
+
+/// One game being read.
+struct Game {
+    record: Record,
+    started: bool,
+    phase: Phase,
+    position: PositionBuilder,
+    timed: Timed,
+}
+
+impl Game {
+    fn new(file_fields: &[HeaderField]) -> Game {
+        Game {
+            record: Record {
+                header: file_fields.to_vec(),
+                ..Record::default()
+            },
+            started: false,
+            phase: Phase::Setup,
+            position: PositionBuilder::new(),
+            timed: Timed::Nothing,
+        }
+    }
+
+    fn finish(self, index: usize) -> Record {
+        let mut record = self.record;
+        record.index = index;
+        if let Some((start, span)) = self.position.finish() {
+            record.start = start;
+            record.start_span = Some(span);
+        }
+        record
+    }
+
+    fn note(&mut self, text: &str) {
+        self.record.notes.push(text.to_string());
+    }
+
+    fn line(
+        &mut self,
+        line: &SourceLine<'_>,
+        file_fields: &mut Vec<HeaderField>,
+    ) -> Result<(), ParseError> {
+        let start = indent(line.text);
+        let content = line.text[start..].trim_end();
+        match content.as_bytes().first() {
+            Some(b'\'') => {
+                self.comment(content, line.span_at(start), file_fields);
+                Ok(())
+            }
+            // Names and values may contain commas, so these lines are one statement.
+            Some(b'N' | b'$') => self.statement(content, line, start, file_fields),
+            // Server logs (WCSC `#RESIGN`, `#TIME_UP` trailers) write these;
+            // the reference has no such line, the real files win.
+            Some(b'#') => {
+                self.note(content);
+                Ok(())
+            }
+            // wcsc23/day2/4-ponanza.csa has one `'**` line that lost its quote.
+            Some(b'*') if content.starts_with("**") => {
+                self.evaluation(content, content.get(2..).unwrap_or(""));
+                Ok(())
+            }
+            _ => {
+                let mut offset = start;
+                for piece in line.text[start..].split(',') {
+                    let at = offset + indent(piece);
+                    offset += piece.len() + 1;
+                    let stmt = piece.trim();
+                    if stmt.is_empty() {
+                        continue;
+                    }
+                    if stmt.starts_with('\'') {
+                        // A comment runs to the end of the line, commas and all.
+                        let rest = line.text.get(at..).unwrap_or("").trim_end();
+                        self.comment(rest, line.span_at(at), file_fields);
+                        break;
+                    }
+                    self.statement(stmt, line, at, file_fields)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// A field describing the whole file (version, encoding). A game that
+    /// repeats it replaces the copy it inherited instead of holding two.
+    fn file_field(&mut self, field: HeaderField, file_fields: &mut Vec<HeaderField>) {
+        for fields in [&mut *file_fields, &mut self.record.header] {
+            match fields.iter_mut().find(|f| f.key == field.key) {
+                Some(old) => *old = field.clone(),
+                None => fields.push(field.clone()),
+            }
+        }
+    }
+
+    /// A `'` comment (text includes the quote).
+    fn comment(&mut self, text: &str, span: Span, file_fields: &mut Vec<HeaderField>) {
+        if let Some(enc) = text.strip_prefix("'CSA encoding=") {
+            let field = HeaderField {
+                key: "Encoding".to_string(),
+                value: enc.to_string(),
+                span,
+            };
+            self.file_field(field, file_fields);
+        } else if let Some(eval) = text.strip_prefix("'**") {
+            self.evaluation(text, eval);
+        } else if let Some(c) = text.strip_prefix("'*") {
+            let c = c.to_string();
+            match self.phase {
+                Phase::Ended => match &mut self.record.main.ending {
+                    Some(e) => e.comments.push(c),
+                    None => self.record.comments.push(c),
+                },
+                _ => match self.record.main.moves.last_mut() {
+                    Some(m) => m.comments.push(c),
+                    None => self.record.comments.push(c),
+                },
+            }
+        } else {
+            self.note(text);
+        }
+    }
+
+    /// A `'**` line: `raw` is the whole line, `body` what follows the stars.
+    fn evaluation(&mut self, raw: &str, body: &str) {
+        let target = match self.phase {
+            Phase::Moves => self
+                .record
+                .main
+                .moves
+                .last_mut()
+                .filter(|m| m.eval.is_none()),
+            _ => None,
+        };
+        match target {
+            Some(m) => m.eval = Some(parse_evaluation(body)),
+            None => self.note(raw),
+        }
+    }
+
+    fn statement(
+        &mut self,
+        stmt: &str,
+        line: &SourceLine<'_>,
+        at: usize,
+        file_fields: &mut Vec<HeaderField>,
+    ) -> Result<(), ParseError> {
+        let span = line.span_at(at);
+        let parsed = syntax::statement(stmt)
+            .map_err(|f| ParseError::new(line.span_at(at + f.at), f.message))?;
+        let field = |key: &str, value: &str| HeaderField {
+            key: key.to_string(),
+            value: value.to_string(),
+            span,
+        };
+        match parsed {
+            Statement::Version(v) => {
+                self.file_field(field("Version", v), file_fields);
+            }
+            Statement::Name(c, n) => {
+                let key = if c == Color::Sente { "N+" } else { "N-" };
+                self.record.header.push(field(key, n));
+            }
+            Statement::Info(k, v) => self.record.header.push(field(k, v)),
+            Statement::Pi(removed) => {
+                self.in_setup(span, stmt)?;
+                self.position
+                    .pi(&removed, span)
+                    .map_err(|m| ParseError::new(span, m))?;
+            }
+            Statement::Row(rank, cells) => {
+                self.in_setup(span, stmt)?;
+                self.position.row(rank, &cells, span);
+            }
+            Statement::Pieces(c, groups) => {
+                self.in_setup(span, stmt)?;
+                self.position
+                    .pieces(c, &groups, span)
+                    .map_err(|m| ParseError::new(span, m))?;
+            }
+            Statement::Side(c) => {
+                self.in_setup(span, stmt)?;
+                self.position.side(c, span);
+                self.phase = Phase::Moves;
+            }
+            Statement::Move(notation) => match self.phase {
+                Phase::Setup => return Err(no_side_line(span)),
+                Phase::Moves => {
+                    self.record.main.moves.push(MoveEntry::new(notation, span));
+                    self.timed = Timed::LastMove;
+                }
+                Phase::Ended => self.after_end(stmt),
+            },
+            Statement::Time(ms) => self.time(ms, stmt),
+            Statement::Special(word) => match (self.phase, ending_kind(word)) {
+                (Phase::Setup, _) => return Err(no_side_line(span)),
+                (Phase::Moves, Some(kind)) => {
+                    self.record.main.ending = Some(Ending {
+                        kind,
+                        text: stmt.to_string(),
+                        span,
+                        time: None,
+                        comments: Vec::new(),
+                    });
+                    self.phase = Phase::Ended;
+                    self.timed = Timed::Ending;
+                }
+                _ => self.after_end(stmt),
+            },
+        }
+        Ok(())
+    }
+
+    /// Position statements belong before the side-to-move line.
+    fn in_setup(&self, span: Span, stmt: &str) -> Result<(), ParseError> {
+        if self.phase == Phase::Setup {
+            Ok(())
+        } else {
+            Err(ParseError::new(
+                span,
+                format!(
+                    "expected a move, T<seconds> or %…, found the position statement {stmt:?} after the side-to-move line"
+                ),
+            ))
+        }
+    }
+
+    /// Kept in notes, and nothing after it is timed.
+    fn after_end(&mut self, stmt: &str) {
+        self.note(stmt);
+        self.timed = Timed::Nothing;
+    }
+
+    fn time(&mut self, ms: u64, stmt: &str) {
+        let time = Some(MoveTime {
+            spent_ms: Some(ms),
+            total_ms: None,
+        });
+        let slot = match self.timed {
+            Timed::LastMove => self.record.main.moves.last_mut().map(|m| &mut m.time),
+            Timed::Ending => self.record.main.ending.as_mut().map(|e| &mut e.time),
+            Timed::Nothing => None,
+        };
+        match slot {
+            Some(slot) if slot.is_none() => *slot = time,
+            _ => self.note(stmt),
+        }
+        self.timed = Timed::Nothing;
+    }
+}
+
+fn no_side_line(span: Span) -> ParseError {
+    ParseError::new(
+        span,
+        "expected the side-to-move line (+ or -) after the position, before the first move",
+    )
+}
+
+/// The ending a `%WORD` names, or `None` for a word kifu does not know.
+fn ending_kind(word: &str) -> Option<EndingKind> {
+    Some(match word {
+        "TORYO" => EndingKind::Resign,
+        "CHUDAN" => EndingKind::Interrupt,
+        "SENNICHITE" => EndingKind::Sennichite,
+        "TIME_UP" => EndingKind::TimeUp,
+        "ILLEGAL_MOVE" => EndingKind::FoulByMover,
+        "+ILLEGAL_ACTION" => EndingKind::FoulBy(Color::Sente),
+        "-ILLEGAL_ACTION" => EndingKind::FoulBy(Color::Gote),
+        "JISHOGI" => EndingKind::Jishogi,
+        "KACHI" => EndingKind::Kachi,
+        "HIKIWAKE" => EndingKind::Hikiwake,
+        "MAX_MOVES" => EndingKind::MaxMoves,
+        "MATTA" => EndingKind::Matta,
+        "TSUMI" => EndingKind::Tsumi,
+        "FUZUMI" => EndingKind::Fuzumi,
+        "ERROR" => EndingKind::Error,
+        _ => return None,
+    })
+}
+
+/// `<score> <pv…>`: the score when the first word is an integer, then every
+/// other word as written. GPS logs run PV moves together
+/// (`-4344FU+5968OU…`), so such runs are cut into single moves.
+fn parse_evaluation(body: &str) -> Evaluation {
+    let mut words = body.split_whitespace().peekable();
+    let score = words.peek().and_then(|w| w.parse::<i64>().ok());
+    if score.is_some() {
+        words.next();
+    }
+    let mut pv = Vec::new();
+    for w in words {
+        split_csa_run(w, &mut pv);
+    }
+    Evaluation { score, pv }
+}
+
+/// Push `w` to `out`, cut into 7-character CSA moves when it is a run of them.
+fn split_csa_run(w: &str, out: &mut Vec<String>) {
+    let b = w.as_bytes();
+    let is_run =
+        b.len() > 7 && w.is_ascii() && b.chunks(7).all(|c| matches!(c.first(), Some(b'+' | b'-')));
+    if is_run {
+        // Every byte is ASCII, so 7-byte chunks are valid strings.
+        out.extend(b.chunks(7).map(|c| String::from_utf8_lossy(c).into_owned()));
+    } else {
+        out.push(w.to_string());
+    }
+}

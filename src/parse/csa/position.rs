@@ -1,0 +1,142 @@
+//! Building the start position from `PI`, `P1`…`P9`, `P+`/`P-` and the side line.
+
+use super::syntax::Group;
+use crate::record::{Span, StartPosition};
+use crate::setup::{Handicap, Setup};
+use crate::types::{Color, Piece, PieceKind, Square};
+
+/// How many of each hand kind (P L N S G B R) a full set holds.
+const FULL_SET: [u8; 7] = [18, 4, 4, 4, 4, 2, 2];
+
+/// The position statements of one record, folded into a [`Setup`].
+#[derive(Clone, Debug)]
+pub(super) struct PositionBuilder {
+    setup: Setup,
+    span: Option<Span>,
+    /// `PI` was written, so the start may be a named preset.
+    pi: bool,
+    /// Something beyond `PI` was written (rows or pieces), so it is not a preset.
+    written_out: bool,
+    /// The side of a `00AL` group, resolved at the end because later lines
+    /// may still place pieces.
+    all_to: Option<Color>,
+}
+
+impl PositionBuilder {
+    pub(super) fn new() -> PositionBuilder {
+        PositionBuilder {
+            setup: Setup::EMPTY,
+            span: None,
+            pi: false,
+            written_out: false,
+            all_to: None,
+        }
+    }
+
+    fn touch(&mut self, span: Span) {
+        self.span.get_or_insert(span);
+    }
+
+    /// `PI…`: the even-game position with `removed` taken off.
+    pub(super) fn pi(&mut self, removed: &[(Square, PieceKind)], span: Span) -> Result<(), String> {
+        self.touch(span);
+        self.pi = true;
+        self.setup = Handicap::Hirate.setup();
+        for &(sq, kind) in removed {
+            // Removing a piece that is not there would leave the intended
+            // position unknown, so it is reported rather than ignored.
+            match self.setup.get(sq) {
+                Some(p) if p.kind == kind => self.setup.set(sq, None),
+                _ => {
+                    return Err(format!(
+                        "expected a piece of the even-game position after PI, but {} is not on {}{}",
+                        kind.csa(),
+                        sq.file(),
+                        sq.rank()
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `Pn`: rank `rank`, cells from file 9 to file 1.
+    pub(super) fn row(&mut self, rank: u8, cells: &[Option<Piece>], span: Span) {
+        self.touch(span);
+        self.written_out = true;
+        for (i, cell) in cells.iter().enumerate() {
+            let file = 9u8.saturating_sub(i as u8);
+            if let Some(sq) = Square::new(file, rank) {
+                self.setup.set(sq, *cell);
+            }
+        }
+    }
+
+    /// `P+…` / `P-…`.
+    pub(super) fn pieces(
+        &mut self,
+        color: Color,
+        groups: &[Group],
+        span: Span,
+    ) -> Result<(), String> {
+        self.touch(span);
+        if !groups.is_empty() {
+            self.written_out = true;
+        }
+        for g in groups {
+            match *g {
+                Group::Board(sq, kind) => self.setup.set(sq, Some(Piece::new(color, kind))),
+                Group::Hand(kind) => {
+                    if kind == PieceKind::King || kind.is_promoted() {
+                        return Err(format!(
+                            "expected an unpromoted piece other than OU in hand, found 00{}",
+                            kind.csa()
+                        ));
+                    }
+                    self.setup.hands[color.index()].add(kind);
+                }
+                Group::All => self.all_to = Some(color),
+            }
+        }
+        Ok(())
+    }
+
+    /// The side-to-move line.
+    pub(super) fn side(&mut self, color: Color, span: Span) {
+        self.touch(span);
+        self.setup.side_to_move = color;
+    }
+
+    /// The start position and where it is written, if anything was written.
+    pub(super) fn finish(mut self) -> Option<(StartPosition, Span)> {
+        let span = self.span?;
+        if let Some(color) = self.all_to {
+            self.give_rest(color);
+        }
+        let start = match self.setup.preset() {
+            Some(h) if self.pi && !self.written_out => StartPosition::Preset(h),
+            _ => StartPosition::Setup(Box::new(self.setup)),
+        };
+        Some((start, span))
+    }
+
+    /// `00AL`: the full set minus the board and both hands, kings excluded.
+    fn give_rest(&mut self, color: Color) {
+        let mut left = FULL_SET;
+        let board = Square::all().filter_map(|sq| self.setup.get(sq));
+        for p in board {
+            if let Some(n) = left.get_mut(p.kind.unpromoted().index()) {
+                *n = n.saturating_sub(1);
+            }
+        }
+        for hand in &self.setup.hands {
+            for (n, held) in left.iter_mut().zip(hand.counts()) {
+                *n = n.saturating_sub(held);
+            }
+        }
+        let hand = &mut self.setup.hands[color.index()];
+        for (kind, n) in PieceKind::HAND.into_iter().zip(left) {
+            hand.set(kind, hand.count(kind).saturating_add(n));
+        }
+    }
+}

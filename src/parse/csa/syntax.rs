@@ -1,0 +1,333 @@
+//! nom parsers for one CSA statement (the text between commas, or a whole
+//! `N`/`$` line). They only recognise shapes; the driver gives them meaning.
+
+use crate::record::Notation;
+use crate::types::{Color, Piece, PieceKind, Square};
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_while_m_n, take_while1};
+use nom::character::complete::{char, digit1, one_of, satisfy, space0};
+use nom::combinator::{cut, eof, map, map_opt, opt, recognize, rest, value};
+use nom::error::{ContextError, ErrorKind, ParseError};
+use nom::multi::{count, many0};
+use nom::sequence::{preceded, terminated};
+use nom::{IResult, Parser};
+
+/// One statement, borrowed from the line it was written on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Statement<'a> {
+    /// `V2.2`: the text after `V`.
+    Version(&'a str),
+    /// `N+name` / `N-name`: the name as written.
+    Name(Color, &'a str),
+    /// `$KEY:value`.
+    Info(&'a str, &'a str),
+    /// `PI82HI22KA`: the pieces removed from the even-game position.
+    Pi(Vec<(Square, PieceKind)>),
+    /// `P1…P9`: a rank and its nine cells, file 9 first.
+    Row(u8, Vec<Option<Piece>>),
+    /// `P+…` / `P-…`.
+    Pieces(Color, Vec<Group>),
+    /// `+` / `-` alone: the side to move.
+    Side(Color),
+    /// `+7776FU`.
+    Move(Notation),
+    /// `T12` / `T12.345`, in milliseconds.
+    Time(u64),
+    /// `%TORYO`: the word after `%`, with its sign for `±ILLEGAL_ACTION`.
+    Special(&'a str),
+}
+
+/// One `XYCC` group of a `P+`/`P-` line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Group {
+    /// A piece on a board square.
+    Board(Square, PieceKind),
+    /// `00CC`: a piece in hand.
+    Hand(PieceKind),
+    /// `00AL`: every remaining piece to this side's hand.
+    All,
+}
+
+/// Why a statement could not be read: byte offset into it and a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Failure {
+    /// Byte offset into the statement.
+    pub at: usize,
+    /// `expected …, found …`.
+    pub message: String,
+}
+
+/// The error nom threads through: where it failed and the innermost label.
+///
+/// The innermost `context` is kept because it names the smallest thing that
+/// was expected ("a piece code"), which is what a user can fix.
+#[derive(Clone, Debug, PartialEq)]
+struct Expect<'a> {
+    at: &'a str,
+    label: Option<&'static str>,
+}
+
+impl<'a> ParseError<&'a str> for Expect<'a> {
+    fn from_error_kind(input: &'a str, _: ErrorKind) -> Self {
+        Expect {
+            at: input,
+            label: None,
+        }
+    }
+
+    fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+impl<'a> ContextError<&'a str> for Expect<'a> {
+    fn add_context(input: &'a str, ctx: &'static str, other: Self) -> Self {
+        match other.label {
+            Some(_) => other,
+            None => Expect {
+                at: input,
+                label: Some(ctx),
+            },
+        }
+    }
+}
+
+type Res<'a, T> = IResult<&'a str, T, Expect<'a>>;
+
+use nom::error::context;
+
+const ANY_STATEMENT: &str = "a CSA statement (a move such as +7776FU, T<seconds>, %TORYO, \
+     PI, P1-P9, P+/P-, N+/N-, $KEY:value or V<version>)";
+
+/// Read one statement (already trimmed of surrounding spaces).
+pub(super) fn statement(s: &str) -> Result<Statement<'_>, Failure> {
+    match terminated(any_statement, eof).parse(s) {
+        Ok((_, st)) => Ok(st),
+        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
+            let at = s.len().saturating_sub(e.at.len());
+            let found = match e.at.chars().next() {
+                Some(c) => format!("found {c:?}"),
+                None => "found the end of the statement".to_string(),
+            };
+            Err(Failure {
+                at,
+                message: format!("expected {}, {found}", e.label.unwrap_or(ANY_STATEMENT)),
+            })
+        }
+        Err(nom::Err::Incomplete(_)) => Err(Failure {
+            at: s.len(),
+            message: format!("expected {ANY_STATEMENT}"),
+        }),
+    }
+}
+
+fn any_statement(i: &str) -> Res<'_, Statement<'_>> {
+    alt((
+        preceded(char('V'), cut(version)),
+        preceded(char('N'), cut(name)),
+        preceded(char('$'), cut(info)),
+        preceded(char('P'), cut(position)),
+        sign_statement,
+        preceded(char('T'), cut(time)),
+        preceded(char('%'), cut(special)),
+    ))
+    .parse(i)
+}
+
+fn version(i: &str) -> Res<'_, Statement<'_>> {
+    let number = recognize((digit1, opt((char('.'), digit1))));
+    map(
+        terminated(
+            context("a version number such as 2.2 or 3.0", number),
+            context("the end of the version line", eof),
+        ),
+        Statement::Version,
+    )
+    .parse(i)
+}
+
+fn name(i: &str) -> Res<'_, Statement<'_>> {
+    map((context("+ or - after N", sign), rest), |(c, n)| {
+        Statement::Name(c, n)
+    })
+    .parse(i)
+}
+
+fn info(i: &str) -> Res<'_, Statement<'_>> {
+    let key = take_while1(|c: char| c != ':');
+    map(
+        (
+            context("a key and ':' such as $EVENT:", terminated(key, char(':'))),
+            rest,
+        ),
+        |(k, v)| Statement::Info(k, v),
+    )
+    .parse(i)
+}
+
+fn position(i: &str) -> Res<'_, Statement<'_>> {
+    context(
+        "I, a rank digit 1-9, + or - after P",
+        alt((preceded(char('I'), cut(pi_body)), pieces_line, row_line)),
+    )
+    .parse(i)
+}
+
+fn pi_body(i: &str) -> Res<'_, Statement<'_>> {
+    let group = (
+        context("a square such as 82 to remove a piece from", square),
+        context("a piece code such as HI", piece_kind),
+    );
+    map(
+        terminated(
+            many0(group),
+            context("a square and a piece code such as 82HI", eof),
+        ),
+        Statement::Pi,
+    )
+    .parse(i)
+}
+
+fn row_line(i: &str) -> Res<'_, Statement<'_>> {
+    let (i, rank) = digit19(i)?;
+    let cell = preceded(
+        space0,
+        context(
+            "a cell: ' * ' or +/- and a piece code such as +FU",
+            alt((
+                value(None, char('*')),
+                map((sign, piece_kind), |(c, k)| Some(Piece::new(c, k))),
+            )),
+        ),
+    );
+    let (i, cells) = cut(terminated(
+        count(cell, 9),
+        // mog-core-scala/game/002.csa ends rows whose last cell is empty with
+        // `.` instead of the trailing space; the real file wins.
+        (
+            space0,
+            opt(char('.')),
+            context("the end of the row after nine cells", eof),
+        ),
+    ))
+    .parse(i)?;
+    Ok((i, Statement::Row(rank, cells)))
+}
+
+fn pieces_line(i: &str) -> Res<'_, Statement<'_>> {
+    let (i, color) = sign(i)?;
+    let group = context(
+        "a square (00 for the hand) and a piece code such as 13FU, 00KI or 00AL",
+        alt((
+            value(Group::All, tag("00AL")),
+            map(preceded(tag("00"), piece_kind), Group::Hand),
+            map((square, piece_kind), |(sq, k)| Group::Board(sq, k)),
+        )),
+    );
+    let (i, groups) = cut(terminated(
+        many0(group),
+        context(
+            "a square (00 for the hand) and a piece code such as 13FU, 00KI or 00AL",
+            eof,
+        ),
+    ))
+    .parse(i)?;
+    Ok((i, Statement::Pieces(color, groups)))
+}
+
+/// `+`/`-` alone is the side to move; followed by anything it is a move.
+fn sign_statement(i: &str) -> Res<'_, Statement<'_>> {
+    let (i, color) = sign(i)?;
+    if i.is_empty() {
+        return Ok((i, Statement::Side(color)));
+    }
+    let origin = alt((value(None, tag("00")), map(square, Some)));
+    let (i, (from, to, piece)) = cut(terminated(
+        (
+            context("an origin square such as 77, or 00 for a drop", origin),
+            context("a destination square such as 76", square),
+            context("a piece code such as FU", piece_kind),
+        ),
+        context("the end of the move", eof),
+    ))
+    .parse(i)?;
+    let notation = Notation::Csa {
+        color,
+        from,
+        to,
+        piece,
+    };
+    Ok((i, Statement::Move(notation)))
+}
+
+fn time(i: &str) -> Res<'_, Statement<'_>> {
+    let number = (digit1, opt(preceded(char('.'), digit1)));
+    map(
+        terminated(
+            context(
+                "seconds such as T12 or T12.345",
+                map_opt(number, |(s, f)| millis(s, f)),
+            ),
+            context("the end of the time", eof),
+        ),
+        Statement::Time,
+    )
+    .parse(i)
+}
+
+/// Seconds and an optional fraction to milliseconds; digits past the third
+/// decimal are below the format's precision and dropped.
+fn millis(secs: &str, frac: Option<&str>) -> Option<u64> {
+    let whole: u64 = secs.parse().ok()?;
+    let mut ms = 0u64;
+    let mut scale = 100u64;
+    for b in frac.unwrap_or("").bytes().take(3) {
+        ms += u64::from(b - b'0') * scale;
+        scale /= 10;
+    }
+    whole.checked_mul(1000)?.checked_add(ms)
+}
+
+fn special(i: &str) -> Res<'_, Statement<'_>> {
+    let word = recognize((
+        opt(one_of("+-")),
+        take_while1(|c: char| c.is_ascii_uppercase() || c == '_'),
+    ));
+    map(
+        terminated(
+            context("a special move word such as TORYO", word),
+            context("the end of the special move", eof),
+        ),
+        Statement::Special,
+    )
+    .parse(i)
+}
+
+fn sign(i: &str) -> Res<'_, Color> {
+    alt((
+        value(Color::Sente, char('+')),
+        value(Color::Gote, char('-')),
+    ))
+    .parse(i)
+}
+
+fn digit19(i: &str) -> Res<'_, u8> {
+    map(satisfy(|c| ('1'..='9').contains(&c)), |c| c as u8 - b'0').parse(i)
+}
+
+fn square(i: &str) -> Res<'_, Square> {
+    map_opt((digit19, digit19), |(f, r)| Square::new(f, r)).parse(i)
+}
+
+fn piece_kind(i: &str) -> Res<'_, PieceKind> {
+    map_opt(
+        take_while_m_n(2, 2, |c: char| c.is_ascii_uppercase()),
+        |s: &str| PieceKind::from_csa(s.as_bytes()),
+    )
+    .parse(i)
+}
+
+/// Whether `s` has the shape of a CSA move (`+7776FU`), for sniffing.
+pub(super) fn looks_like_move(s: &str) -> bool {
+    matches!(statement(s), Ok(Statement::Move(_)))
+}

@@ -1,0 +1,337 @@
+use super::*;
+use crate::record::{Notation, StartPosition};
+use crate::setup::Handicap;
+use crate::types::{PieceKind, Square};
+
+fn one(text: &str) -> Record {
+    let mut v = parse(text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v.len(), 1);
+    v.remove(0)
+}
+
+fn err(text: &str) -> ParseError {
+    match parse(text) {
+        Ok(r) => panic!("expected an error, got {r:?}"),
+        Err(e) => e,
+    }
+}
+
+fn sq(f: u8, r: u8) -> Square {
+    Square::new(f, r).unwrap()
+}
+
+fn keys(r: &Record) -> Vec<(&str, &str)> {
+    r.header
+        .iter()
+        .map(|h| (h.key.as_str(), h.value.as_str()))
+        .collect()
+}
+
+#[test]
+fn header_fields_keep_file_order_and_unknown_keys() {
+    let r = one(
+        "V2.2\nN+Alice\nN-Bob\n$EVENT:a,b\n$MY_KEY:x\nPI\n+\n+7776FU\n$END_TIME:2024/04/01 10:25:43\n",
+    );
+    assert_eq!(
+        keys(&r),
+        vec![
+            ("Version", "2.2"),
+            ("N+", "Alice"),
+            ("N-", "Bob"),
+            ("EVENT", "a,b"),
+            ("MY_KEY", "x"),
+            ("END_TIME", "2024/04/01 10:25:43"),
+        ]
+    );
+    assert_eq!(r.header[1].span, Span::new(5, 2, 1));
+    assert_eq!(r.main.moves.len(), 1);
+}
+
+#[test]
+fn every_version_is_read_and_v1_needs_none() {
+    for v in ["2", "2.1", "2.2", "3.0"] {
+        let r = one(&format!("V{v}\nPI\n+\n"));
+        assert_eq!(r.header_value(&["Version"]), Some(v));
+    }
+    let r = one("N+a\nPI\n+\n+7776FU\n");
+    assert_eq!(r.header_value(&["Version"]), None);
+    assert_eq!(r.start, StartPosition::Preset(Handicap::Hirate));
+}
+
+#[test]
+fn pi_gives_presets_only_when_it_matches_one() {
+    let r = one("PI\n+\n");
+    assert_eq!(r.start, StartPosition::Preset(Handicap::Hirate));
+    assert_eq!(r.start_span, Some(Span::new(0, 1, 1)));
+    let r = one("PI82HI22KA\n-\n");
+    assert_eq!(r.start, StartPosition::Preset(Handicap::TwoPieces));
+    // Same pieces, but sente to move: no preset says that.
+    let r = one("PI82HI22KA\n+\n");
+    assert!(matches!(r.start, StartPosition::Setup(_)));
+    let e = err("PI55FU\n+\n");
+    assert_eq!((e.span.line, e.span.column), (1, 1));
+    assert!(e.message.contains("FU is not on 55"), "{e}");
+}
+
+#[test]
+fn rows_build_a_setup_even_with_collapsed_spaces() {
+    let text = "P1-KY-KE-GI-KI-OU-KI-GI-KE-KY\nP2 * -HI * * * * * -KA *\n\
+                P3-FU-FU-FU-FU-FU-FU-FU-FU-FU\nP4 *  *  *  *  *  *  *  *  * \n\
+                P5 *  *  *  *  *  *  *  *  *\nP6 *  *  *  *  *  *  *  *  * \n\
+                P7+FU+FU+FU+FU+FU+FU+FU+FU+FU\nP8 * +KA *  *  *  *  * +HI * \n\
+                P9+KY+KE+GI+KI+OU+KI+GI+KE+KY\n+\n";
+    let r = one(text);
+    // Written out, so a Setup even though it is the even game.
+    let StartPosition::Setup(s) = &r.start else {
+        panic!("{:?}", r.start)
+    };
+    assert_eq!(s.preset(), Some(Handicap::Hirate));
+    let e = err("P1-KY-KE-GI-KI-OU-KI-GI-KE\n+\n");
+    assert_eq!((e.span.line, e.span.column), (1, 27));
+    assert!(e.message.starts_with("expected a cell"), "{e}");
+}
+
+#[test]
+fn piece_lines_place_pieces_and_00al_gives_the_rest() {
+    let r = one("P-11OU\nP+13FU23KI\nP+00KI00FU\nP-00AL\nP+\n+\n");
+    let s = r.start.setup();
+    assert_eq!(s.sfen_key(), "8k/9/7GP/9/9/9/9/9/9 b GP2r2b2g4s4n4l16p");
+    let e = err("P+00OU\n+\n");
+    assert!(e.message.contains("in hand"), "{e}");
+    let e = err("P+13F\n+\n");
+    assert_eq!(e.span.column, 3);
+}
+
+#[test]
+fn moves_times_and_commas() {
+    let r = one("PI\n+\n+7776FU,T12,-3334FU,T6\n+0055KA\nT3.5\n-8822UM\n");
+    let m = &r.main.moves;
+    assert_eq!(m.len(), 4);
+    assert_eq!(
+        m[0].notation,
+        Notation::Csa {
+            color: Color::Sente,
+            from: Some(sq(7, 7)),
+            to: sq(7, 6),
+            piece: PieceKind::Pawn
+        }
+    );
+    assert_eq!(m[1].span, Span::new(17, 3, 13));
+    assert_eq!(m[1].time.and_then(|t| t.spent_ms), Some(6_000));
+    assert!(matches!(
+        m[2].notation,
+        Notation::Csa {
+            from: None,
+            piece: PieceKind::Bishop,
+            ..
+        }
+    ));
+    assert_eq!(m[2].time.and_then(|t| t.spent_ms), Some(3_500));
+    assert_eq!(m[3].time, None);
+    // Syntax only: a move from an empty square is fine here.
+    assert_eq!(one("PI\n+\n+5554FU\n").main.moves.len(), 1);
+    // Trailing spaces and a comma-joined comment (WCSC relay logs).
+    let r = one("PI\n+\n-9394FU  ,T19      ,'T302    ,'9394   ,'\n");
+    assert_eq!(r.main.moves[0].time.and_then(|t| t.spent_ms), Some(19_000));
+    assert_eq!(r.notes, vec!["'T302    ,'9394   ,'".to_string()]);
+}
+
+#[test]
+fn millisecond_times() {
+    let r = one("V3.0\nPI\n+\n+7776FU,T0.001\n-3334FU,T12.3456\n");
+    let t: Vec<_> = r
+        .main
+        .moves
+        .iter()
+        .map(|m| m.time.and_then(|t| t.spent_ms))
+        .collect();
+    assert_eq!(t, vec![Some(1), Some(12_345)]);
+}
+
+#[test]
+fn every_special_word_is_an_ending() {
+    let cases = [
+        ("TORYO", EndingKind::Resign),
+        ("CHUDAN", EndingKind::Interrupt),
+        ("SENNICHITE", EndingKind::Sennichite),
+        ("TIME_UP", EndingKind::TimeUp),
+        ("ILLEGAL_MOVE", EndingKind::FoulByMover),
+        ("+ILLEGAL_ACTION", EndingKind::FoulBy(Color::Sente)),
+        ("-ILLEGAL_ACTION", EndingKind::FoulBy(Color::Gote)),
+        ("JISHOGI", EndingKind::Jishogi),
+        ("KACHI", EndingKind::Kachi),
+        ("HIKIWAKE", EndingKind::Hikiwake),
+        ("MAX_MOVES", EndingKind::MaxMoves),
+        ("MATTA", EndingKind::Matta),
+        ("TSUMI", EndingKind::Tsumi),
+        ("FUZUMI", EndingKind::Fuzumi),
+        ("ERROR", EndingKind::Error),
+    ];
+    for (word, kind) in cases {
+        let r = one(&format!("PI\n+\n+7776FU\n%{word},T7\n"));
+        let e = r.main.ending.expect(word);
+        assert_eq!(e.kind, kind);
+        assert_eq!(e.text, format!("%{word}"));
+        assert_eq!(e.span, Span::new(13, 4, 1));
+        assert_eq!(e.time.and_then(|t| t.spent_ms), Some(7_000));
+    }
+    let r = one("PI\n+\n%REP_SUP\nT1\n");
+    assert_eq!(r.main.ending, None);
+    assert_eq!(r.notes, vec!["%REP_SUP".to_string(), "T1".to_string()]);
+}
+
+#[test]
+fn text_after_the_ending_goes_to_notes() {
+    let r = one(
+        "PI\n+\n+7776FU\n%KACHI,'* -5000 win\nT10\n%KACHI\n-3334FU\n'summary:kachi:a win:b lose\n",
+    );
+    let e = r.main.ending.as_ref().unwrap();
+    assert_eq!(e.comments, vec![" -5000 win".to_string()]);
+    assert_eq!(e.time.and_then(|t| t.spent_ms), Some(10_000));
+    assert_eq!(r.main.moves.len(), 1);
+    assert_eq!(
+        r.notes,
+        vec!["%KACHI", "-3334FU", "'summary:kachi:a win:b lose"]
+    );
+}
+
+#[test]
+fn comments_notes_and_evaluations() {
+    let text = "'CSA encoding=UTF-8\nV3.0\n'a note, with a comma\nPI\n+\n'*start\n\
+                +7776FU\nT1\n'*first\n'*second\n'** 30 -3334FU +2726FU #1234\n\
+                -3334FU\n'** -35 +2726FU-8384FU+2625F\n'** 9\n";
+    let r = one(text);
+    assert_eq!(r.header_value(&["Encoding"]), Some("UTF-8"));
+    assert_eq!(r.comments, vec!["start"]);
+    assert_eq!(r.notes, vec!["'a note, with a comma", "'** 9"]);
+    let m = &r.main.moves;
+    assert_eq!(m[0].comments, vec!["first", "second"]);
+    let e = m[0].eval.as_ref().unwrap();
+    assert_eq!(e.score, Some(30));
+    assert_eq!(e.pv, vec!["-3334FU", "+2726FU", "#1234"]);
+    // GPS logs run PV moves together; a cut-off last move stays as written.
+    let e = m[1].eval.as_ref().unwrap();
+    assert_eq!(e.pv, vec!["+2726FU", "-8384FU", "+2625F"]);
+    // A `'**` line that lost its quote (wcsc23/day2/4-ponanza.csa).
+    let r = one("PI\n+\n+7776FU\n** 12 -3334FU\n");
+    assert_eq!(
+        r.main.moves[0].eval.as_ref().and_then(|e| e.score),
+        Some(12)
+    );
+}
+
+#[test]
+fn games_are_split_on_slash_lines() {
+    let r =
+        parse("V2.2\nPI\n+\n+7776FU\n%TORYO\n/\n\nPI\n+\n/\n/\nPI82HI22KA\n-\n-6152KI\n").unwrap();
+    assert_eq!(r.len(), 3);
+    assert_eq!(r.iter().map(|g| g.index).collect::<Vec<_>>(), vec![0, 1, 2]);
+    assert_eq!(r[1].span.line, 8);
+    assert_eq!(r[2].span.line, 12);
+    assert!(
+        r.iter()
+            .all(|g| g.header_value(&["Version"]) == Some("2.2"))
+    );
+    assert_eq!(r[2].start, StartPosition::Preset(Handicap::TwoPieces));
+    let r = parse("V2.2\nPI\n+\n/\nV2.2\nPI\n+\n").unwrap();
+    assert_eq!(keys(&r[1]), vec![("Version", "2.2")]);
+    assert_eq!(r[1].header[0].span.line, 5);
+}
+
+#[test]
+fn bom_crlf_and_blank_lines() {
+    let r = one("\u{feff}V2.2\r\n\r\nPI\r\n+\r\n+7776FU\r\n");
+    assert_eq!(r.main.moves[0].span, Span::new(18, 5, 1));
+}
+
+#[test]
+fn malformed_move_says_where_and_what_was_expected() {
+    let e = err("PI\n+\n+7776FU\n-33x4FU\n");
+    assert_eq!((e.span.line, e.span.column), (4, 4));
+    assert!(
+        e.message.starts_with("expected a destination square"),
+        "{e}"
+    );
+    let e = err("PI\n+\n+7776FU,-3334XX\n");
+    assert_eq!((e.span.line, e.span.column, e.span.offset), (3, 14, 18));
+    assert_eq!(e.message, "expected a piece code such as FU, found 'X'");
+    let e = err("PI\n+\n+x776FU\n");
+    assert_eq!((e.span.line, e.span.column), (3, 2));
+    assert!(e.message.starts_with("expected an origin square"), "{e}");
+    let e = err("PI\n+\n+7776FUU\n");
+    assert!(e.message.starts_with("expected the end of the move"), "{e}");
+    let e = err("PI\n+\nT1x\n");
+    assert_eq!(e.span.column, 3);
+    let e = err("PI\n+\n+7776FU\n%toryo\n");
+    assert!(e.message.contains("special move word"), "{e}");
+    let e = err("PI\n+\n７六歩\n");
+    assert!(e.message.starts_with("expected a CSA statement"), "{e}");
+    let e = err("$EVENT\n");
+    assert!(e.message.contains("$EVENT:"), "{e}");
+    let e = err("PI\n+7776FU\n");
+    assert!(e.message.contains("side-to-move"), "{e}");
+    let e = err("PI\n+\nP+00FU\n");
+    assert!(e.message.contains("after the side-to-move line"), "{e}");
+    let e = err("\n\n");
+    assert_eq!(e.span.line, 1);
+}
+
+#[test]
+fn never_panics_on_odd_input() {
+    let alphabet: Vec<char> = "+-0123456789PINTV%$'*/,.: \n\r\tFUOUALKA歩\u{feff}"
+        .chars()
+        .collect();
+    let mut seed = 0x2545_f491_u64;
+    for _ in 0..3000 {
+        let len = (seed % 40) as usize;
+        let s: String = (0..len)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                alphabet[(seed % alphabet.len() as u64) as usize]
+            })
+            .collect();
+        let _ = parse(&s);
+        let _ = sniff(&s);
+    }
+    for s in [
+        "T99999999999999999999",
+        "T18446744073709551.999",
+        "P",
+        "P+00",
+        "+",
+        "-",
+        "%",
+        "'",
+        "**",
+    ] {
+        let _ = parse(&format!("PI\n+\n+7776FU\n{s}\n"));
+    }
+}
+
+#[test]
+fn sniff_recognises_csa_and_rejects_others() {
+    for yes in [
+        "V2.2\nPI\n+\n",
+        "'comment\n\nN+Alice\n",
+        "PI\n+\n",
+        "P1-KY-KE\n",
+        "$EVENT:x\n",
+        "+7776FU,T1\n",
+        "'CSA encoding=UTF-8\nV3.0\n",
+    ] {
+        assert!(sniff(yes), "{yes:?}");
+    }
+    for no in [
+        "#KIF version=2.0\n先手：a\n",
+        "手合割：平手\n",
+        "position startpos moves 7g7f\n",
+        "{\"header\":{}}",
+        "▲７六歩 △３四歩\n",
+        "'only a comment\n",
+        "",
+    ] {
+        assert!(!sniff(no), "{no:?}");
+    }
+}
