@@ -5,6 +5,7 @@
 //! only) → [`Record`] → [`replay`] (legality, repetition, endings) → `emit`.
 #![warn(missing_docs)]
 
+pub mod decode;
 pub mod error;
 pub mod parse;
 pub mod record;

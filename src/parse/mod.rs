@@ -6,6 +6,9 @@
 
 use crate::record::Span;
 
+pub mod ja;
+pub mod kif;
+
 /// One physical line of a text: its 1-based number, the byte offset of its
 /// first character, and its content without the line terminator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
