@@ -120,7 +120,9 @@ pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Result<Decoded
         .unwrap_or(UTF_8);
     let d = lossy(best, bytes, warnings);
     if d.text.is_empty() && !bytes.is_empty() {
-        return Err(Error::new(ErrorKind::Decode("no text could be decoded".into())));
+        return Err(Error::new(ErrorKind::Decode(
+            "no text could be decoded".into(),
+        )));
     }
     Ok(d)
 }
@@ -225,7 +227,9 @@ mod tests {
     fn content_detection() {
         assert_eq!(decode(KIF.as_bytes(), None).unwrap().encoding, UTF_8);
         assert_eq!(decode(&sjis(KIF), None).unwrap().encoding, SHIFT_JIS);
-        let euc = EUC_JP.encode("先手：羽生善治\n後手：藤井聡太\n手合割：平手").0;
+        let euc = EUC_JP
+            .encode("先手：羽生善治\n後手：藤井聡太\n手合割：平手")
+            .0;
         let d = decode(&euc, None).unwrap();
         assert_eq!(d.encoding, EUC_JP);
         assert!(d.text.contains("羽生善治"));

@@ -70,7 +70,9 @@ fn lookup_handicap(v: &str) -> HandicapName {
         "裸玉" => "4k4/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
         "歩三兵" => "4k4/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w 3p 1",
         "トンボ" => "4k4/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-        "その他" | "詰将棋" | "双玉詰将棋" | "任意" | "" => return HandicapName::Diagram,
+        "その他" | "詰将棋" | "双玉詰将棋" | "任意" | "" => {
+            return HandicapName::Diagram;
+        }
         _ => return HandicapName::Unknown,
     };
     match Setup::from_sfen(sfen) {
@@ -326,7 +328,10 @@ impl Bod {
             }
             _ => {}
         }
-        if let Some(rest) = trimmed.strip_prefix("手数＝").or(trimmed.strip_prefix("手数=")) {
+        if let Some(rest) = trimmed
+            .strip_prefix("手数＝")
+            .or(trimmed.strip_prefix("手数="))
+        {
             if let Some((n, _)) = numeral_prefix(rest) {
                 self.moves_played = Some(n);
             }
@@ -390,7 +395,8 @@ fn is_frame(t: &str) -> bool {
 }
 
 fn is_column_header(t: &str) -> bool {
-    t.chars().all(|c| c.is_whitespace() || file_digit(c).is_some())
+    t.chars()
+        .all(|c| c.is_whitespace() || file_digit(c).is_some())
         && t.chars().filter(|&c| file_digit(c).is_some()).count() == 9
 }
 
@@ -444,15 +450,24 @@ mod tests {
     fn headers_split_at_either_colon() {
         assert_eq!(header_line("先手：羽生善治　"), Some(("先手", "羽生善治")));
         assert_eq!(header_line("棋戦:NHK杯"), Some(("棋戦", "NHK杯")));
-        assert_eq!(header_line("場所：81Dojo (ver.2016/03/20)").unwrap().1, "81Dojo (ver.2016/03/20)");
+        assert_eq!(
+            header_line("場所：81Dojo (ver.2016/03/20)").unwrap().1,
+            "81Dojo (ver.2016/03/20)"
+        );
         assert_eq!(header_line("   1 ７六歩(77) ( 0:01/00:00:01)"), None);
         assert_eq!(header_line("*コメント：です"), None);
     }
 
     #[test]
     fn handicap_names() {
-        assert_eq!(handicap_name("平手　　"), HandicapName::Preset(Handicap::Hirate));
-        assert_eq!(handicap_name("平手#コメント2"), HandicapName::Preset(Handicap::Hirate));
+        assert_eq!(
+            handicap_name("平手　　"),
+            HandicapName::Preset(Handicap::Hirate)
+        );
+        assert_eq!(
+            handicap_name("平手#コメント2"),
+            HandicapName::Preset(Handicap::Hirate)
+        );
         for h in Handicap::ALL {
             assert_eq!(handicap_name(h.kif_name()), HandicapName::Preset(h));
         }
@@ -501,7 +516,10 @@ mod tests {
         assert_eq!(variation_line("変化：12手"), Some(12));
         assert_eq!(variation_line("変化：   3手"), Some(3));
         assert_eq!(variation_line("変化:1手#note"), Some(1));
-        assert_eq!(summary_line("　まで64手で先手の勝ち"), Some("まで64手で先手の勝ち"));
+        assert_eq!(
+            summary_line("　まで64手で先手の勝ち"),
+            Some("まで64手で先手の勝ち")
+        );
     }
 
     #[test]

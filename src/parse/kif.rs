@@ -177,6 +177,13 @@ impl Builder {
         let m = line::move_line(l.text).map_err(|e| line_error(l, e))?;
         let span = l.span_at(m.body_offset);
         let cur = self.current;
+        if self.nodes[cur].line.ending.is_some() && matches!(m.body, Body::Ending(..)) {
+            // 棋譜解説 V1.70 writes `122 投了` then `123 中断`
+            // (kif/mog-core-scala/game/012.kif). The first word ends the line;
+            // the second is kept verbatim.
+            self.record.notes.push(l.text.to_string());
+            return Ok(());
+        }
         if self.nodes[cur].line.ending.is_some() {
             return Err(ParseError::new(
                 span,
@@ -223,8 +230,17 @@ impl Builder {
             // A variation that itself starts at or after move N cannot hold
             // the branch point: the new block is its sibling or an uncle.
             let starts_after = node.parent.is_some()
-                && node.line.moves.first().and_then(|m| m.number).is_some_and(|f| f >= n);
-            let found = if starts_after { None } else { find_move(&node.line, n) };
+                && node
+                    .line
+                    .moves
+                    .first()
+                    .and_then(|m| m.number)
+                    .is_some_and(|f| f >= n);
+            let found = if starts_after {
+                None
+            } else {
+                find_move(&node.line, n)
+            };
             if let Some(index) = found {
                 let depth = self.nodes[idx].depth + 1;
                 if depth > MAX_VARIATION_DEPTH {
@@ -353,8 +369,12 @@ fn find_move(line: &Line, n: u32) -> Option<usize> {
 fn assemble(nodes: Vec<Node>) -> Line {
     let mut slots: Vec<Option<Node>> = nodes.into_iter().map(Some).collect();
     for i in (1..slots.len()).rev() {
-        let Some(node) = slots[i].take() else { continue };
-        let Some((p, index)) = node.parent else { continue };
+        let Some(node) = slots[i].take() else {
+            continue;
+        };
+        let Some((p, index)) = node.parent else {
+            continue;
+        };
         if node.line.moves.is_empty() && node.line.ending.is_none() {
             continue;
         }

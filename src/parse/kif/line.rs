@@ -100,9 +100,15 @@ fn side_mark(i: &str) -> Res<'_, Option<Color>> {
 }
 
 fn dest(i: &str) -> Res<'_, Dest> {
-    let square = (satisfy(|c| ja::file_digit(c).is_some()), satisfy(|c| ja::kanji_rank(c).is_some()))
+    let square = (
+        satisfy(|c| ja::file_digit(c).is_some()),
+        satisfy(|c| ja::kanji_rank(c).is_some()),
+    )
         .map(|(f, r)| {
-            let sq = Square::new(ja::file_digit(f).unwrap_or(1), ja::kanji_rank(r).unwrap_or(1));
+            let sq = Square::new(
+                ja::file_digit(f).unwrap_or(1),
+                ja::kanji_rank(r).unwrap_or(1),
+            );
             Dest::Square(sq.expect("file and rank are 1..=9"))
         });
     // 同 is written `同　` by KfW, `同` alone by Kifu for Android.
@@ -329,10 +335,23 @@ mod tests {
 
     #[test]
     fn same_square_with_and_without_space() {
-        for l in ["8 同　銀(31)", "8 同銀(31) ( 0:01/00:00:02)", "8 同銀　(31)", "8 同 銀(31)"] {
+        for l in [
+            "8 同　銀(31)",
+            "8 同銀(31) ( 0:01/00:00:02)",
+            "8 同銀　(31)",
+            "8 同 銀(31)",
+        ] {
             let (n, _) = kif(l);
             assert!(
-                matches!(n, Notation::Kif { dest: Dest::Same, piece: Silver, from: Some(_), .. }),
+                matches!(
+                    n,
+                    Notation::Kif {
+                        dest: Dest::Same,
+                        piece: Silver,
+                        from: Some(_),
+                        ..
+                    }
+                ),
                 "{l}"
             );
         }
@@ -340,11 +359,39 @@ mod tests {
 
     #[test]
     fn promotions_drops_and_promoted_names() {
-        assert!(matches!(kif("21 ２二角成(88)").0, Notation::Kif { promote: Some(true), .. }));
-        assert!(matches!(kif("21 ２二角不成(88)").0, Notation::Kif { promote: Some(false), .. }));
-        assert!(matches!(kif("21 ２二角生(88)").0, Notation::Kif { promote: Some(false), .. }));
-        assert!(matches!(kif("10 ２三歩打").0, Notation::Kif { drop: true, from: None, .. }));
-        assert!(matches!(kif("10 ２三歩打(00)").0, Notation::Kif { drop: true, .. }));
+        assert!(matches!(
+            kif("21 ２二角成(88)").0,
+            Notation::Kif {
+                promote: Some(true),
+                ..
+            }
+        ));
+        assert!(matches!(
+            kif("21 ２二角不成(88)").0,
+            Notation::Kif {
+                promote: Some(false),
+                ..
+            }
+        ));
+        assert!(matches!(
+            kif("21 ２二角生(88)").0,
+            Notation::Kif {
+                promote: Some(false),
+                ..
+            }
+        ));
+        assert!(matches!(
+            kif("10 ２三歩打").0,
+            Notation::Kif {
+                drop: true,
+                from: None,
+                ..
+            }
+        ));
+        assert!(matches!(
+            kif("10 ２三歩打(00)").0,
+            Notation::Kif { drop: true, .. }
+        ));
         for (l, k) in [
             ("3 １二成香(13)", ProLance),
             ("3 １二杏(13)", ProLance),
@@ -354,9 +401,14 @@ mod tests {
             ("3 １二王(13)", King),
             ("3 同　成銀(13)", ProSilver),
         ] {
-            assert!(matches!(kif(l).0, Notation::Kif { piece, .. } if piece == k), "{l}");
+            assert!(
+                matches!(kif(l).0, Notation::Kif { piece, .. } if piece == k),
+                "{l}"
+            );
         }
-        assert!(matches!(kif("1 7六歩(77)").0, Notation::Kif { dest: Dest::Square(s), .. } if s == sq(7, 6)));
+        assert!(
+            matches!(kif("1 7六歩(77)").0, Notation::Kif { dest: Dest::Square(s), .. } if s == sq(7, 6))
+        );
     }
 
     #[test]
@@ -382,7 +434,13 @@ mod tests {
         let m = move_line("   1 ８六歩(87)    (00:00 / 00:00:00)#コメント7").unwrap();
         assert_eq!(m.trailing, "#コメント7");
         let m = move_line("  1 ▲７六歩(77)").unwrap();
-        assert!(matches!(m.body, Body::Move(Notation::Kif { color: Some(Color::Sente), .. })));
+        assert!(matches!(
+            m.body,
+            Body::Move(Notation::Kif {
+                color: Some(Color::Sente),
+                ..
+            })
+        ));
     }
 
     #[test]

@@ -43,16 +43,26 @@ fn a_plain_kfw_record() {
 #[test]
 fn same_square_without_space() {
     // Kifu for Android writes 同銀 with no full-width space.
-    let r = one("1 ２六歩(27)\n2 ８四歩(83)\n3 ２五歩(26)\n4 ８五歩(84)\n5 ２四歩(25)\n6 同歩(23)\n7 同　飛(28)\n");
+    let r = one(
+        "1 ２六歩(27)\n2 ８四歩(83)\n3 ２五歩(26)\n4 ８五歩(84)\n5 ２四歩(25)\n6 同歩(23)\n7 同　飛(28)\n",
+    );
     for i in [5, 6] {
-        assert!(matches!(r.main.moves[i].notation, Notation::Kif { dest: Dest::Same, .. }));
+        assert!(matches!(
+            r.main.moves[i].notation,
+            Notation::Kif {
+                dest: Dest::Same,
+                ..
+            }
+        ));
     }
 }
 
 #[test]
 fn dojo_times_and_english_terminal() {
-    let r = one("#KIF version=2.0 encoding=UTF-8\n場所：81Dojo (ver.2016/03/20)\n\
-   1 ７六歩(77)   ( 0:7/)\n   2 ３四歩(33)   (0:2/0:0:2)\n   3  Time-up   ( 0:0/)\n");
+    let r = one(
+        "#KIF version=2.0 encoding=UTF-8\n場所：81Dojo (ver.2016/03/20)\n\
+   1 ７六歩(77)   ( 0:7/)\n   2 ３四歩(33)   (0:2/0:0:2)\n   3  Time-up   ( 0:0/)\n",
+    );
     assert_eq!(r.main.moves[0].time.unwrap().spent_ms, Some(7000));
     assert_eq!(r.main.moves[0].time.unwrap().total_ms, None);
     assert_eq!(r.main.moves[1].time.unwrap().total_ms, Some(2000));
@@ -68,7 +78,9 @@ const BOARD: &str = "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+-------------------
 
 #[test]
 fn bod_with_move_count() {
-    let text = format!("後手の持駒：なし\n{BOARD}先手の持駒：金二　歩\n後手番\n手数＝30  ▲５八金  まで\n後手：B\n  31 ５二玉(51)\n");
+    let text = format!(
+        "後手の持駒：なし\n{BOARD}先手の持駒：金二　歩\n後手番\n手数＝30  ▲５八金  まで\n後手：B\n  31 ５二玉(51)\n"
+    );
     let r = one(&text);
     let StartPosition::Setup(s) = &r.start else {
         panic!("{:?}", r.start)
@@ -83,7 +95,9 @@ fn bod_with_move_count() {
 
 #[test]
 fn handicap_hands_use_uwate_shitate() {
-    let text = format!("手合割：その他　\n上手の持駒：銀四　桂四　\n{BOARD}下手の持駒：飛二　香四　\n下手番\n下手：s\n上手：u\n   1 １三香打\n");
+    let text = format!(
+        "手合割：その他　\n上手の持駒：銀四　桂四　\n{BOARD}下手の持駒：飛二　香四　\n下手番\n下手：s\n上手：u\n   1 １三香打\n"
+    );
     let r = one(&text);
     let s = r.start.setup();
     assert_eq!(s.hands[Color::Gote.index()].count(PieceKind::Silver), 4);
@@ -102,7 +116,10 @@ fn handicap_preset_and_errors() {
     assert!(parse("手合割：九枚落ち\n").is_err());
     assert!(parse("手合割：その他\n   1 ３四歩(33)\n").is_err());
     // A hand-written trailing note does not hide the name.
-    assert_eq!(one("手合割：平手#コメント\n").start, StartPosition::Preset(Handicap::Hirate));
+    assert_eq!(
+        one("手合割：平手#コメント\n").start,
+        StartPosition::Preset(Handicap::Hirate)
+    );
 }
 
 #[test]
@@ -131,7 +148,14 @@ fn nested_variations_attach_where_they_branch() {
     assert!(v3[0].ending.is_some());
     let v4 = &v3[0].moves[1].variations;
     assert_eq!(v4.len(), 1);
-    assert!(matches!(v4[0].moves[0].notation, Notation::Kif { dest: Dest::Same, piece: PieceKind::Rook, .. }));
+    assert!(matches!(
+        v4[0].moves[0].notation,
+        Notation::Kif {
+            dest: Dest::Same,
+            piece: PieceKind::Rook,
+            ..
+        }
+    ));
     let v2 = &main.moves[1].variations;
     assert_eq!(numbers(&v2[0]), vec![2, 3]);
     // The last block's move 3 belongs to the 変化：2手 line, not the main line.
@@ -144,7 +168,9 @@ fn sibling_variations_keep_file_order() {
     let r = one("1 ７六歩(77)\n2 ３四歩(33)\n変化：2手\n2 ８四歩(83)\n変化：2手\n2 ４四歩(43)\n");
     let v = &r.main.moves[1].variations;
     assert_eq!(v.len(), 2);
-    assert!(matches!(v[0].moves[0].notation, Notation::Kif { from: Some(s), .. } if s == Square::new(8, 3).unwrap()));
+    assert!(
+        matches!(v[0].moves[0].notation, Notation::Kif { from: Some(s), .. } if s == Square::new(8, 3).unwrap())
+    );
 }
 
 #[test]
@@ -154,8 +180,18 @@ fn variation_without_a_branch_point_is_an_error() {
 }
 
 #[test]
+fn a_second_terminal_word_is_kept_as_a_note() {
+    // 棋譜解説 V1.70: `122 投了` straight after by `123 中断`.
+    let r = one("1 ７六歩(77)\n2 投了\n3 中断\nまで2手で中断\n");
+    assert_eq!(r.main.ending.unwrap().kind, EndingKind::Resign);
+    assert_eq!(r.notes, vec!["3 中断"]);
+}
+
+#[test]
 fn bookmarks_and_hash_notes() {
-    let r = one("&開始\n手数----指手--\n1 ７六歩(77)\n&しおり１\n*c\n2 ３四歩(33) ( 0:00/00:00:00)#note\n");
+    let r = one(
+        "&開始\n手数----指手--\n1 ７六歩(77)\n&しおり１\n*c\n2 ３四歩(33) ( 0:00/00:00:00)#note\n",
+    );
     assert_eq!(r.main.moves[0].bookmarks, vec!["しおり１"]);
     assert_eq!(r.main.moves[0].comments, vec!["c"]);
     assert_eq!(r.notes, vec!["&開始", "#note"]);
@@ -180,7 +216,12 @@ fn depth_is_bounded() {
     // Each block branches at the second move of the newest line: one deeper.
     let mut deep = String::from("1 ７六歩(77)\n2 ３四歩(33)\n");
     for k in 0..=MAX_VARIATION_DEPTH as u32 {
-        deep.push_str(&format!("変化：{}手\n{} ３四歩(33)\n{} ２六歩(27)\n", k + 2, k + 2, k + 3));
+        deep.push_str(&format!(
+            "変化：{}手\n{} ３四歩(33)\n{} ２六歩(27)\n",
+            k + 2,
+            k + 2,
+            k + 3
+        ));
     }
     assert!(parse(&text).is_ok());
     assert!(parse(&deep).unwrap_err().message.contains("deeper"));
@@ -188,7 +229,9 @@ fn depth_is_bounded() {
 
 #[test]
 fn never_panics_on_mangled_input() {
-    let sample = format!("手合割：平手\n後手の持駒：歩二\n{BOARD}   1 ７六歩(77)   ( 0:01/00:00:01)+\n変化：1手\n1 同　銀成(31)\n*x\n&y\nまで");
+    let sample = format!(
+        "手合割：平手\n後手の持駒：歩二\n{BOARD}   1 ７六歩(77)   ( 0:01/00:00:01)+\n変化：1手\n1 同　銀成(31)\n*x\n&y\nまで"
+    );
     let chars: Vec<char> = sample.chars().collect();
     let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
     for n in 0..chars.len() {
