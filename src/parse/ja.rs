@@ -390,6 +390,45 @@ impl Bod {
     }
 }
 
+/// The start position of a Japanese record: the board diagram if there is
+/// one (it wins over 手合割, as KfW writes the nearest name above a BOD),
+/// else the 手合割 `(name, span of its line, value as written)`, else 平手.
+/// Also returns where the start is written.
+///
+/// `その他`/`詰将棋` or an unknown name without a diagram is an error: the
+/// position cannot be known, and guessing 平手 would replay a different game.
+pub fn start_position(
+    handicap: Option<(&HandicapName, Span, &str)>,
+    bod: &Bod,
+) -> Result<(StartPosition, Option<Span>), ParseError> {
+    let (base, base_span) = match handicap {
+        None => (StartPosition::default(), None),
+        Some((name, span, value)) => match name {
+            HandicapName::Preset(h) => (StartPosition::Preset(*h), Some(span)),
+            HandicapName::Setup(s) => (StartPosition::Setup(s.clone()), Some(span)),
+            HandicapName::Diagram | HandicapName::Unknown if bod.is_present() => {
+                (StartPosition::default(), Some(span))
+            }
+            HandicapName::Diagram => {
+                return Err(ParseError::new(
+                    span,
+                    format!("手合割：{value} needs a board diagram, and there is none"),
+                ));
+            }
+            HandicapName::Unknown => {
+                return Err(ParseError::new(
+                    span,
+                    format!("unknown 手合割 {value:?} and no board diagram"),
+                ));
+            }
+        },
+    };
+    Ok(match bod.setup(&base)? {
+        Some(setup) => (StartPosition::Setup(Box::new(setup)), bod.span),
+        None => (base, base_span),
+    })
+}
+
 fn is_frame(t: &str) -> bool {
     t.starts_with('+') && t.chars().all(|c| c == '+' || c == '-')
 }

@@ -10,7 +10,7 @@ mod line;
 use crate::error::ParseError;
 use crate::parse::ja::{self, Bod, HandicapName};
 use crate::parse::{SourceLine, lines};
-use crate::record::{Ending, HeaderField, Line, MoveEntry, Record, Span, StartPosition};
+use crate::record::{Ending, HeaderField, Line, MoveEntry, Record, Span};
 use line::{Body, LineErr};
 
 /// Variations nested deeper than this are refused: the record tree is
@@ -310,41 +310,10 @@ impl Builder {
     }
 
     fn finish(mut self) -> Result<Record, ParseError> {
-        let (base, base_span) = match self.handicap.take() {
-            None => (StartPosition::default(), None),
-            Some((name, span, value)) => match name {
-                HandicapName::Preset(h) => (StartPosition::Preset(h), Some(span)),
-                HandicapName::Setup(s) => (StartPosition::Setup(s), Some(span)),
-                HandicapName::Diagram if self.bod.is_present() => {
-                    (StartPosition::default(), Some(span))
-                }
-                HandicapName::Diagram => {
-                    return Err(ParseError::new(
-                        span,
-                        format!("手合割：{value} needs a board diagram, and there is none"),
-                    ));
-                }
-                HandicapName::Unknown if self.bod.is_present() => {
-                    (StartPosition::default(), Some(span))
-                }
-                HandicapName::Unknown => {
-                    return Err(ParseError::new(
-                        span,
-                        format!("unknown 手合割 {value:?} and no board diagram"),
-                    ));
-                }
-            },
-        };
-        match self.bod.setup(&base)? {
-            Some(setup) => {
-                self.record.start = StartPosition::Setup(Box::new(setup));
-                self.record.start_span = self.bod.span;
-            }
-            None => {
-                self.record.start = base;
-                self.record.start_span = base_span;
-            }
-        }
+        let handicap = self.handicap.as_ref().map(|(n, s, v)| (n, *s, v.as_str()));
+        let (start, start_span) = ja::start_position(handicap, &self.bod)?;
+        self.record.start = start;
+        self.record.start_span = start_span;
         self.record.span = self.first_span.unwrap_or_default();
         self.record.main = assemble(self.nodes);
         Ok(self.record)
