@@ -96,7 +96,9 @@ pub fn numeral_prefix(s: &str) -> Option<(u32, usize)> {
         } else if let Some(d) = digit_value(c) {
             // A second plain digit continues a positional number (１８, 18).
             value = Some(match value {
-                Some(v) if tens.is_none() && !is_kanji_digit(c) => v.checked_mul(10)? + d,
+                Some(v) if tens.is_none() && !is_kanji_digit(c) => {
+                    v.checked_mul(10)?.checked_add(d)?
+                }
                 Some(_) => break,
                 None => d,
             });
@@ -108,7 +110,10 @@ pub fn numeral_prefix(s: &str) -> Option<(u32, usize)> {
     if used == 0 {
         return None;
     }
-    let total = tens.unwrap_or(0) * 10 + value.unwrap_or(0);
+    let total = tens
+        .unwrap_or(0)
+        .saturating_mul(10)
+        .saturating_add(value.unwrap_or(0));
     Some((total, used))
 }
 
@@ -252,7 +257,7 @@ pub fn parse_hand(text: &str) -> Result<Hand, String> {
             }
             None => 1,
         };
-        let total = hand.count(kind) as u32 + n;
+        let total = (hand.count(kind) as u32).saturating_add(n);
         if total > 18 {
             return Err(format!("{} pieces of {} in hand", total, kind.kif()));
         }
@@ -526,6 +531,10 @@ mod tests {
         assert_eq!(numeral_prefix("18手"), Some((18, 2)));
         assert_eq!(numeral_prefix("１２"), Some((12, 6)));
         assert_eq!(numeral_prefix("歩"), None);
+        // Overflow is refused, never a panic.
+        assert_eq!(numeral_prefix("4294967299"), None);
+        assert!(numeral_prefix("4294967295十九").is_some());
+        assert!(parse_hand("歩4294967295").is_err());
         assert_eq!(kanji_rank('九'), Some(9));
         assert_eq!(file_digit('７'), Some(7));
         assert_eq!(file_digit('7'), Some(7));
