@@ -1,24 +1,261 @@
-//! Placeholder until the KIF branch lands: UTF-8, else Shift_JIS.
-#![allow(missing_docs)]
-use encoding_rs::Encoding;
+//! Bytes to text: which encoding a record file is in.
+//!
+//! Record files come in UTF-8 (with or without BOM), Shift_JIS (really CP932)
+//! and, rarely, EUC-JP. Declarations inside the file (`#KIF … encoding=`,
+//! `'CSA encoding=`) are honoured only when the bytes agree with them: the
+//! corpus holds a Shift_JIS file that declares UTF-8.
+
+use crate::error::{Error, ErrorKind};
+use encoding_rs::{EUC_JP, Encoding, SHIFT_JIS, UTF_8};
+
+/// Decoded text and how it was decoded.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decoded {
+    /// The text, without a byte-order mark.
     pub text: String,
+    /// The encoding the text was decoded from.
     pub encoding: &'static Encoding,
+    /// Things the caller should tell the user: a false declaration, or bytes
+    /// that no candidate encoding could decode (replaced by U+FFFD).
     pub warnings: Vec<String>,
 }
-pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Result<Decoded, crate::Error> {
-    let enc = forced.unwrap_or(if std::str::from_utf8(bytes).is_ok() {
-        encoding_rs::UTF_8
-    } else {
-        encoding_rs::SHIFT_JIS
-    });
-    let (t, _, _) = enc.decode(bytes);
-    Ok(Decoded {
-        text: t.into_owned(),
-        encoding: enc,
-        warnings: vec![],
-    })
-}
+
+/// The encoding a user-supplied label names (`utf-8`, `shift_jis`, `sjis`,
+/// `cp932`, `euc-jp`, and every WHATWG label), case-insensitively.
 pub fn encoding_by_label(label: &str) -> Option<&'static Encoding> {
-    Encoding::for_label(label.as_bytes())
+    let l = label.trim().to_ascii_lowercase();
+    match l.as_str() {
+        // WHATWG's Shift_JIS is the CP932 superset, so these all mean one decoder.
+        "sjis" | "cp932" | "ms932" | "windows-31j" | "shift-jis" => Some(SHIFT_JIS),
+        "utf8" => Some(UTF_8),
+        "eucjp" => Some(EUC_JP),
+        _ => Encoding::for_label(l.as_bytes()),
+    }
+}
+
+/// Decode a record file.
+///
+/// Order: `forced`; a byte-order mark; an in-file declaration that the bytes
+/// honour; valid UTF-8; whichever of Shift_JIS and EUC-JP decodes cleanly
+/// (Shift_JIS on a tie unless the text reads far better as EUC-JP). When no
+/// encoding decodes cleanly the best one is used with replacement characters
+/// and a warning, so nothing is dropped silently.
+pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Result<Decoded, Error> {
+    let mut warnings = Vec::new();
+    if let Some(enc) = forced {
+        let body = if enc == UTF_8 {
+            bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
+        } else {
+            bytes
+        };
+        return Ok(match strict(enc, body) {
+            Some(text) => Decoded {
+                text,
+                encoding: enc,
+                warnings,
+            },
+            None => lossy(enc, body, warnings),
+        });
+    }
+    if let Some((enc, bom_len)) = Encoding::for_bom(bytes) {
+        let body = &bytes[bom_len..];
+        return Ok(match strict(enc, body) {
+            Some(text) => Decoded {
+                text,
+                encoding: enc,
+                warnings,
+            },
+            None => lossy(enc, body, warnings),
+        });
+    }
+    if let Some(enc) = declared(bytes) {
+        if let Some(text) = strict(enc, bytes) {
+            return Ok(Decoded {
+                text,
+                encoding: enc,
+                warnings,
+            });
+        }
+        warnings.push(format!(
+            "the file declares encoding {} but is not valid {}; detecting instead",
+            enc.name(),
+            enc.name()
+        ));
+    }
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        return Ok(Decoded {
+            text: s.to_owned(),
+            encoding: UTF_8,
+            warnings,
+        });
+    }
+    let sjis = strict(SHIFT_JIS, bytes);
+    let euc = strict(EUC_JP, bytes);
+    let pick = match (sjis, euc) {
+        (Some(s), Some(e)) => {
+            if oddness(&e) < oddness(&s) {
+                Some((e, EUC_JP))
+            } else {
+                Some((s, SHIFT_JIS))
+            }
+        }
+        (Some(s), None) => Some((s, SHIFT_JIS)),
+        (None, Some(e)) => Some((e, EUC_JP)),
+        (None, None) => None,
+    };
+    if let Some((text, encoding)) = pick {
+        return Ok(Decoded {
+            text,
+            encoding,
+            warnings,
+        });
+    }
+    // Nothing is clean: take the candidate that needs the fewest replacements.
+    let best = [UTF_8, SHIFT_JIS, EUC_JP]
+        .into_iter()
+        .min_by_key(|enc| {
+            let (t, _) = enc.decode_without_bom_handling(bytes);
+            t.chars().filter(|&c| c == '\u{FFFD}').count()
+        })
+        .unwrap_or(UTF_8);
+    let d = lossy(best, bytes, warnings);
+    if d.text.is_empty() && !bytes.is_empty() {
+        return Err(Error::new(ErrorKind::Decode(
+            "no text could be decoded".into(),
+        )));
+    }
+    Ok(d)
+}
+
+fn strict(enc: &'static Encoding, bytes: &[u8]) -> Option<String> {
+    enc.decode_without_bom_handling_and_without_replacement(bytes)
+        .map(|c| c.into_owned())
+}
+
+fn lossy(enc: &'static Encoding, bytes: &[u8], mut warnings: Vec<String>) -> Decoded {
+    let (text, _) = enc.decode_without_bom_handling(bytes);
+    let bad = text.chars().filter(|&c| c == '\u{FFFD}').count();
+    warnings.push(format!(
+        "{bad} byte sequence(s) are not valid {}; replaced with U+FFFD",
+        enc.name()
+    ));
+    Decoded {
+        text: text.into_owned(),
+        encoding: enc,
+        warnings,
+    }
+}
+
+/// The encoding a leading `#KIF … encoding=X` or `'CSA encoding=X` line names.
+/// Only the first few lines are looked at: the declaration must come first.
+fn declared(bytes: &[u8]) -> Option<&'static Encoding> {
+    for line in bytes.split(|&b| b == b'\n' || b == b'\r').take(5) {
+        let is_decl = line.starts_with(b"#KIF") || line.starts_with(b"'CSA");
+        if !is_decl {
+            continue;
+        }
+        let pos = line.windows(9).position(|w| w == b"encoding=")?;
+        let label: Vec<u8> = line[pos + 9..]
+            .iter()
+            .copied()
+            .take_while(|b| !b.is_ascii_whitespace())
+            .collect();
+        return encoding_by_label(std::str::from_utf8(&label).ok()?);
+    }
+    None
+}
+
+/// How unlike a Japanese record a decoding looks. EUC-JP bytes read as
+/// Shift_JIS turn into half-width katakana and rare kanji pairs, so the count
+/// of half-width katakana and private-use characters separates the two.
+fn oddness(text: &str) -> usize {
+    text.chars()
+        .filter(|&c| matches!(c, '\u{FF61}'..='\u{FF9F}' | '\u{E000}'..='\u{F8FF}'))
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KIF: &str = "手合割：平手\n   1 ７六歩(77)\n";
+
+    fn sjis(s: &str) -> Vec<u8> {
+        SHIFT_JIS.encode(s).0.into_owned()
+    }
+
+    #[test]
+    fn forced_encoding_wins() {
+        let d = decode(&sjis(KIF), Some(SHIFT_JIS)).unwrap();
+        assert_eq!(d.text, KIF);
+        assert!(d.warnings.is_empty());
+        // Forcing the wrong one still returns text, with a warning.
+        let d = decode(&sjis(KIF), Some(UTF_8)).unwrap();
+        assert!(d.text.contains('\u{FFFD}'));
+        assert_eq!(d.warnings.len(), 1);
+    }
+
+    #[test]
+    fn utf8_bom_is_dropped() {
+        let mut b = b"\xEF\xBB\xBF".to_vec();
+        b.extend_from_slice(KIF.as_bytes());
+        let d = decode(&b, None).unwrap();
+        assert_eq!(d.text, KIF);
+        assert_eq!(d.encoding, UTF_8);
+    }
+
+    #[test]
+    fn honest_declaration_is_used() {
+        let text = format!("#KIF version=2.0 encoding=Shift_JIS\n{KIF}");
+        let d = decode(&sjis(&text), None).unwrap();
+        assert_eq!(d.encoding, SHIFT_JIS);
+        assert_eq!(d.text, text);
+        let csa = "'CSA encoding=UTF-8\nV3.0\n";
+        assert_eq!(decode(csa.as_bytes(), None).unwrap().encoding, UTF_8);
+    }
+
+    #[test]
+    fn lying_declaration_falls_back() {
+        let text = format!("#KIF version=2.0 encoding=UTF-8\n{KIF}");
+        let d = decode(&sjis(&text), None).unwrap();
+        assert_eq!(d.encoding, SHIFT_JIS);
+        assert_eq!(d.text, text);
+        assert_eq!(d.warnings.len(), 1, "{:?}", d.warnings);
+    }
+
+    #[test]
+    fn content_detection() {
+        assert_eq!(decode(KIF.as_bytes(), None).unwrap().encoding, UTF_8);
+        assert_eq!(decode(&sjis(KIF), None).unwrap().encoding, SHIFT_JIS);
+        let euc = EUC_JP
+            .encode("先手：羽生善治\n後手：藤井聡太\n手合割：平手")
+            .0;
+        let d = decode(&euc, None).unwrap();
+        assert_eq!(d.encoding, EUC_JP);
+        assert!(d.text.contains("羽生善治"));
+        assert_eq!(decode(b"", None).unwrap().text, "");
+    }
+
+    #[test]
+    fn undecodable_bytes_are_replaced_with_a_warning() {
+        let d = decode(b"abc\x81\xFF\x80\xFF", None).unwrap();
+        assert!(d.text.starts_with("abc"));
+        assert!(d.text.contains('\u{FFFD}'));
+        assert!(!d.warnings.is_empty());
+    }
+
+    #[test]
+    fn labels() {
+        for (l, e) in [
+            ("utf-8", UTF_8),
+            ("UTF8", UTF_8),
+            ("shift_jis", SHIFT_JIS),
+            ("sjis", SHIFT_JIS),
+            ("cp932", SHIFT_JIS),
+            ("euc-jp", EUC_JP),
+        ] {
+            assert_eq!(encoding_by_label(l), Some(e), "{l}");
+        }
+        assert_eq!(encoding_by_label("klingon"), None);
+    }
 }

@@ -8,6 +8,9 @@ pub mod csa;
 
 use crate::record::Span;
 
+pub mod ja;
+pub mod kif;
+
 /// One physical line of a text: its 1-based number, the byte offset of its
 /// first character, and its content without the line terminator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,7 +135,7 @@ pub fn detect(text: &str, hint: Option<Format>) -> Option<Format> {
             .trim_start()
             .starts_with('{'),
         Format::Csa => csa::sniff(text),
-        Format::Kif => false,
+        Format::Kif => kif::sniff(text),
         Format::Ki2 => looks_like_ki2(text),
         Format::Usi => usi::sniff(text),
     };
@@ -173,7 +176,8 @@ pub fn parse(text: &str, format: Format) -> Result<Vec<Record>, ParseError> {
     match format {
         Format::Usi => usi::parse(text),
         Format::Csa => csa::parse(text),
-        Format::Kif | Format::Ki2 | Format::Jkf => Err(ParseError::new(
+        Format::Kif => kif::parse(text),
+        Format::Ki2 | Format::Jkf => Err(ParseError::new(
             crate::record::Span::new(0, 1, 1),
             format!("reading {format} is not supported yet"),
         )),

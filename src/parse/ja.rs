@@ -1,0 +1,607 @@
+//! Pieces shared by the Japanese record formats (KIF and KI2): header lines,
+//! 手合割 names, BOD board diagrams, numerals, terminal words and the other
+//! line kinds (`*` comments, `&` bookmarks, `#` lines, `まで` summaries).
+
+use crate::error::ParseError;
+use crate::parse::SourceLine;
+use crate::record::{EndingKind, Span, StartPosition};
+use crate::setup::{Handicap, Setup};
+use crate::types::{Color, Hand, Piece, PieceKind, Square};
+
+/// A `key：value` header line split at its first colon (full- or half-width).
+///
+/// The key must be non-empty and hold no whitespace, so move lines (which
+/// contain `:` in their times) and free text are not taken for headers. The
+/// value is trimmed of half- and full-width spaces.
+pub fn header_line(text: &str) -> Option<(&str, &str)> {
+    let pos = text.find(['：', ':'])?;
+    let key = &text[..pos];
+    if key.is_empty()
+        || key.chars().any(|c| c.is_whitespace())
+        || key.starts_with(['*', '&', '#', '|'])
+    {
+        return None;
+    }
+    let colon_len = if text[pos..].starts_with('：') { 3 } else { 1 };
+    Some((key, trim_ja(&text[pos + colon_len..])))
+}
+
+/// `s` without leading or trailing half-width or full-width spaces.
+pub fn trim_ja(s: &str) -> &str {
+    s.trim_matches(|c: char| c.is_whitespace())
+}
+
+/// What a 手合割 value names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HandicapName {
+    /// One of the standard presets.
+    Preset(Handicap),
+    /// A traditional handicap that is not a preset (両香落ち, 裸玉, 歩三兵, トンボ).
+    Setup(Box<Setup>),
+    /// `その他`, `詰将棋` and similar: the board diagram gives the position.
+    Diagram,
+    /// A name kifu does not know.
+    Unknown,
+}
+
+/// Read a 手合割 value. A trailing `#…` note (hand-written files put them
+/// after values) is ignored when the whole value is not a known name.
+pub fn handicap_name(value: &str) -> HandicapName {
+    let v = trim_ja(value);
+    let named = lookup_handicap(v);
+    if named != HandicapName::Unknown {
+        return named;
+    }
+    match v.split_once('#') {
+        Some((before, _)) => lookup_handicap(trim_ja(before)),
+        None => named,
+    }
+}
+
+fn lookup_handicap(v: &str) -> HandicapName {
+    if let Some(h) = Handicap::from_kif_name(v) {
+        return HandicapName::Preset(h);
+    }
+    // Names outside the preset table; SFENs follow the usual definitions
+    // (上手 = gote, who moves first).
+    let sfen = match v {
+        "七枚落ち" => return HandicapName::Preset(Handicap::RightSevenPieces),
+        "両香落ち" => "1nsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        "裸玉" => "4k4/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        "歩三兵" => "4k4/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w 3p 1",
+        "トンボ" => "4k4/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        "その他" | "詰将棋" | "双玉詰将棋" | "任意" | "" => {
+            return HandicapName::Diagram;
+        }
+        _ => return HandicapName::Unknown,
+    };
+    match Setup::from_sfen(sfen) {
+        Ok(s) => HandicapName::Setup(Box::new(s)),
+        Err(_) => HandicapName::Unknown,
+    }
+}
+
+/// The value of a kanji numeral at the start of `s` (`二`, `十`, `十八`, up to
+/// 99) and the bytes read. Also reads ASCII and full-width digits.
+pub fn numeral_prefix(s: &str) -> Option<(u32, usize)> {
+    let mut value: Option<u32> = None;
+    let mut tens: Option<u32> = None;
+    let mut used = 0;
+    for c in s.chars() {
+        if c == '十' {
+            if tens.is_some() {
+                break;
+            }
+            tens = Some(value.take().unwrap_or(1));
+        } else if let Some(d) = digit_value(c) {
+            // A second plain digit continues a positional number (１８, 18).
+            value = Some(match value {
+                Some(v) if tens.is_none() && !is_kanji_digit(c) => {
+                    v.checked_mul(10)?.checked_add(d)?
+                }
+                Some(_) => break,
+                None => d,
+            });
+        } else {
+            break;
+        }
+        used += c.len_utf8();
+    }
+    if used == 0 {
+        return None;
+    }
+    let total = tens
+        .unwrap_or(0)
+        .saturating_mul(10)
+        .saturating_add(value.unwrap_or(0));
+    Some((total, used))
+}
+
+fn is_kanji_digit(c: char) -> bool {
+    kanji_digit_value(c).is_some()
+}
+
+fn kanji_digit_value(c: char) -> Option<u32> {
+    "〇一二三四五六七八九"
+        .chars()
+        .position(|k| k == c)
+        .map(|i| i as u32)
+}
+
+fn digit_value(c: char) -> Option<u32> {
+    kanji_digit_value(c).or_else(|| zenkaku_value(c).map(u32::from))
+}
+
+/// The value of a kanji rank `一`…`九`.
+pub fn kanji_rank(c: char) -> Option<u8> {
+    match kanji_digit_value(c) {
+        Some(v @ 1..=9) => Some(v as u8),
+        _ => None,
+    }
+}
+
+/// The value of a file digit: full-width `１`…`９`, or half-width `1`…`9`
+/// (old exporters).
+pub fn file_digit(c: char) -> Option<u8> {
+    zenkaku_value(c).filter(|&v| v >= 1)
+}
+
+fn zenkaku_value(c: char) -> Option<u8> {
+    match c {
+        '０'..='９' => Some((c as u32 - '０' as u32) as u8),
+        '0'..='9' => Some(c as u8 - b'0'),
+        _ => None,
+    }
+}
+
+/// The ending kind of a terminal word written in a KIF move line or a KI2
+/// line, including the English words 81Dojo writes (`Time-up`, `Resign`, …).
+pub fn ending_kind(word: &str) -> Option<EndingKind> {
+    use EndingKind::*;
+    Some(match word {
+        "投了" => Resign,
+        "中断" => Interrupt,
+        "千日手" => Sennichite,
+        "持将棋" => Jishogi,
+        "切れ負け" | "時間切れ" => TimeUp,
+        "反則勝ち" => FoulByPrevious,
+        "反則負け" => FoulByMover,
+        "詰み" | "詰" => Tsumi,
+        "不詰" => Fuzumi,
+        "入玉勝ち" | "入玉宣言" => Kachi,
+        "封じ手" => Sealed,
+        "不戦勝" => DefaultWin,
+        "不戦敗" => DefaultLoss,
+        "トライ" => Try,
+        _ => return english_ending(word),
+    })
+}
+
+fn english_ending(word: &str) -> Option<EndingKind> {
+    use EndingKind::*;
+    // 81Dojo's English client writes these; `Time-up` is in the corpus
+    // (kif/mog-core-scala/game/002.kif), the others follow its spelling.
+    Some(match word.to_ascii_lowercase().as_str() {
+        "time-up" | "timeup" | "time up" => TimeUp,
+        "resign" | "resigns" => Resign,
+        "abort" | "interrupt" | "suspend" => Interrupt,
+        "sennichite" | "repetition" => Sennichite,
+        "jishogi" | "impasse" => Jishogi,
+        "checkmate" | "mate" | "tsumi" => Tsumi,
+        "illegal move" | "illegal-move" => FoulByMover,
+        "declaration" | "entering king" => Kachi,
+        _ => return None,
+    })
+}
+
+/// A `まで…` summary line (leading spaces allowed), verbatim without them.
+pub fn summary_line(text: &str) -> Option<&str> {
+    let t = text.trim_start_matches(|c: char| c.is_whitespace());
+    t.starts_with("まで").then_some(t)
+}
+
+/// The text of a `*` comment line (everything after the `*`, verbatim).
+pub fn comment_line(text: &str) -> Option<&str> {
+    text.strip_prefix('*')
+}
+
+/// The name of a `&` bookmark line.
+pub fn bookmark_line(text: &str) -> Option<&str> {
+    text.strip_prefix('&')
+}
+
+/// Whether the line is a `#` line (program comment or `#KIF` declaration).
+pub fn is_hash_line(text: &str) -> bool {
+    text.starts_with('#')
+}
+
+/// The N of a `変化：N手` line (spaces allowed around N, any trailing text).
+pub fn variation_line(text: &str) -> Option<u32> {
+    let t = trim_ja(text);
+    let rest = t
+        .strip_prefix("変化")?
+        .trim_start_matches(|c: char| c.is_whitespace());
+    let rest = rest.strip_prefix(['：', ':'])?;
+    let rest = rest.trim_start_matches(|c: char| c.is_whitespace());
+    let (n, used) = numeral_prefix(rest)?;
+    rest[used..]
+        .trim_start_matches(|c: char| c.is_whitespace())
+        .starts_with('手')
+        .then_some(n)
+}
+
+/// Read the items of a hand line (`飛二　角　歩十八`, `銀 桂四 `, `なし`, or
+/// pieces with no separator at all).
+pub fn parse_hand(text: &str) -> Result<Hand, String> {
+    let t = trim_ja(text);
+    let mut hand = Hand::EMPTY;
+    if t.is_empty() || t == "なし" {
+        return Ok(hand);
+    }
+    let mut rest = t;
+    while !rest.is_empty() {
+        rest = rest.trim_start_matches(|c: char| c.is_whitespace());
+        if rest.is_empty() {
+            break;
+        }
+        let (kind, used) = PieceKind::from_kif_prefix(rest)
+            .ok_or_else(|| format!("expected a piece name in the hand, found {rest:?}"))?;
+        if !PieceKind::HAND.contains(&kind) {
+            return Err(format!("{} cannot be held in hand", kind.kif()));
+        }
+        rest = &rest[used..];
+        let n = match numeral_prefix(rest) {
+            Some((n, used)) => {
+                rest = &rest[used..];
+                n
+            }
+            None => 1,
+        };
+        let total = (hand.count(kind) as u32).saturating_add(n);
+        if total > 18 {
+            return Err(format!("{} pieces of {} in hand", total, kind.kif()));
+        }
+        hand.set(kind, total as u8);
+    }
+    Ok(hand)
+}
+
+/// A board diagram (BOD) collected line by line.
+///
+/// Feed every line to [`Bod::line`]; it says whether the line belonged to
+/// the diagram. [`Bod::setup`] builds the position afterwards.
+#[derive(Clone, Debug, Default)]
+pub struct Bod {
+    hands: [Option<Hand>; 2],
+    rows: Vec<(u8, [Option<Piece>; 9])>,
+    turn: Option<Color>,
+    moves_played: Option<u32>,
+    /// Where the diagram starts (its first line).
+    pub span: Option<Span>,
+}
+
+impl Bod {
+    /// Whether any part of a diagram has been seen.
+    pub fn is_present(&self) -> bool {
+        self.span.is_some()
+    }
+
+    /// Take `line` if it is part of a diagram: a hand line, a board row, the
+    /// frame or column header, a turn line, or the `手数＝N` footer.
+    /// Returns `Ok(false)` for lines that are not.
+    pub fn line(&mut self, line: &SourceLine<'_>) -> Result<bool, ParseError> {
+        let t = line.text;
+        let err = |m: String| ParseError::new(line.span(), m);
+        let hand_of = [
+            ("先手の持駒", Color::Sente),
+            ("下手の持駒", Color::Sente),
+            ("後手の持駒", Color::Gote),
+            ("上手の持駒", Color::Gote),
+        ];
+        for (key, color) in hand_of {
+            if let Some(rest) = t.strip_prefix(key) {
+                let Some(rest) = rest.strip_prefix(['：', ':']) else {
+                    continue;
+                };
+                let hand = parse_hand(rest).map_err(err)?;
+                self.hands[color.index()] = Some(hand);
+                self.mark(line);
+                return Ok(true);
+            }
+        }
+        if t.starts_with('|') {
+            let row = self.rows.len() as u8 + 1;
+            let (rank, cells) = board_row(t, row).map_err(err)?;
+            if self.rows.len() >= 9 {
+                return Err(err("a board diagram has more than 9 rows".into()));
+            }
+            self.rows.push((rank, cells));
+            self.mark(line);
+            return Ok(true);
+        }
+        let trimmed = trim_ja(t);
+        match trimmed {
+            "先手番" | "下手番" => {
+                self.turn = Some(Color::Sente);
+                self.mark(line);
+                return Ok(true);
+            }
+            "後手番" | "上手番" => {
+                self.turn = Some(Color::Gote);
+                self.mark(line);
+                return Ok(true);
+            }
+            _ => {}
+        }
+        if let Some(rest) = trimmed
+            .strip_prefix("手数＝")
+            .or(trimmed.strip_prefix("手数="))
+        {
+            if let Some((n, _)) = numeral_prefix(rest) {
+                self.moves_played = Some(n);
+            }
+            self.mark(line);
+            return Ok(true);
+        }
+        if is_frame(trimmed) || is_column_header(trimmed) {
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    fn mark(&mut self, line: &SourceLine<'_>) {
+        self.span.get_or_insert(line.span());
+    }
+
+    /// The position the diagram describes, starting from `base` for whatever
+    /// it leaves out (a diagram with hands but no board keeps `base`'s board).
+    /// `None` when no diagram was seen.
+    pub fn setup(&self, base: &StartPosition) -> Result<Option<Setup>, ParseError> {
+        let Some(span) = self.span else {
+            return Ok(None);
+        };
+        let mut setup = if self.rows.is_empty() {
+            base.setup()
+        } else {
+            if self.rows.len() != 9 {
+                return Err(ParseError::new(
+                    span,
+                    format!("a board diagram needs 9 rows, found {}", self.rows.len()),
+                ));
+            }
+            let mut s = Setup::EMPTY;
+            for (rank, cells) in &self.rows {
+                for (i, cell) in cells.iter().enumerate() {
+                    let sq = Square::new(9 - i as u8, *rank).expect("rank and file in 1..=9");
+                    s.set(sq, *cell);
+                }
+            }
+            // Without a turn line sente (下手) is to move (Kifu for iPhone).
+            s.side_to_move = Color::Sente;
+            s
+        };
+        for c in Color::ALL {
+            if let Some(h) = self.hands[c.index()] {
+                setup.hands[c.index()] = h;
+            }
+        }
+        if let Some(t) = self.turn {
+            setup.side_to_move = t;
+        }
+        if let Some(n) = self.moves_played {
+            setup.move_number = n.saturating_add(1);
+        }
+        Ok(Some(setup))
+    }
+}
+
+/// The start position of a Japanese record: the board diagram if there is
+/// one (it wins over 手合割, as KfW writes the nearest name above a BOD),
+/// else the 手合割 `(name, span of its line, value as written)`, else 平手.
+/// Also returns where the start is written.
+///
+/// `その他`/`詰将棋` or an unknown name without a diagram is an error: the
+/// position cannot be known, and guessing 平手 would replay a different game.
+pub fn start_position(
+    handicap: Option<(&HandicapName, Span, &str)>,
+    bod: &Bod,
+) -> Result<(StartPosition, Option<Span>), ParseError> {
+    let (base, base_span) = match handicap {
+        None => (StartPosition::default(), None),
+        Some((name, span, value)) => match name {
+            HandicapName::Preset(h) => (StartPosition::Preset(*h), Some(span)),
+            HandicapName::Setup(s) => (StartPosition::Setup(s.clone()), Some(span)),
+            HandicapName::Diagram | HandicapName::Unknown if bod.is_present() => {
+                (StartPosition::default(), Some(span))
+            }
+            HandicapName::Diagram => {
+                return Err(ParseError::new(
+                    span,
+                    format!("手合割：{value} needs a board diagram, and there is none"),
+                ));
+            }
+            HandicapName::Unknown => {
+                return Err(ParseError::new(
+                    span,
+                    format!("unknown 手合割 {value:?} and no board diagram"),
+                ));
+            }
+        },
+    };
+    Ok(match bod.setup(&base)? {
+        Some(setup) => (StartPosition::Setup(Box::new(setup)), bod.span),
+        None => (base, base_span),
+    })
+}
+
+fn is_frame(t: &str) -> bool {
+    t.starts_with('+') && t.chars().all(|c| c == '+' || c == '-')
+}
+
+fn is_column_header(t: &str) -> bool {
+    t.chars()
+        .all(|c| c.is_whitespace() || file_digit(c).is_some())
+        && t.chars().filter(|&c| file_digit(c).is_some()).count() == 9
+}
+
+/// One board row `|v香v桂 … |一`: the rank (from the trailing kanji, else
+/// `row_number`) and the nine cells from file 9 to file 1.
+fn board_row(text: &str, row_number: u8) -> Result<(u8, [Option<Piece>; 9]), String> {
+    let mut chars = text.chars().peekable();
+    chars.next(); // the leading '|'
+    let mut cells = [None; 9];
+    for cell in &mut cells {
+        let mark = chars
+            .next()
+            .ok_or_else(|| "board row has fewer than 9 squares".to_string())?;
+        let (color, piece_char) = match mark {
+            'v' | 'V' => (Color::Gote, chars.next()),
+            ' ' | '+' | '^' | '　' => (Color::Sente, chars.next()),
+            // Some writers drop the owner mark before an empty square.
+            '・' => (Color::Sente, Some('・')),
+            other => return Err(format!("unexpected {other:?} in a board row")),
+        };
+        let c = piece_char.ok_or_else(|| "board row has fewer than 9 squares".to_string())?;
+        if c == '・' {
+            continue;
+        }
+        let mut buf = [0u8; 4];
+        let (kind, _) = PieceKind::from_kif_prefix(c.encode_utf8(&mut buf))
+            .ok_or_else(|| format!("unexpected {c:?} in a board row"))?;
+        *cell = Some(Piece::new(color, kind));
+    }
+    if chars.next() != Some('|') {
+        return Err("board row must end with '|' after 9 squares".into());
+    }
+    // The rank kanji is authoritative; a row without one (seen in
+    // shogi-player's illegal_check.kif) takes its place in order.
+    let rank = match chars.find(|c| !c.is_whitespace()) {
+        Some(c) => kanji_rank(c).ok_or_else(|| format!("unexpected rank {c:?}"))?,
+        None => row_number,
+    };
+    if !(1..=9).contains(&rank) {
+        return Err("a board diagram has more than 9 rows".into());
+    }
+    Ok((rank, cells))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::lines;
+
+    #[test]
+    fn headers_split_at_either_colon() {
+        assert_eq!(header_line("先手：羽生善治　"), Some(("先手", "羽生善治")));
+        assert_eq!(header_line("棋戦:NHK杯"), Some(("棋戦", "NHK杯")));
+        assert_eq!(
+            header_line("場所：81Dojo (ver.2016/03/20)").unwrap().1,
+            "81Dojo (ver.2016/03/20)"
+        );
+        assert_eq!(header_line("   1 ７六歩(77) ( 0:01/00:00:01)"), None);
+        assert_eq!(header_line("*コメント：です"), None);
+    }
+
+    #[test]
+    fn handicap_names() {
+        assert_eq!(
+            handicap_name("平手　　"),
+            HandicapName::Preset(Handicap::Hirate)
+        );
+        assert_eq!(
+            handicap_name("平手#コメント2"),
+            HandicapName::Preset(Handicap::Hirate)
+        );
+        for h in Handicap::ALL {
+            assert_eq!(handicap_name(h.kif_name()), HandicapName::Preset(h));
+        }
+        assert_eq!(handicap_name("その他　"), HandicapName::Diagram);
+        assert_eq!(handicap_name("詰将棋"), HandicapName::Diagram);
+        assert!(matches!(handicap_name("両香落ち"), HandicapName::Setup(_)));
+        assert!(matches!(handicap_name("歩三兵"), HandicapName::Setup(_)));
+        assert_eq!(handicap_name("九枚落ち"), HandicapName::Unknown);
+    }
+
+    #[test]
+    fn numerals() {
+        assert_eq!(numeral_prefix("十八　"), Some((18, 6)));
+        assert_eq!(numeral_prefix("二"), Some((2, 3)));
+        assert_eq!(numeral_prefix("十"), Some((10, 3)));
+        assert_eq!(numeral_prefix("二十"), Some((20, 6)));
+        assert_eq!(numeral_prefix("18手"), Some((18, 2)));
+        assert_eq!(numeral_prefix("１２"), Some((12, 6)));
+        assert_eq!(numeral_prefix("歩"), None);
+        // Overflow is refused, never a panic.
+        assert_eq!(numeral_prefix("4294967299"), None);
+        assert!(numeral_prefix("4294967295十九").is_some());
+        assert!(parse_hand("歩4294967295").is_err());
+        assert_eq!(kanji_rank('九'), Some(9));
+        assert_eq!(file_digit('７'), Some(7));
+        assert_eq!(file_digit('7'), Some(7));
+    }
+
+    #[test]
+    fn hands() {
+        let h = parse_hand("飛二　角　金四　歩十八　").unwrap();
+        assert_eq!(h.count(PieceKind::Rook), 2);
+        assert_eq!(h.count(PieceKind::Bishop), 1);
+        assert_eq!(h.count(PieceKind::Pawn), 18);
+        let h = parse_hand("飛二 角 金四 銀 桂四 香四 歩十七 ").unwrap();
+        assert_eq!(h.count(PieceKind::Lance), 4);
+        assert_eq!(parse_hand("なし").unwrap(), Hand::EMPTY);
+        assert_eq!(parse_hand("").unwrap(), Hand::EMPTY);
+        assert_eq!(parse_hand("銀桂二").unwrap().count(PieceKind::Knight), 2);
+        assert!(parse_hand("玉").is_err());
+        assert!(parse_hand("歩十九").is_err());
+    }
+
+    #[test]
+    fn words() {
+        assert_eq!(ending_kind("投了"), Some(EndingKind::Resign));
+        assert_eq!(ending_kind("Time-up"), Some(EndingKind::TimeUp));
+        assert_eq!(ending_kind("反則勝ち"), Some(EndingKind::FoulByPrevious));
+        assert_eq!(ending_kind("７六歩"), None);
+        assert_eq!(variation_line("変化：12手"), Some(12));
+        assert_eq!(variation_line("変化：   3手"), Some(3));
+        assert_eq!(variation_line("変化:1手#note"), Some(1));
+        assert_eq!(
+            summary_line("　まで64手で先手の勝ち"),
+            Some("まで64手で先手の勝ち")
+        );
+    }
+
+    #[test]
+    fn bod_with_footer_and_handicap_labels() {
+        let text = "上手の持駒：銀四　桂四　\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n\
+| ・ ・ ・ ・ ・ ・ ・v歩v玉|一\n| ・ ・ ・ ・ ・ ・ ・v歩 ・|二\n| ・ ・ ・ ・ ・ ・ ・v歩 ・|三\n\
+| ・ ・ ・ ・ ・ ・ ・v歩 ・|四\n| ・ ・ ・ ・ ・ ・ ・v歩 ・|五\n| ・ ・ ・ ・ ・ ・ ・v歩 ・|六\n\
+| ・ ・ ・ ・ ・ ・ ・v歩 ・|七\n| ・ ・ ・ ・ ・ ・ ・v歩 ・|八\n| 香 ・ ・ ・ ・ ・ ・v歩 ・|九\n\
++---------------------------+\n下手の持駒：飛二　香三　\n上手番\n手数＝12  ▲１三香  まで\n";
+        let mut bod = Bod::default();
+        for l in lines(text) {
+            assert!(bod.line(&l).unwrap(), "{:?}", l.text);
+        }
+        let s = bod.setup(&StartPosition::default()).unwrap().unwrap();
+        assert_eq!(s.side_to_move, Color::Gote);
+        assert_eq!(s.move_number, 13);
+        assert_eq!(s.hands[Color::Gote.index()].count(PieceKind::Silver), 4);
+        assert_eq!(s.hands[Color::Sente.index()].count(PieceKind::Lance), 3);
+        assert_eq!(
+            s.get(Square::new(1, 1).unwrap()),
+            Some(Piece::new(Color::Gote, PieceKind::King))
+        );
+        assert_eq!(
+            s.get(Square::new(9, 9).unwrap()),
+            Some(Piece::new(Color::Sente, PieceKind::Lance))
+        );
+    }
+
+    #[test]
+    fn bad_board_rows_are_errors() {
+        let mut bod = Bod::default();
+        let l = lines("| ・ ・ ・|一").next().unwrap();
+        assert!(bod.line(&l).is_err());
+        let l = lines("| ・ ・ ・ ・ ・ ・ ・ ・ 犬|一").next().unwrap();
+        assert!(bod.line(&l).is_err());
+    }
+}

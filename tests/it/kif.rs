@@ -1,0 +1,265 @@
+//! The KIF reader against the real corpus and the dialect fixtures.
+
+use crate::common;
+use kifu::decode::decode;
+use kifu::parse::kif;
+use kifu::record::{Dest, EndingKind, Line, Notation, Record, StartPosition};
+use kifu::{Color, Handicap, PieceKind, Square};
+use std::path::{Path, PathBuf};
+
+fn read(path: &Path) -> Result<Record, String> {
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let d = decode(&bytes, None).map_err(|e| e.to_string())?;
+    let mut v = kif::parse(&d.text).map_err(|e| e.to_string())?;
+    if v.len() != 1 {
+        return Err(format!("{} records", v.len()));
+    }
+    Ok(v.remove(0))
+}
+
+fn corpus_file(test: &str, rel: &str) -> Option<Record> {
+    let dir = common::corpus_dir(test)?;
+    Some(read(&dir.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}")))
+}
+
+fn fixture(name: &str) -> Record {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/kif")
+        .join(name);
+    read(&p).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn usi_like(line: &Line) -> Vec<String> {
+    line.moves
+        .iter()
+        .map(|m| format!("{:?}", m.notation))
+        .collect()
+}
+
+fn count_lines(line: &Line) -> usize {
+    let mut n = 1;
+    let mut stack: Vec<&Line> = vec![line];
+    while let Some(l) = stack.pop() {
+        for m in &l.moves {
+            n += m.variations.len();
+            stack.extend(m.variations.iter());
+        }
+    }
+    n
+}
+
+#[test]
+fn every_corpus_kif_file_reads() {
+    let Some(dir) = common::corpus_dir("every_corpus_kif_file_reads") else {
+        return;
+    };
+    let files = common::files_with_ext(&dir, &["kif", "kifu"]);
+    assert!(!files.is_empty());
+    let mut failures = Vec::new();
+    let (mut moves, mut lines) = (0usize, 0usize);
+    for f in &files {
+        match read(f) {
+            Ok(r) => {
+                moves += r.main.moves.len();
+                lines += count_lines(&r.main);
+            }
+            Err(e) => failures.push(format!(
+                "{}: {e}",
+                f.strip_prefix(&dir).unwrap_or(f).display()
+            )),
+        }
+    }
+    eprintln!(
+        "KIF corpus: {} files, {} failed, {moves} main-line moves, {lines} lines of play",
+        files.len(),
+        failures.len()
+    );
+    for f in &failures {
+        eprintln!("FAILED {f}");
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} files failed",
+        failures.len(),
+        files.len()
+    );
+}
+
+#[test]
+fn foul_win_is_the_terminal_after_27_moves() {
+    let Some(r) = corpus_file("foul_win", "kif/mog-core-scala/game/017.kif") else {
+        return;
+    };
+    assert_eq!(r.main.moves.len(), 27);
+    let e = r.main.ending.as_ref().unwrap();
+    assert_eq!(e.kind, EndingKind::FoulByPrevious);
+    assert_eq!(e.text, "反則勝ち");
+    assert_eq!(r.main.moves.last().unwrap().number, Some(27));
+}
+
+#[test]
+fn dojo_english_time_up() {
+    let Some(r) = corpus_file("dojo_time_up", "kif/mog-core-scala/game/002.kif") else {
+        return;
+    };
+    assert_eq!(r.main.moves.len(), 193);
+    let e = r.main.ending.as_ref().unwrap();
+    assert_eq!((e.kind, e.text.as_str()), (EndingKind::TimeUp, "Time-up"));
+    assert_eq!(e.time.unwrap().spent_ms, Some(0));
+    assert_eq!(r.main.moves[0].time.unwrap().total_ms, None);
+}
+
+#[test]
+fn lying_declaration_gives_the_same_moves_as_the_utf8_twin() {
+    let Some(dir) = common::corpus_dir("lying_declaration") else {
+        return;
+    };
+    let base = dir.join("mixed/json-kifu-format-fixtures/kif");
+    let bytes = std::fs::read(base.join("no_henka.kif")).unwrap();
+    let d = decode(&bytes, None).unwrap();
+    assert_eq!(d.encoding, encoding_rs::SHIFT_JIS);
+    assert!(
+        !d.warnings.is_empty(),
+        "the false UTF-8 claim should be reported"
+    );
+    let sjis = read(&base.join("no_henka.kif")).unwrap();
+    let utf8 = read(&base.join("no_henka.kifu")).unwrap();
+    assert!(!sjis.main.moves.is_empty());
+    assert_eq!(usi_like(&sjis.main), usi_like(&utf8.main));
+    assert_eq!(sjis.main.ending, utf8.main.ending);
+}
+
+#[test]
+fn mixed_line_endings_and_lance_handicap() {
+    let Some(r) = corpus_file(
+        "kyoochi",
+        "mixed/json-kifu-format-fixtures/kif/20081220kyoochi.kif",
+    ) else {
+        return;
+    };
+    assert_eq!(r.start, StartPosition::Preset(Handicap::Lance));
+    assert!(!r.main.moves.is_empty());
+    assert_eq!(r.main.moves[0].number, Some(1));
+}
+
+#[test]
+fn corpus_variations_attach_at_their_move() {
+    let Some(r) = corpus_file(
+        "corpus_variations",
+        "mixed/json-kifu-format-fixtures/kif/doh_branch.kifu",
+    ) else {
+        return;
+    };
+    // 変化：3手 replaces move 3 of the main line; its 変化：4手 replaces the
+    // variation's own move 4 (同　銀), and opens with 同　飛.
+    let v3 = &r.main.moves[2].variations;
+    assert_eq!(v3.len(), 1);
+    assert_eq!(v3[0].moves[0].number, Some(3));
+    let v4 = &v3[0].moves[1].variations;
+    assert_eq!(v4.len(), 1);
+    assert!(matches!(
+        v4[0].moves[0].notation,
+        Notation::Kif {
+            dest: Dest::Same,
+            piece: PieceKind::Rook,
+            ..
+        }
+    ));
+    assert_eq!(v4[0].ending.as_ref().unwrap().kind, EndingKind::Interrupt);
+    // KfW Shift_JIS 二枚落ち game with four variations, 上手/下手.
+    let Some(r) = corpus_file("corpus_variations", "kif/mog-core-scala/game/003.kif") else {
+        return;
+    };
+    assert_eq!(r.start, StartPosition::Preset(Handicap::TwoPieces));
+    assert_eq!(count_lines(&r.main), 5);
+    assert_eq!(r.main.moves[69].variations.len(), 1);
+    assert_eq!(r.main.moves[69].number, Some(70));
+}
+
+#[test]
+fn fixture_same_square_without_space() {
+    let r = fixture("doh-no-space.kif");
+    for i in [5, 6] {
+        assert!(
+            matches!(
+                r.main.moves[i].notation,
+                Notation::Kif {
+                    dest: Dest::Same,
+                    ..
+                }
+            ),
+            "{i}"
+        );
+    }
+    assert_eq!(r.main.ending.as_ref().unwrap().kind, EndingKind::Interrupt);
+}
+
+#[test]
+fn fixture_dojo_times() {
+    let r = fixture("dojo-time.kifu");
+    let t: Vec<_> = r.main.moves.iter().map(|m| m.time.unwrap()).collect();
+    assert_eq!((t[0].spent_ms, t[0].total_ms), (Some(7_000), None));
+    assert_eq!((t[1].spent_ms, t[1].total_ms), (Some(12_000), None));
+    assert_eq!((t[2].spent_ms, t[2].total_ms), (Some(2_000), Some(9_000)));
+    assert_eq!((t[3].spent_ms, t[3].total_ms), (Some(65_000), Some(77_000)));
+    assert_eq!(r.main.ending.as_ref().unwrap().kind, EndingKind::TimeUp);
+}
+
+#[test]
+fn fixture_bod_with_move_count() {
+    let r = fixture("bod-move-count.kifu");
+    let s = r.start.setup();
+    assert_eq!(s.move_number, 12);
+    assert_eq!(s.side_to_move, Color::Gote);
+    assert_eq!(s.hands[Color::Sente.index()].count(PieceKind::Pawn), 1);
+    let rook = s.get(Square::new(2, 6).unwrap()).unwrap();
+    assert_eq!((rook.color, rook.kind), (Color::Sente, PieceKind::Rook));
+    assert_eq!(r.main.moves.len(), 0);
+    assert_eq!(r.main.ending.as_ref().unwrap().kind, EndingKind::Resign);
+    assert_eq!(r.header_value(&["先手"]), Some("Alice"));
+}
+
+#[test]
+fn fixture_uwate_shitate_hands() {
+    let r = fixture("uwate-shitate.kifu");
+    let s = r.start.setup();
+    assert_eq!(s.hands[Color::Gote.index()].count(PieceKind::Knight), 4);
+    assert_eq!(s.hands[Color::Sente.index()].count(PieceKind::Lance), 4);
+    assert_eq!(s.side_to_move, Color::Sente);
+    assert_eq!(r.header_value(&["上手"]), Some("uwate"));
+    assert_eq!(r.main.moves.len(), 4);
+}
+
+#[test]
+fn fixture_header_henka_quirk() {
+    let r = fixture("header-henka.kifu");
+    assert_eq!(r.notes, vec!["変化：2手"]);
+    assert_eq!(r.main.moves.len(), 2);
+    assert_eq!(r.main.moves[1].variations.len(), 1);
+}
+
+#[test]
+fn fixture_nested_variations() {
+    let r = fixture("nested-variations.kifu");
+    let m = &r.main.moves;
+    assert_eq!(m.len(), 4);
+    assert_eq!(count_lines(&r.main), 6);
+    assert_eq!(m[0].variations.len(), 1); // 変化：1手
+    assert_eq!(m[1].variations.len(), 1); // 変化：2手
+    assert_eq!(m[2].variations.len(), 1); // 変化：3手 of the main line
+    let v3 = &m[2].variations[0];
+    assert_eq!(v3.moves[1].variations.len(), 1); // its 変化：4手
+    let v2 = &m[1].variations[0];
+    assert_eq!(v2.moves[1].variations.len(), 1); // 変化：3手 of 変化：2手
+    assert!(v2.moves[1].variations[0].moves[0].variations.is_empty());
+}
+
+#[test]
+fn fixture_bookmarks() {
+    let r = fixture("bookmarks.kifu");
+    assert_eq!(r.comments, vec!["開始局面のコメント"]);
+    assert_eq!(r.notes, vec!["&開始局面", "&終局"]);
+    assert_eq!(r.main.moves[0].bookmarks, vec!["しおり１"]);
+    assert_eq!(r.main.moves[1].bookmarks, vec!["しおり２", "角換わりの形"]);
+    assert_eq!(r.main.moves[0].comments, vec!["角道を開けた"]);
+}
