@@ -253,6 +253,44 @@ impl Position {
         }
     }
 
+    /// Like [`Position::from_setup`], but accepts the problems that do not
+    /// stop play (dead pieces, nifu on the board, too many pieces of a kind),
+    /// returning them beside the position. Composed problems such as the
+    /// nine-pawn tsume put these on the board on purpose; real files win.
+    /// Two kings of one side, or the side not to move in check, still fail.
+    pub fn from_setup_lenient(setup: &Setup) -> Result<(Position, Vec<SetupIssue>), SetupErrors> {
+        match Position::from_setup(setup) {
+            Ok(p) => Ok((p, Vec::new())),
+            Err(SetupErrors(issues)) => {
+                let fatal = issues.iter().any(|i| {
+                    matches!(
+                        i,
+                        SetupIssue::TooManyKings { .. }
+                            | SetupIssue::OpponentInCheck { .. }
+                            | SetupIssue::BadMoveNumber
+                    )
+                });
+                if fatal {
+                    return Err(SetupErrors(issues));
+                }
+                let mut pos = Position::empty(setup.side_to_move, setup.move_number);
+                for sq in Square::all() {
+                    if let Some(p) = setup.get(sq) {
+                        pos.put(sq, p);
+                    }
+                }
+                for c in Color::ALL {
+                    for k in PieceKind::HAND {
+                        for _ in 0..setup.hands[c.index()].count(k) {
+                            pos.hand_add(c, k);
+                        }
+                    }
+                }
+                Ok((pos, issues))
+            }
+        }
+    }
+
     /// Read an SFEN string: its syntax ([`SfenError`]) first, then legality.
     pub fn from_sfen(sfen: &str) -> Result<Position, PositionError> {
         let setup = Setup::from_sfen(sfen)?;
