@@ -239,13 +239,19 @@ pub(crate) fn lance(color: Color, sq: usize, occ: Bitboard) -> Bitboard {
 /// Bishop attacks from `sq`.
 #[inline]
 pub(crate) fn bishop(sq: usize, occ: Bitboard) -> Bitboard {
-    ray_attacks(4, sq, occ) | ray_attacks(5, sq, occ) | ray_attacks(6, sq, occ) | ray_attacks(7, sq, occ)
+    ray_attacks(4, sq, occ)
+        | ray_attacks(5, sq, occ)
+        | ray_attacks(6, sq, occ)
+        | ray_attacks(7, sq, occ)
 }
 
 /// Rook attacks from `sq`.
 #[inline]
 pub(crate) fn rook(sq: usize, occ: Bitboard) -> Bitboard {
-    ray_attacks(0, sq, occ) | ray_attacks(1, sq, occ) | ray_attacks(2, sq, occ) | ray_attacks(3, sq, occ)
+    ray_attacks(0, sq, occ)
+        | ray_attacks(1, sq, occ)
+        | ray_attacks(2, sq, occ)
+        | ray_attacks(3, sq, occ)
 }
 
 /// Every square a `color` `kind` on `sq` attacks (own pieces included).

@@ -96,9 +96,9 @@ impl fmt::Display for Error {
         match &self.0.kind {
             ErrorKind::Io(e) => write!(f, "cannot read: {e}"),
             ErrorKind::Decode(m) => write!(f, "cannot decode: {m}"),
-            ErrorKind::UnknownFormat => f.write_str(
-                "cannot tell the record format (use --from kif|ki2|csa|usi|jkf)",
-            ),
+            ErrorKind::UnknownFormat => {
+                f.write_str("cannot tell the record format (use --from kif|ki2|csa|usi|jkf)")
+            }
             ErrorKind::Parse(p) => write!(f, "{p}"),
             ErrorKind::Setup(m) => write!(f, "illegal start position: {m}"),
         }

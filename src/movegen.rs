@@ -142,7 +142,8 @@ impl Position {
                         to_set &= !attacks::file_mask(file);
                     }
                 }
-                if to_set & pawn_check != 0 && self.pawn_drop_mates(pawn_check.trailing_zeros() as usize)
+                if to_set & pawn_check != 0
+                    && self.pawn_drop_mates(pawn_check.trailing_zeros() as usize)
                 {
                     to_set &= !pawn_check;
                 }

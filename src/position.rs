@@ -109,11 +109,9 @@ impl fmt::Display for SetupIssue {
             SetupIssue::Nifu { color, file } => {
                 write!(f, "{color} has two unpromoted pawns on file {file} (nifu)")
             }
-            SetupIssue::TooManyPieces { kind, count, max } => write!(
-                f,
-                "{count} pieces of kind {} (a set has {max})",
-                kind.kif()
-            ),
+            SetupIssue::TooManyPieces { kind, count, max } => {
+                write!(f, "{count} pieces of kind {} (a set has {max})", kind.kif())
+            }
             SetupIssue::OpponentInCheck { color } => {
                 write!(f, "{color} is in check but it is not {color}'s turn")
             }
@@ -151,8 +149,8 @@ pub enum PositionError {
     Setup(#[from] SetupErrors),
 }
 
-/// How many of each unpromoted kind a set holds (P L N S G B R K).
-const SET_COUNTS: [u32; 8] = [18, 4, 4, 4, 4, 2, 2, 2];
+/// How many of each unpromoted kind a set holds (P L N S G B R).
+const SET_COUNTS: [u32; 7] = [18, 4, 4, 4, 4, 2, 2];
 
 impl Position {
     fn empty(side: Color, move_number: u32) -> Position {
@@ -228,7 +226,8 @@ impl Position {
                 }
             }
         }
-        for (i, &count) in totals.iter().enumerate() {
+        // Kings are covered by TooManyKings.
+        for (i, &count) in totals.iter().enumerate().take(7) {
             if count > SET_COUNTS[i] {
                 issues.push(SetupIssue::TooManyPieces {
                     kind: PieceKind::ALL[i],
@@ -547,7 +546,6 @@ impl Position {
         pinned
     }
 }
-
 
 #[cfg(test)]
 mod tests {

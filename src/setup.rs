@@ -113,8 +113,8 @@ impl Setup {
                     _ => {}
                 }
                 prev_digit = false;
-                let (kind, color) = PieceKind::from_sfen_letter(c)
-                    .ok_or(SfenError::BadBoardChar(c as char))?;
+                let (kind, color) =
+                    PieceKind::from_sfen_letter(c).ok_or(SfenError::BadBoardChar(c as char))?;
                 let kind = if promote {
                     kind.promoted().ok_or(SfenError::BadPromotion(c as char))?
                 } else {
@@ -427,7 +427,15 @@ impl Handicap {
         Handicap::TenPieces,
     ];
 
-    fn row(self) -> &'static (Handicap, &'static str, &'static str, &'static str, &'static str) {
+    fn row(
+        self,
+    ) -> &'static (
+        Handicap,
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+    ) {
         PRESETS
             .iter()
             .find(|r| r.0 == self)

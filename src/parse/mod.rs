@@ -101,7 +101,10 @@ mod tests {
     fn lines_split_on_every_terminator() {
         let t = "a\r\nb\rc\nd";
         let got: Vec<(u32, usize, &str)> = lines(t).map(|l| (l.number, l.offset, l.text)).collect();
-        assert_eq!(got, vec![(1, 0, "a"), (2, 3, "b"), (3, 5, "c"), (4, 7, "d")]);
+        assert_eq!(
+            got,
+            vec![(1, 0, "a"), (2, 3, "b"), (3, 5, "c"), (4, 7, "d")]
+        );
         assert_eq!(lines("x\n").count(), 1);
         assert_eq!(lines("").count(), 0);
         assert_eq!(lines("\n\n").count(), 2);

@@ -4,3 +4,4 @@
 //! Tests that read `../shared/corpus` print `SKIPPED:` and pass when it is absent.
 
 mod common;
+mod rules;
