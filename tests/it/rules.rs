@@ -311,6 +311,53 @@ fn rule_order_is_stable() {
     assert_eq!(p.check_move(mv("1a5a")), Err(Rule::BadMovement));
 }
 
+// ---- queries used by the replayer --------------------------------------------
+
+fn sq(usi: &str) -> Square {
+    Square::from_usi(usi.as_bytes()).expect("a USI square")
+}
+
+#[test]
+fn attackers_and_can_reach() {
+    let p = Position::startpos();
+    assert_eq!(p.attackers(sq("7f"), Color::Sente), [sq("7g")]);
+    assert_eq!(
+        p.attackers(sq("5h"), Color::Sente),
+        [sq("2h"), sq("4i"), sq("5i"), sq("6i")]
+    );
+    assert!(p.attackers(sq("5e"), Color::Gote).is_empty());
+    assert!(p.can_reach(sq("2h"), sq("5h")));
+    assert!(!p.can_reach(sq("8h"), sq("7g"))); // own piece
+    assert!(!p.can_reach(sq("8h"), sq("6f"))); // blocked
+    assert!(!p.can_reach(sq("5e"), sq("5d"))); // empty origin
+    assert!(p.can_reach(sq("3c"), sq("3d"))); // either colour's piece
+}
+
+#[test]
+fn play_reports_the_captured_kind_and_fills_the_hand() {
+    let mut p = pos("4k4/9/9/9/4+r4/9/9/4G4/4K4 b - 1");
+    assert_eq!(p.play(mv("5h5g")), None);
+    assert_eq!(p.play(mv("5e5g")), Some(PieceKind::Gold));
+    assert_eq!(p.hand(Color::Gote).count(PieceKind::Gold), 1);
+    assert!(p.in_check());
+    assert_eq!(p.play(mv("5i5h")), None);
+    let mut q = pos("4k4/9/9/9/9/9/4+r4/4K4/9 b - 1");
+    assert_eq!(q.play(mv("5h5g")), Some(PieceKind::Dragon));
+    assert_eq!(q.hand(Color::Sente).count(PieceKind::Rook), 1);
+    assert_eq!(q.side_to_move(), Color::Gote);
+    assert_eq!(q.move_number(), 2);
+    assert_eq!(q.to_sfen(), "4k4/9/9/9/9/9/4K4/9/9 w R 2");
+}
+
+#[test]
+fn every_preset_is_a_legal_start() {
+    for h in kifu::Handicap::ALL {
+        let p = Position::from_setup(&h.setup()).unwrap_or_else(|e| panic!("{h:?}: {e}"));
+        assert!(p.has_legal_move());
+        assert!(!p.in_check());
+    }
+}
+
 // ---- setup checks ------------------------------------------------------------
 
 #[test]
