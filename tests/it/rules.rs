@@ -591,6 +591,35 @@ fn random_games_keep_keys_and_agree_with_checking() {
     }
 }
 
+#[test]
+fn unchecked_moves_never_panic() {
+    // The replayer only plays checked moves, but nothing may panic either way.
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+    for sfen in CONSISTENCY_POSITIONS {
+        let mut p = pos(sfen);
+        for _ in 0..200 {
+            let to = Square::from_index(rng.below(81)).expect("in range");
+            let m = if rng.below(4) == 0 {
+                Move::Drop {
+                    kind: PieceKind::ALL[rng.below(14)],
+                    to,
+                }
+            } else {
+                Move::Normal {
+                    from: Square::from_index(rng.below(81)).expect("in range"),
+                    to,
+                    promote: rng.below(2) == 0,
+                }
+            };
+            let _ = p.check_move(m);
+            let _ = p.gives_check(m);
+            p.play(m);
+            let _ = (p.in_check(), p.legal_moves(), p.to_sfen(), p.key());
+            let _ = p.check_declaration(DeclarationRule::Points24);
+        }
+    }
+}
+
 // ---- declaration ---------------------------------------------------------------
 
 #[test]
