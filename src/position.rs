@@ -149,8 +149,8 @@ pub enum PositionError {
     Setup(#[from] SetupErrors),
 }
 
-/// How many of each unpromoted kind a set holds (P L N S G B R K).
-const SET_COUNTS: [u32; 8] = [18, 4, 4, 4, 4, 2, 2, 2];
+/// How many of each unpromoted kind a set holds (P L N S G B R).
+const SET_COUNTS: [u32; 7] = [18, 4, 4, 4, 4, 2, 2];
 
 impl Position {
     fn empty(side: Color, move_number: u32) -> Position {
@@ -226,7 +226,8 @@ impl Position {
                 }
             }
         }
-        for (i, &count) in totals.iter().enumerate() {
+        // Kings are covered by TooManyKings.
+        for (i, &count) in totals.iter().enumerate().take(7) {
             if count > SET_COUNTS[i] {
                 issues.push(SetupIssue::TooManyPieces {
                     kind: PieceKind::ALL[i],

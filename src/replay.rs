@@ -235,10 +235,25 @@ impl History {
 /// Fails only when the start position itself is not a legal position.
 pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
     let setup = record.start.setup();
-    let start =
-        Position::from_setup(&setup).map_err(|e| Error::new(ErrorKind::Setup(e.to_string())))?;
+    let (start, issues) = Position::from_setup_lenient(&setup)
+        .map_err(|e| Error::new(ErrorKind::Setup(e.to_string())))?;
     let history = History::new(&start);
-    let main = replay_line(&record.main, start.clone(), history, None, 1, opts);
+    let mut main = replay_line(&record.main, start.clone(), history, None, 1, opts);
+    if !issues.is_empty() {
+        let list: Vec<String> = issues.iter().map(|i| i.to_string()).collect();
+        main.diagnostics.insert(
+            0,
+            Diagnostic {
+                code: "irregular-start",
+                message: format!(
+                    "the start position breaks the rules of a game ({}); replayed as written",
+                    list.join("; ")
+                ),
+                span: record.start_span,
+                ply: None,
+            },
+        );
+    }
     // Variations, iteratively (no recursion: files can nest them deeply).
     let mut variations: Vec<VariationResult> = Vec::new();
     struct Work<'a> {
@@ -388,13 +403,29 @@ fn replay_line(
     let mut board_end = BoardEnd::None;
     let base_number = pos.move_number();
     let mut stopped_at: Option<usize> = None;
+    let mut mate_reported = false;
 
     for (i, entry) in line.moves.iter().enumerate() {
         let ply = first_ply + i as u32;
         let move_number = base_number + i as u32;
-        if board_end != BoardEnd::None {
+        if board_end == BoardEnd::Sennichite {
             stopped_at = Some(i);
             break;
+        }
+        if board_end == BoardEnd::Checkmate && !mate_reported {
+            // Play goes on: the mated side's next move is necessarily a foul,
+            // which is what records of such games (81Dojo) mean by it.
+            mate_reported = true;
+            diagnostics.push(Diagnostic {
+                code: "moves-after-checkmate",
+                message: format!(
+                    "ply {} checkmated {}, but the record goes on",
+                    ply - 1,
+                    pos.side_to_move().name()
+                ),
+                span: Some(entry.span),
+                ply: Some(ply),
+            });
         }
         let us = pos.side_to_move();
         let resolved = match resolve(&pos, &entry.notation, prev_to) {
@@ -512,7 +543,6 @@ fn replay_line(
             let first = &line.moves[s];
             let (code, what) = match (&verdict, board_end) {
                 (Verdict::Foul(_), _) => ("moves-after-foul", "the foul"),
-                (_, BoardEnd::Checkmate) => ("moves-after-end", "checkmate"),
                 (_, BoardEnd::Sennichite) => {
                     ("moves-after-end", "the fourth repetition (sennichite)")
                 }

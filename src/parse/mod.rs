@@ -154,6 +154,8 @@ pub fn detect(text: &str, hint: Option<Format>) -> Option<Format> {
     ]
     .into_iter()
     .find(|&f| sniff(f))
+    // Nothing recognisable (an empty or header-only record): trust the extension.
+    .or(hint)
 }
 
 /// Whether `text` has KI2 move lines (starting with ▲△☗☖) and no KIF move table.

@@ -7,3 +7,4 @@ mod common;
 mod csa;
 mod kif;
 mod replay;
+mod rules;
