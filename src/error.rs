@@ -91,7 +91,11 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(p) = &self.0.path {
-            write!(f, "{}: ", p.display())?;
+            // Compiler style for positions: `file:line:column: message`.
+            match &self.0.kind {
+                ErrorKind::Parse(e) => return write!(f, "{}:{e}", p.display()),
+                _ => write!(f, "{}: ", p.display())?,
+            }
         }
         match &self.0.kind {
             ErrorKind::Io(e) => write!(f, "cannot read: {e}"),

@@ -1,0 +1,258 @@
+//! The `kifu` command: exit codes, output shapes, batches and safe writes.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn kifu(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("kifu runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn fixture(p: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(p)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn perft_from_the_start_sfen_prints_25470_at_depth_3() {
+    let o = kifu(&[
+        "perft",
+        "--sfen",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "3",
+    ]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().last(), Some("25470"));
+}
+
+#[test]
+fn perft_divide_lists_every_move_then_the_total() {
+    let o = kifu(&["perft", "--divide", "2"]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 31);
+    assert_eq!(lines[30], "900");
+    assert!(lines.contains(&"7g7f: 30"), "{out}");
+}
+
+#[test]
+fn check_reports_a_foul_with_file_line_column_and_exits_1() {
+    let o = kifu(&["check", &fixture("usi/nifu.usi")]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(
+        out.contains("nifu.usi:3:65: ply 9 ▲７六歩打 (P*7f): nifu: sente already has an unpromoted pawn on file 7; sente loses by foul"),
+        "{out}"
+    );
+}
+
+#[test]
+fn check_json_gives_the_documented_fields() {
+    let o = kifu(&["check", "--json", &fixture("usi/nifu.usi")]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["format"], "usi");
+    assert_eq!(v["index"], 0);
+    assert_eq!(v["plies"], 8);
+    assert_eq!(v["verdict"]["legal"], false);
+    assert_eq!(v["verdict"]["ply"], 9);
+    assert_eq!(v["verdict"]["rule"], "nifu");
+    assert_eq!(v["verdict"]["loser"], "sente");
+    assert_eq!(v["verdict"]["move"], "P*7f");
+    assert_eq!(v["verdict"]["line"], 3);
+    assert_eq!(v["verdict"]["column"], 65);
+    assert_eq!(v["result"]["winner"], "gote");
+    assert_eq!(v["result"]["reason"], "foul");
+    assert_eq!(v["diagnostics"][0]["code"], "moves-after-foul");
+}
+
+#[test]
+fn a_thousand_game_usi_file_gives_a_thousand_json_lines_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("many.usi");
+    let mut text = String::new();
+    for i in 0..1000 {
+        if i == 500 {
+            // One foul in the middle: 7g7f twice.
+            text.push_str("position startpos moves 7g7f 3c3d 7g7f\n");
+        } else if i % 2 == 0 {
+            text.push_str("position startpos moves 7g7f 3c3d 2g2f\n");
+        } else {
+            text.push_str("position startpos moves 2g2f\n");
+        }
+    }
+    std::fs::write(&path, text).unwrap();
+    let o = kifu(&["check", "--json", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "one foul gives exit code 1");
+    let out = stdout(&o);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 1000);
+    for (i, v) in lines.iter().enumerate() {
+        assert_eq!(v["index"], i, "games come out in input order");
+        let plies = if i == 500 {
+            2
+        } else if i % 2 == 0 {
+            3
+        } else {
+            1
+        };
+        assert_eq!(v["plies"], plies, "game {i}");
+    }
+    assert_eq!(lines[500]["verdict"]["rule"], "no-piece");
+}
+
+#[test]
+fn an_unreadable_file_does_not_stop_the_batch_and_exits_2() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.usi"), "position startpos moves 7g7f\n").unwrap();
+    std::fs::write(dir.path().join("b.usi"), "position startpos moves 7g7x\n").unwrap();
+    std::fs::write(dir.path().join("c.csa"), "V2.2\nPI\n+\n+7776FU\n%TORYO\n").unwrap();
+    let o = kifu(&["check", dir.path().to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let out = stdout(&o);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(out.contains("a.usi: ok"), "{out}");
+    assert!(out.contains("c.csa: ok"), "{out}");
+    assert!(err.contains("b.usi:1:25: expected a USI move"), "{err}");
+    assert!(
+        out.contains("3 files, 2 games: 2 legal, 0 with fouls; 1 unreadable input"),
+        "{out}"
+    );
+}
+
+#[test]
+fn check_reads_stdin() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["check", "--json", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"position startpos moves 7g7f 3c3d\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["source"], "-");
+    assert_eq!(v["plies"], 2);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(kifu(&["check", "--from", "nope"]).status.code(), Some(2));
+    assert_eq!(kifu(&["frobnicate"]).status.code(), Some(2));
+    assert_eq!(kifu(&["--version"]).status.code(), Some(0));
+}
+
+fn tree_with_two_games() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("in");
+    std::fs::create_dir_all(input.join("sub")).unwrap();
+    std::fs::write(
+        input.join("a.csa"),
+        "V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n",
+    )
+    .unwrap();
+    std::fs::write(input.join("sub/b.usi"), "position startpos moves 2g2f\n").unwrap();
+    (dir, input)
+}
+
+#[test]
+fn convert_to_usi_mirrors_the_tree_and_never_overwrites_without_force() {
+    let (dir, input) = tree_with_two_games();
+    let out = dir.path().join("out");
+    let args = [
+        "convert",
+        "--to",
+        "usi",
+        "--out-dir",
+        out.to_str().unwrap(),
+        input.to_str().unwrap(),
+    ];
+    let o = kifu(&args);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("a.usi")).unwrap(),
+        "position startpos moves 7g7f 3c3d\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(out.join("sub/b.usi")).unwrap(),
+        "position startpos moves 2g2f\n"
+    );
+    // A second run refuses to overwrite; --force replaces atomically.
+    std::fs::write(out.join("a.usi"), "keep me\n").unwrap();
+    let o = kifu(&args);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        std::fs::read_to_string(out.join("a.usi")).unwrap(),
+        "keep me\n"
+    );
+    let mut forced = args.to_vec();
+    forced.push("--force");
+    assert_eq!(kifu(&forced).status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(out.join("a.usi")).unwrap(),
+        "position startpos moves 7g7f 3c3d\n"
+    );
+    // No temporary files are left behind.
+    let names: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+#[test]
+fn convert_needs_out_dir_for_several_inputs() {
+    let (_dir, input) = tree_with_two_games();
+    let o = kifu(&["convert", "--to", "usi", input.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--out-dir"));
+}
+
+#[test]
+fn convert_one_input_to_stdout_and_to_a_file() {
+    let first = kifu(&["convert", "--to", "usi", &fixture("csa/v3.csa")]);
+    assert_eq!(first.status.code(), Some(0));
+    assert!(
+        stdout(&first).starts_with("position startpos moves 2g2f 8c8d"),
+        "{}",
+        stdout(&first)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("x.usi");
+    let o = kifu(&[
+        "convert",
+        "--to",
+        "usi",
+        "-o",
+        target.to_str().unwrap(),
+        &fixture("csa/v3.csa"),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(o.stdout.is_empty());
+    assert_eq!(std::fs::read(&target).unwrap(), first.stdout);
+}
