@@ -7,5 +7,6 @@ mod cli;
 mod common;
 mod csa;
 mod kif;
+mod manifest;
 mod replay;
 mod rules;
