@@ -337,13 +337,10 @@ fn header_line(key: &str, value: &str) -> Option<String> {
     Some(format!("${csa_key}:{value}"))
 }
 
-/// Keys the CSA reader stores from `$KEY:` lines (ASCII capitals, digits, `_`, `+`, `-`).
+/// Keys a `$KEY:` line can carry back unchanged: the CSA reader stores
+/// whatever precedes the colon, so any ASCII word without `:` round-trips.
 fn is_info_key(k: &str) -> bool {
-    !k.is_empty()
-        && k.bytes().next().is_some_and(|b| b.is_ascii_uppercase())
-        && k.bytes().all(|b| {
-            b.is_ascii_uppercase() || b.is_ascii_digit() || matches!(b, b'_' | b'+' | b'-')
-        })
+    !k.is_empty() && k.bytes().all(|b| b.is_ascii_graphic() && b != b':')
 }
 
 /// `HH:MM+SS`, the only shape `$TIME_LIMIT` has; KIF's free text (`各10分`) is not it.
