@@ -30,6 +30,17 @@
 //! * Times: `T` after the move. V2.2 holds whole seconds: a sub-second time is
 //!   rounded (half up) and reported once per game as `subsecond-time`. V3.0
 //!   writes up to milliseconds (`T3.25`).
+//! * A game lost by a foul: the legal plies, the foul move (with the piece
+//!   after the move; kept as a `'foul move:` comment when no piece can be
+//!   named), then `%+ILLEGAL_ACTION`/`%-ILLEGAL_ACTION` naming the offender,
+//!   unless the record wrote its own special move, which is kept. A false
+//!   entering-king declaration is its `%KACHI`. Moves written after the foul
+//!   become one `'*moves after the foul: …` line on the foul move (so a
+//!   rewrite puts it back in the same place) and a warning.
+//! * Endings with no CSA word (封じ手, 不戦勝, 不戦敗, トライ) are written
+//!   `%CHUDAN` followed by `'ending: <text as written>`, with a warning.
+//!   `%MAX_MOVES` (V3.0) and `%MATTA` (V2.2) are written in either version,
+//!   with a warning where the version does not list them.
 //! * A start position that is the even game or a `PI`-expressible handicap
 //!   (with the preset's side to move) is written `PI…`; anything else as
 //!   `P1`…`P9`, `P+00…`/`P-00…` hand lines, then the side line.
@@ -249,6 +260,10 @@ fn write_view(
     // What follows the legal plies: the foul move, moves never replayed.
     let rest = view.rest();
     let mut after: &[MoveEntry] = rest;
+    // After a written foul move, `'*` lines attach to it and read back there,
+    // so a rewrite puts them in the same place; elsewhere they would join
+    // the last legal move's comments, so plain `'` lines are used.
+    let mut trailer = "'";
     let foul = match &view.result.verdict {
         Verdict::Foul(f) => Some(f),
         Verdict::Legal => None,
@@ -262,6 +277,7 @@ fn write_view(
                     out.push_str(&text);
                     out.push('\n');
                     write_entry_extras(out, entry, &mut times);
+                    trailer = "'*";
                 }
                 None => {
                     let _ = writeln!(out, "'foul move: {}", notation_text(&entry.notation));
@@ -272,7 +288,7 @@ fn write_view(
                             notation_text(&entry.notation)
                         ),
                     });
-                    write_plain_comments(out, entry);
+                    write_plain_comments(out, entry, "'");
                 }
             }
             bookmarks += entry.bookmarks.len();
@@ -286,9 +302,9 @@ fn write_view(
         } else {
             ("moves not replayed", "moves-not-replayed-commented")
         };
-        let _ = writeln!(out, "'{what}: {}", list.join(" "));
+        let _ = writeln!(out, "{trailer}{what}: {}", list.join(" "));
         for m in after {
-            write_plain_comments(out, m);
+            write_plain_comments(out, m, trailer);
             bookmarks += m.bookmarks.len();
         }
         warnings.push(Warning {
@@ -441,12 +457,11 @@ fn write_comments(out: &mut String, comments: &[String]) {
     }
 }
 
-/// Comments of a move that is not written as a move: `'*` would attach them
-/// to the previous move, so they are plain `'` lines.
-fn write_plain_comments(out: &mut String, entry: &MoveEntry) {
+/// Comments of a move that is not written as a move, each line behind `prefix`.
+fn write_plain_comments(out: &mut String, entry: &MoveEntry, prefix: &str) {
     for c in &entry.comments {
         for line in c.lines() {
-            let _ = writeln!(out, "'{line}");
+            let _ = writeln!(out, "{prefix}{line}");
         }
     }
 }

@@ -7,6 +7,7 @@ use kifu::parse::csa::parse;
 use kifu::record::{EndingKind, Line, MoveEntry, MoveTime, Notation, Record, Span};
 use kifu::replay::{Game, ReplayOptions, Verdict, replay};
 use kifu::{Color, Position};
+use std::collections::BTreeMap;
 use std::path::Path;
 
 /// Corpus files are UTF-8, Shift_JIS or EUC-JP; try them strictly in that order.
@@ -108,13 +109,22 @@ fn compare(a: &Game, b: &Game, version: CsaVersion) -> Vec<String> {
 }
 
 /// Write the file's games, read them back, compare, and write again.
-fn round_trip(path: &Path, version: CsaVersion) -> Result<(usize, usize), String> {
+fn round_trip(
+    path: &Path,
+    version: CsaVersion,
+    tally: &mut BTreeMap<&'static str, usize>,
+) -> Result<(usize, usize), String> {
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
     let text = decode(&bytes).ok_or("cannot decode")?;
     let records = parse(&text).map_err(|e| format!("source: {e}"))?;
     let games = replay_all(records).map_err(|e| format!("SKIP source: {e}"))?;
     let opts = CsaOptions { version };
-    let (written, _) = csa::write_many(&games, &opts);
+    let (written, warnings) = csa::write_many(&games, &opts);
+    let fouls = games.iter().filter(|g| !g.main.verdict.is_legal()).count();
+    *tally.entry("(games with a foul)").or_default() += fouls;
+    for w in warnings {
+        *tally.entry(w.code).or_default() += 1;
+    }
     let back = parse(&written).map_err(|e| format!("written text: {e}\n{written}"))?;
     let back = replay_all(back)?;
     if back.len() != games.len() {
@@ -149,13 +159,17 @@ fn csa_write_round_trips_every_corpus_file() {
     for version in [CsaVersion::V22, CsaVersion::V30] {
         let (mut games, mut plies, mut skipped) = (0, 0, 0);
         let mut failures = Vec::new();
+        let mut tally = BTreeMap::new();
         for f in &files {
-            match round_trip(f, version) {
+            match round_trip(f, version, &mut tally) {
                 Ok((g, p)) => {
                     games += g;
                     plies += p;
                 }
-                Err(e) if e.starts_with("SKIP") => skipped += 1,
+                Err(e) if e.starts_with("SKIP") => {
+                    eprintln!("skipped {}: {e}", f.display());
+                    skipped += 1
+                }
                 Err(e) => failures.push(format!(
                     "{}: {e}",
                     f.strip_prefix(&dir).unwrap_or(f).display()
@@ -170,6 +184,7 @@ fn csa_write_round_trips_every_corpus_file() {
             files.len() - failures.len() - skipped,
             files.len()
         );
+        eprintln!("{version:?} warnings: {tally:?}");
         assert!(failures.is_empty(), "{} files failed", failures.len());
     }
 }

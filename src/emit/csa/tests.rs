@@ -103,7 +103,7 @@ fn gote_foul_ends_with_the_move_and_minus_illegal_action() {
     let g = game_of("PI\n+\n+7776FU\n-3335FU\n+2726FU\n");
     let (text, w) = write(&g, &v22());
     assert!(
-        text.ends_with("+7776FU\n-3335FU\n'moves after the foul: +2726FU\n%-ILLEGAL_ACTION\n"),
+        text.ends_with("+7776FU\n-3335FU\n'*moves after the foul: +2726FU\n%-ILLEGAL_ACTION\n"),
         "{text}"
     );
     assert_eq!(codes(&w), ["moves-after-foul-commented"]);
@@ -256,4 +256,30 @@ fn every_ending_kind_has_a_word_or_falls_back_to_chudan() {
         "{text}"
     );
     assert_eq!(codes(&w), ["ending-changed"]);
+}
+
+#[test]
+fn a_foul_move_with_no_piece_to_name_is_kept_as_a_comment() {
+    // 5e is empty: the move can be formed but no piece named.
+    let g = replayed(usi_record(&["7g7f", "3c3d", "5e5d", "2g2f"]));
+    assert!(!g.main.verdict.is_legal());
+    let (text, w) = write(&g, &v22());
+    assert!(
+        text.ends_with(
+            "-3334FU\n'foul move: 5e5d\n'moves after the foul: 2g2f\n%+ILLEGAL_ACTION\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(
+        codes(&w),
+        ["foul-move-commented", "moves-after-foul-commented"]
+    );
+}
+
+#[test]
+fn writing_what_was_written_is_idempotent_for_fouls_from_other_notations() {
+    let g = replayed(usi_record(&["7g7f", "2b5e+", "2g2f"]));
+    let (first, _) = write(&g, &v22());
+    let (second, _) = write(&game_of(&first), &v22());
+    assert_eq!(first, second);
 }
