@@ -6,6 +6,7 @@
 mod cli;
 mod common;
 mod csa;
+mod csa_write;
 mod kif;
 mod manifest;
 mod replay;
