@@ -82,6 +82,7 @@ fn main() {
         plies += game.main.plies.len();
         let text = match format {
             "usi" => kifu::emit::usi::write(&game).0 + "\n",
+            "csa" => kifu::emit::csa::write(&game, &Default::default()).0,
             other => {
                 eprintln!("unknown format {other}");
                 std::process::exit(2);

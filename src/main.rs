@@ -78,6 +78,12 @@ struct ConvertArgs {
     /// Do not print warnings.
     #[arg(short, long)]
     quiet: bool,
+    /// CSA version to write.
+    #[arg(long, default_value = "2.2", value_parser = ["2.2", "3.0"])]
+    csa_version: String,
+    /// Write each variation as a game of its own (for formats without variations).
+    #[arg(long)]
+    split_variations: bool,
 }
 
 #[derive(Args, Debug)]
@@ -105,6 +111,8 @@ enum FromFormat {
 enum ToFormat {
     /// `position … moves …` lines.
     Usi,
+    /// CSA V2.2 (or V3.0 with --csa-version 3.0); several games per file.
+    Csa,
 }
 
 fn main() -> ExitCode {

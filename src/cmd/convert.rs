@@ -4,6 +4,7 @@ use super::{Source, for_each_ordered, read_options, read_source, relative_to, so
 use crate::{ConvertArgs, ToFormat};
 use anyhow::{Context, bail};
 use kifu::emit::Warning;
+use kifu::emit::csa::{CsaOptions, CsaVersion};
 use kifu::replay::{Game, replay};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -21,16 +22,51 @@ struct Converted {
 fn extension(to: ToFormat) -> &'static str {
     match to {
         ToFormat::Usi => "usi",
+        ToFormat::Csa => "csa",
     }
 }
 
-/// Write one game; returns its text and what the format could not hold.
-fn emit(to: ToFormat, game: &Game) -> (String, Vec<Warning>) {
-    match to {
+/// Write the games of one input; returns the bytes and what the format could not hold.
+fn emit(a: &ConvertArgs, games: &[Game]) -> (Vec<u8>, Vec<Warning>) {
+    match a.to {
         ToFormat::Usi => {
-            let (mut s, w) = kifu::emit::usi::write(game);
-            s.push('\n');
-            (s, w)
+            let mut text = String::new();
+            let mut warnings = Vec::new();
+            for g in games {
+                let (s, w) = kifu::emit::usi::write(g);
+                text.push_str(&s);
+                text.push('\n');
+                warnings.extend(w);
+            }
+            (text.into_bytes(), warnings)
+        }
+        ToFormat::Csa => {
+            let opts = CsaOptions {
+                version: if a.csa_version == "3.0" {
+                    CsaVersion::V30
+                } else {
+                    CsaVersion::V22
+                },
+            };
+            if a.split_variations {
+                let mut text = String::new();
+                let mut warnings = Vec::new();
+                for (i, g) in games.iter().enumerate() {
+                    let (s, w) = kifu::emit::csa::write_split(g, &opts);
+                    if i > 0 {
+                        // Later games drop the version head: one file, one head.
+                        text.push_str("/\n");
+                        text.push_str(s.split_once("\n").map_or("", |(_, rest)| rest));
+                    } else {
+                        text.push_str(&s);
+                    }
+                    warnings.extend(w);
+                }
+                (text.into_bytes(), warnings)
+            } else {
+                let (s, w) = kifu::emit::csa::write_many(games, &opts);
+                (s.into_bytes(), w)
+            }
         }
     }
 }
@@ -114,7 +150,7 @@ fn convert_one(
             return c;
         }
     };
-    let mut text = String::new();
+    let mut games = Vec::with_capacity(input.records.len());
     for record in input.records {
         let index = record.index;
         match replay(record, replay_opts) {
@@ -122,16 +158,7 @@ fn convert_one(
                 if !game.main.verdict.is_legal() {
                     c.fouls += 1;
                 }
-                let (s, warnings) = emit(a.to, &game);
-                text.push_str(&s);
-                for w in warnings {
-                    c.err.push_str(&format!(
-                        "{name} (game {}): warning[{}]: {}\n",
-                        index + 1,
-                        w.code,
-                        w.message
-                    ));
-                }
+                games.push(game);
             }
             Err(e) => {
                 c.unreadable += 1;
@@ -140,7 +167,12 @@ fn convert_one(
             }
         }
     }
-    c.bytes = Some(text.into_bytes());
+    let (bytes, warnings) = emit(a, &games);
+    for w in warnings {
+        c.err
+            .push_str(&format!("{name}: warning[{}]: {}\n", w.code, w.message));
+    }
+    c.bytes = Some(bytes);
     c
 }
 

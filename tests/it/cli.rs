@@ -256,3 +256,34 @@ fn convert_one_input_to_stdout_and_to_a_file() {
     assert!(o.stdout.is_empty());
     assert_eq!(std::fs::read(&target).unwrap(), first.stdout);
 }
+
+#[test]
+fn convert_to_csa_reads_back_as_the_same_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let csa = dir.path().join("g.csa");
+    let o = kifu(&[
+        "convert",
+        "--to",
+        "csa",
+        "-o",
+        csa.to_str().unwrap(),
+        &fixture("usi/games.usi"),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let text = std::fs::read_to_string(&csa).unwrap();
+    assert!(text.starts_with("V2.2\n"), "{text}");
+    assert_eq!(
+        text.matches("\n/\n").count(),
+        2,
+        "three games in one multi-game file"
+    );
+    let back = kifu(&["convert", "--to", "usi", csa.to_str().unwrap()]);
+    let original = std::fs::read_to_string(fixture("usi/games.usi")).unwrap();
+    let want: Vec<&str> = original.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(stdout(&back).lines().collect::<Vec<_>>(), want);
+}
