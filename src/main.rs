@@ -113,6 +113,8 @@ enum ToFormat {
     Usi,
     /// CSA V2.2 (or V3.0 with --csa-version 3.0); several games per file.
     Csa,
+    /// One line per position: SFEN, next move, result from the mover's side (for ML).
+    Sfen,
 }
 
 fn main() -> ExitCode {

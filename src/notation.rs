@@ -30,6 +30,52 @@ pub fn ja_move(color: Color, mv: Move, piece: PieceKind, same: bool) -> String {
     s
 }
 
+/// A move as a KIF move line writes it: `７六歩(77)`, `同　銀成(31)`, `５五角打`.
+pub fn kif_move(mv: Move, piece: PieceKind, same: bool) -> String {
+    let mut s = String::with_capacity(24);
+    if same {
+        s.push_str("同　");
+    } else {
+        s.push_str(&ja_square(mv.to()));
+    }
+    s.push_str(piece.kif());
+    match mv {
+        Move::Drop { .. } => s.push('打'),
+        Move::Normal { from, promote, .. } => {
+            if promote {
+                s.push('成');
+            }
+            s.push('(');
+            s.push((b'0' + from.file()) as char);
+            s.push((b'0' + from.rank()) as char);
+            s.push(')');
+        }
+    }
+    s
+}
+
+/// A move as CSA writes it: `+7776FU`, `-0055KA`, `+8822UM` (the piece after the move).
+pub fn csa_move(color: Color, mv: Move, piece: PieceKind) -> String {
+    let mut s = String::with_capacity(7);
+    s.push(color.csa_sign());
+    match mv {
+        Move::Drop { .. } => s.push_str("00"),
+        Move::Normal { from, .. } => {
+            s.push((b'0' + from.file()) as char);
+            s.push((b'0' + from.rank()) as char);
+        }
+    }
+    s.push((b'0' + mv.to().file()) as char);
+    s.push((b'0' + mv.to().rank()) as char);
+    let after = if mv.is_promotion() {
+        piece.promoted().unwrap_or(piece)
+    } else {
+        piece
+    };
+    s.push_str(after.csa());
+    s
+}
+
 /// A written move, rendered back in its own format's style (for messages
 /// about moves that could not be resolved).
 pub fn notation_text(n: &Notation) -> String {

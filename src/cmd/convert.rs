@@ -23,12 +23,23 @@ fn extension(to: ToFormat) -> &'static str {
     match to {
         ToFormat::Usi => "usi",
         ToFormat::Csa => "csa",
+        ToFormat::Sfen => "sfen",
     }
 }
 
 /// Write the games of one input; returns the bytes and what the format could not hold.
 fn emit(a: &ConvertArgs, games: &[Game]) -> (Vec<u8>, Vec<Warning>) {
     match a.to {
+        ToFormat::Sfen => {
+            let mut text = String::new();
+            let mut warnings = Vec::new();
+            for g in games {
+                let (s, w) = kifu::emit::sfen::write(g);
+                text.push_str(&s);
+                warnings.extend(w);
+            }
+            (text.into_bytes(), warnings)
+        }
         ToFormat::Usi => {
             let mut text = String::new();
             let mut warnings = Vec::new();

@@ -1,6 +1,7 @@
 //! Writers: replayed games out, in every format kifu writes.
 
 pub mod csa;
+pub mod sfen;
 pub mod usi;
 
 /// Something the target format could not hold, or had to change.
