@@ -5,6 +5,7 @@
 
 mod common;
 mod csa;
+mod ki2;
 mod kif;
 mod replay;
 mod rules;
