@@ -4,9 +4,10 @@
 
 use crate::error::ParseError;
 use crate::parse::SourceLine;
-use crate::record::{EndingKind, Span, StartPosition};
+use crate::record::{Ending, EndingKind, Line, MoveEntry, Record, Span, StartPosition};
 use crate::setup::{Handicap, Setup};
 use crate::types::{Color, Hand, Piece, PieceKind, Square};
+use nom::error::{ContextError, ErrorKind, ParseError as NomParseError};
 
 /// A `key：value` header line split at its first colon (full- or half-width).
 ///
@@ -349,6 +350,11 @@ impl Bod {
         Ok(false)
     }
 
+    /// The `手数＝N` footer's N (moves played before the diagram), if written.
+    pub fn moves_played(&self) -> Option<u32> {
+        self.moves_played
+    }
+
     fn mark(&mut self, line: &SourceLine<'_>) {
         self.span.get_or_insert(line.span());
     }
@@ -483,6 +489,264 @@ fn board_row(text: &str, row_number: u8) -> Result<(u8, [Option<Piece>; 9]), Str
         return Err("a board diagram has more than 9 rows".into());
     }
     Ok((rank, cells))
+}
+
+/// Variations nested deeper than this are refused: the record tree is
+/// dropped and compared recursively, so unbounded depth could overflow the
+/// stack. Real files stay far below it.
+pub const MAX_VARIATION_DEPTH: usize = 200;
+
+/// Why a nom grammar failed: the input left where it failed and the label of
+/// the innermost `context` around it.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct LineErr<'a> {
+    pub rest: &'a str,
+    pub label: Option<&'static str>,
+}
+
+impl<'a> NomParseError<&'a str> for LineErr<'a> {
+    fn from_error_kind(rest: &'a str, _kind: ErrorKind) -> Self {
+        LineErr { rest, label: None }
+    }
+    fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
+        other
+    }
+}
+
+impl<'a> ContextError<&'a str> for LineErr<'a> {
+    fn add_context(_: &'a str, ctx: &'static str, mut other: Self) -> Self {
+        // Keep the innermost label: it names what was expected at `rest`.
+        other.label.get_or_insert(ctx);
+        other
+    }
+}
+
+/// The result type of the KIF and KI2 move grammars.
+pub(crate) type Res<'a, T> = nom::IResult<&'a str, T, LineErr<'a>>;
+
+/// Turn a grammar failure on `input` (which starts at byte `base` of `l`)
+/// into an error pointing at the failing character.
+pub(crate) fn grammar_error(
+    l: &SourceLine<'_>,
+    base: usize,
+    input: &str,
+    e: LineErr<'_>,
+    default: &str,
+) -> ParseError {
+    let at = base + input.len().saturating_sub(e.rest.len());
+    let found: String = e.rest.chars().take(12).collect();
+    let expected = e.label.unwrap_or(default);
+    let message = if found.is_empty() {
+        format!("expected {expected}, found the end of the line")
+    } else {
+        format!("expected {expected}, found {found:?}")
+    };
+    ParseError::new(l.span_at(at), message)
+}
+
+/// Whether `text` has the shape of a KIF move line: optional spaces, ASCII
+/// digits, then a space (so a year such as `2024/…` is not one).
+pub(crate) fn looks_like_move_line(text: &str) -> bool {
+    let is_space = |c: char| c == ' ' || c == '\t' || c == '　';
+    let t = text.trim_start_matches(is_space);
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && t[digits..].starts_with(is_space)
+}
+
+/// Where a comment or bookmark attaches.
+#[derive(Clone, Copy, Debug)]
+enum Target {
+    Start,
+    Move { line: usize, index: usize },
+    Ending { line: usize },
+}
+
+/// One line of play in the arena: its moves, their numbers, and where it
+/// branches off.
+#[derive(Debug, Default)]
+struct Node {
+    line: Line,
+    /// The move number of each move (written in KIF, counted in KI2).
+    numbers: Vec<u32>,
+    /// (parent line, index of the move this line replaces).
+    parent: Option<(usize, usize)>,
+    depth: usize,
+}
+
+/// The tree of lines of play of a KIF or KI2 record, built in a flat arena
+/// and assembled at the end, so no recursion depends on the input. It also
+/// knows where the next comment or bookmark attaches (`kif.md` §7, §9).
+pub(crate) struct Tree {
+    nodes: Vec<Node>,
+    current: usize,
+    target: Target,
+}
+
+impl Tree {
+    pub(crate) fn new() -> Tree {
+        Tree {
+            nodes: vec![Node::default()],
+            current: 0,
+            target: Target::Start,
+        }
+    }
+
+    /// The line of play being read.
+    pub(crate) fn line(&self) -> &Line {
+        &self.nodes[self.current].line
+    }
+
+    /// The number the next move of the current line has, when the file does
+    /// not write it: one past the last move, or the number of the move a
+    /// variation replaces, or `first` on an empty main line.
+    pub(crate) fn next_number(&self, first: u32) -> u32 {
+        let node = &self.nodes[self.current];
+        if let Some(&n) = node.numbers.last() {
+            return n.saturating_add(1);
+        }
+        match node.parent {
+            Some((p, i)) => self.nodes[p].numbers[i],
+            None => first,
+        }
+    }
+
+    pub(crate) fn push_move(&mut self, entry: MoveEntry, number: u32) {
+        let node = &mut self.nodes[self.current];
+        node.line.moves.push(entry);
+        node.numbers.push(number);
+        self.target = Target::Move {
+            line: self.current,
+            index: node.line.moves.len() - 1,
+        };
+    }
+
+    pub(crate) fn set_ending(&mut self, ending: Ending) {
+        self.nodes[self.current].line.ending = Some(ending);
+        self.target = Target::Ending { line: self.current };
+    }
+
+    /// `変化：N手`: the next moves replace move N of the most recent line of
+    /// play that has one — the current line first, then the lines it
+    /// branched from (KfW writes blocks depth-first, so this finds it).
+    pub(crate) fn start_variation(&mut self, n: u32, span: Span) -> Result<(), ParseError> {
+        let mut at = Some(self.current);
+        while let Some(idx) = at {
+            let node = &self.nodes[idx];
+            // A variation that itself starts at or after move N cannot hold
+            // the branch point: the new block is its sibling or an uncle.
+            let starts_after =
+                node.parent.is_some() && node.numbers.first().is_some_and(|&f| f >= n);
+            let found = if starts_after {
+                None
+            } else {
+                find_move(&node.numbers, n)
+            };
+            if let Some(index) = found {
+                let depth = self.nodes[idx].depth + 1;
+                if depth > MAX_VARIATION_DEPTH {
+                    return Err(ParseError::new(
+                        span,
+                        format!("variations nested deeper than {MAX_VARIATION_DEPTH}"),
+                    ));
+                }
+                self.nodes.push(Node {
+                    line: Line::default(),
+                    numbers: Vec::new(),
+                    parent: Some((idx, index)),
+                    depth,
+                });
+                self.current = self.nodes.len() - 1;
+                self.target = self.before(idx, index);
+                return Ok(());
+            }
+            at = self.nodes[idx].parent.map(|(p, _)| p);
+        }
+        Err(ParseError::new(
+            span,
+            format!("変化：{n}手 has no move {n} to branch from in the lines read so far"),
+        ))
+    }
+
+    /// The node a comment written right after `変化：N手` describes: the
+    /// position before the replaced move.
+    fn before(&self, mut line: usize, mut index: usize) -> Target {
+        loop {
+            if index > 0 {
+                return Target::Move {
+                    line,
+                    index: index - 1,
+                };
+            }
+            match self.nodes[line].parent {
+                Some((p, i)) => {
+                    line = p;
+                    index = i;
+                }
+                None => return Target::Start,
+            }
+        }
+    }
+
+    /// Attach a `*` comment to the last thing read (the start position's
+    /// comments live in `record`).
+    pub(crate) fn comment(&mut self, c: String, record: &mut Record) {
+        match self.target {
+            Target::Start => record.comments.push(c),
+            Target::Move { line, index } => self.nodes[line].line.moves[index].comments.push(c),
+            Target::Ending { line } => {
+                if let Some(e) = &mut self.nodes[line].line.ending {
+                    e.comments.push(c);
+                }
+            }
+        }
+    }
+
+    /// Attach a `&` bookmark to the last move read.
+    pub(crate) fn bookmark(&mut self, name: &str, raw: &str, record: &mut Record) {
+        match self.target {
+            Target::Move { line, index } => self.nodes[line].line.moves[index]
+                .bookmarks
+                .push(name.to_string()),
+            // The record has no bookmark slot for the start or an ending:
+            // keep the line verbatim.
+            _ => record.notes.push(raw.to_string()),
+        }
+    }
+
+    /// Build the tree: children always come after their parent in the
+    /// arena, so walking it backwards attaches every line after its own
+    /// children are in.
+    pub(crate) fn finish(self) -> Line {
+        let mut slots: Vec<Option<Node>> = self.nodes.into_iter().map(Some).collect();
+        for i in (1..slots.len()).rev() {
+            let Some(node) = slots[i].take() else {
+                continue;
+            };
+            let Some((p, index)) = node.parent else {
+                continue;
+            };
+            if node.line.moves.is_empty() && node.line.ending.is_none() {
+                continue;
+            }
+            if let Some(parent) = slots[p].as_mut() {
+                // Inserting at the front while walking backwards keeps file order.
+                parent.line.moves[index].variations.insert(0, node.line);
+            }
+        }
+        slots[0].take().map(|n| n.line).unwrap_or_default()
+    }
+}
+
+/// The index of the move numbered `n`. Numbers usually run on from the
+/// first move, so that slot is tried before a scan.
+fn find_move(numbers: &[u32], n: u32) -> Option<usize> {
+    let first = *numbers.first()?;
+    if let Some(g) = n.checked_sub(first).map(|d| d as usize)
+        && numbers.get(g) == Some(&n)
+    {
+        return Some(g);
+    }
+    numbers.iter().position(|&m| m == n)
 }
 
 #[cfg(test)]

@@ -9,6 +9,7 @@ pub mod csa;
 use crate::record::Span;
 
 pub mod ja;
+pub mod ki2;
 pub mod kif;
 
 /// One physical line of a text: its 1-based number, the byte offset of its
@@ -136,7 +137,7 @@ pub fn detect(text: &str, hint: Option<Format>) -> Option<Format> {
             .starts_with('{'),
         Format::Csa => csa::sniff(text),
         Format::Kif => kif::sniff(text),
-        Format::Ki2 => looks_like_ki2(text),
+        Format::Ki2 => ki2::sniff(text),
         Format::Usi => usi::sniff(text),
     };
     if let Some(h) = hint
@@ -158,28 +159,14 @@ pub fn detect(text: &str, hint: Option<Format>) -> Option<Format> {
     .or(hint)
 }
 
-/// Whether `text` has KI2 move lines (starting with ▲△☗☖) and no KIF move table.
-fn looks_like_ki2(text: &str) -> bool {
-    let mut marks = false;
-    for l in lines(text) {
-        let t = l.text.trim_start_matches([' ', '　']);
-        if t.starts_with("手数") {
-            return false;
-        }
-        if t.starts_with(['▲', '△', '☗', '☖', '▼', '▽']) {
-            marks = true;
-        }
-    }
-    marks
-}
-
 /// Parse `text` as `format`.
 pub fn parse(text: &str, format: Format) -> Result<Vec<Record>, ParseError> {
     match format {
         Format::Usi => usi::parse(text),
         Format::Csa => csa::parse(text),
         Format::Kif => kif::parse(text),
-        Format::Ki2 | Format::Jkf => Err(ParseError::new(
+        Format::Ki2 => ki2::parse(text),
+        Format::Jkf => Err(ParseError::new(
             crate::record::Span::new(0, 1, 1),
             format!("reading {format} is not supported yet"),
         )),

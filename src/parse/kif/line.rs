@@ -4,42 +4,15 @@
 //! piece, 成/不成/生, origin or 打, optional time, optional `+`. A terminal word
 //! (`投了`, `Time-up`) may stand in place of the move.
 
-use crate::parse::ja;
+use crate::parse::ja::{self, LineErr, Res};
 use crate::record::{Dest, EndingKind, MoveTime, Notation};
 use crate::types::{Color, PieceKind, Square};
+use nom::Parser;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till1, take_while, take_while1};
 use nom::character::complete::{char, digit1, satisfy};
 use nom::combinator::{cut, opt, value};
-use nom::error::{ContextError, ErrorKind, ParseError as NomParseError, context};
-use nom::{IResult, Parser};
-
-/// Why a line did not parse: the input left where it failed and the label of
-/// the innermost `context` around it.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) struct LineErr<'a> {
-    pub rest: &'a str,
-    pub label: Option<&'static str>,
-}
-
-impl<'a> NomParseError<&'a str> for LineErr<'a> {
-    fn from_error_kind(rest: &'a str, _kind: ErrorKind) -> Self {
-        LineErr { rest, label: None }
-    }
-    fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
-        other
-    }
-}
-
-impl<'a> ContextError<&'a str> for LineErr<'a> {
-    fn add_context(_: &'a str, ctx: &'static str, mut other: Self) -> Self {
-        // Keep the innermost label: it names what was expected at `rest`.
-        other.label.get_or_insert(ctx);
-        other
-    }
-}
-
-type Res<'a, T> = IResult<&'a str, T, LineErr<'a>>;
+use nom::error::context;
 
 /// What stands after the move number.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,14 +42,6 @@ fn spaces0(i: &str) -> Res<'_, &str> {
 
 fn spaces1(i: &str) -> Res<'_, &str> {
     take_while1(is_space).parse(i)
-}
-
-/// Whether `text` has the shape of a move line: optional spaces, ASCII
-/// digits, then a space (so a year such as `2024/…` is not one).
-pub(crate) fn looks_like_move_line(text: &str) -> bool {
-    let t = text.trim_start_matches(is_space);
-    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-    digits > 0 && t[digits..].starts_with(is_space)
 }
 
 fn number(i: &str) -> Res<'_, u32> {
@@ -296,6 +261,7 @@ pub(crate) fn move_line(line: &str) -> Result<MoveLine<'_>, LineErr<'_>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::parse::ja::looks_like_move_line;
     use PieceKind::*;
 
     fn sq(f: u8, r: u8) -> Square {

@@ -1,5 +1,5 @@
 use super::*;
-use crate::record::{Dest, EndingKind, Notation, StartPosition};
+use crate::record::{Dest, EndingKind, Line, Notation, StartPosition};
 use crate::setup::Handicap;
 use crate::types::{Color, PieceKind, Square};
 

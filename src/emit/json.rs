@@ -1,0 +1,287 @@
+//! Analysis JSON Lines (`--to json`): one object per game for jq, pandas,
+//! DuckDB and ML scripts. The field names are stable; `docs/json.md` lists them.
+
+use crate::emit::Warning;
+use crate::notation::{csa_move, kif_move};
+use crate::position::Position;
+use crate::record::{Ending, Evaluation, Line, MoveEntry, Record, StartPosition};
+use crate::replay::{Game, LineResult};
+use crate::report::{DiagnosticJson, ResultJson, VerdictJson, game_report};
+use serde::Serialize;
+
+/// One game.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct GameJson {
+    /// The input's path, or `-`.
+    pub source: String,
+    /// The game's index within its file.
+    pub index: usize,
+    /// The format read.
+    pub format: &'static str,
+    /// The encoding the input was decoded with.
+    pub encoding: &'static str,
+    /// Header fields.
+    pub header: HeaderJson,
+    /// The start position.
+    pub start: StartJson,
+    /// The legal plies of the main line.
+    pub moves: Vec<MoveJson>,
+    /// Variations, nested.
+    pub variations: Vec<VariationJson>,
+    /// The recorded ending of the main line.
+    pub end: Option<EndJson>,
+    /// As `kifu check --json`.
+    pub result: ResultJson,
+    /// As `kifu check --json`.
+    pub verdict: VerdictJson,
+    /// As `kifu check --json`.
+    pub diagnostics: Vec<DiagnosticJson>,
+}
+
+/// The common header fields by name, and every header line.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct HeaderJson {
+    /// 先手 / 下手 / `N+`.
+    pub sente: Option<String>,
+    /// 後手 / 上手 / `N-`.
+    pub gote: Option<String>,
+    /// 棋戦 / `$EVENT`.
+    pub event: Option<String>,
+    /// 場所 / `$SITE`.
+    pub site: Option<String>,
+    /// 開始日時 / `$START_TIME`.
+    pub start_time: Option<String>,
+    /// 終了日時 / `$END_TIME`.
+    pub end_time: Option<String>,
+    /// 持ち時間 / `$TIME_LIMIT` / `$TIME`.
+    pub time_control: Option<String>,
+    /// 手合割, or the preset's name.
+    pub handicap: Option<String>,
+    /// Every header line as `[key, value]`, in file order.
+    pub raw: Vec<(String, String)>,
+}
+
+/// The start position.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct StartJson {
+    /// Canonical SFEN.
+    pub sfen: String,
+    /// `hirate`, a handicap name, or null for a position written out.
+    pub preset: Option<&'static str>,
+}
+
+/// Time of a move.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TimeJson {
+    /// Time spent on the move.
+    pub spent_ms: Option<u64>,
+    /// The mover's total so far.
+    pub total_ms: Option<u64>,
+}
+
+/// One legal ply.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct MoveJson {
+    /// 1-based ply.
+    pub ply: u32,
+    /// USI notation.
+    pub usi: String,
+    /// CSA notation.
+    pub csa: String,
+    /// KIF notation.
+    pub kif: String,
+    /// KI2 notation with JSA disambiguation.
+    pub ki2: String,
+    /// The piece before the move (CSA code).
+    pub piece: &'static str,
+    /// The piece captured (CSA code), or null.
+    pub capture: Option<&'static str>,
+    /// Whether the move promotes.
+    pub promote: bool,
+    /// Whether the move gives check.
+    pub check: bool,
+    /// The position after the move.
+    pub sfen: String,
+    /// Time, or null.
+    pub time: Option<TimeJson>,
+    /// Comments attached to the move.
+    pub comments: Vec<String>,
+    /// Floodgate-style evaluation, or null.
+    pub eval: Option<i64>,
+    /// Floodgate-style principal variation, or null.
+    pub pv: Option<Vec<String>>,
+    /// Line in the source.
+    pub line: u32,
+}
+
+/// A variation.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct VariationJson {
+    /// The ply its first move replaces.
+    pub ply: u32,
+    /// Its legal plies.
+    pub moves: Vec<MoveJson>,
+    /// Variations branching from it.
+    pub variations: Vec<VariationJson>,
+}
+
+/// The recorded ending.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct EndJson {
+    /// `resign`, `checkmate`, `sennichite`, `foul`, …
+    pub kind: &'static str,
+    /// The ply at which play ended (the number of moves played before it).
+    pub ply: u32,
+    /// As written.
+    pub text: String,
+}
+
+fn header(record: &Record) -> HeaderJson {
+    let get = |keys: &[&str]| record.header_value(keys).map(str::to_string);
+    let handicap = get(&["手合割"]).or_else(|| match &record.start {
+        StartPosition::Preset(h) => Some(h.kif_name().to_string()),
+        StartPosition::Setup(_) => None,
+    });
+    HeaderJson {
+        sente: get(&["先手", "下手", "N+"]),
+        gote: get(&["後手", "上手", "N-"]),
+        event: get(&["棋戦", "EVENT", "表題"]),
+        site: get(&["場所", "SITE"]),
+        start_time: get(&["開始日時", "START_TIME", "対局日"]),
+        end_time: get(&["終了日時", "END_TIME"]),
+        time_control: get(&["持ち時間", "TIME_LIMIT", "TIME"]),
+        handicap,
+        raw: record
+            .header
+            .iter()
+            .map(|h| (h.key.clone(), h.value.clone()))
+            .collect(),
+    }
+}
+
+fn eval_fields(e: Option<&Evaluation>) -> (Option<i64>, Option<Vec<String>>) {
+    match e {
+        None => (None, None),
+        Some(e) => (e.score, (!e.pv.is_empty()).then(|| e.pv.clone())),
+    }
+}
+
+/// The plies of a replayed line as JSON, walking positions from `pos`.
+fn moves_json(mut pos: Position, line: &Line, result: &LineResult) -> Vec<MoveJson> {
+    let mut out = Vec::with_capacity(result.plies.len());
+    for (i, p) in result.plies.iter().enumerate() {
+        let entry: Option<&MoveEntry> = line.moves.get(i);
+        let ki2 = crate::emit::ki2_text(&pos, p);
+        pos.play(p.mv);
+        let (eval, pv) = eval_fields(entry.and_then(|e| e.eval.as_ref()));
+        out.push(MoveJson {
+            ply: result.first_ply + i as u32,
+            usi: p.mv.to_usi(),
+            csa: csa_move(p.color, p.mv, p.piece),
+            kif: kif_move(p.mv, p.piece, p.same),
+            ki2,
+            piece: p.piece.csa(),
+            capture: p.capture.map(|c| c.csa()),
+            promote: p.mv.is_promotion(),
+            check: p.check,
+            sfen: pos.to_sfen(),
+            time: entry.and_then(|e| e.time).map(|t| TimeJson {
+                spent_ms: t.spent_ms,
+                total_ms: t.total_ms,
+            }),
+            comments: entry.map(|e| e.comments.clone()).unwrap_or_default(),
+            eval,
+            pv,
+            line: entry.map_or(0, |e| e.span.line),
+        });
+    }
+    out
+}
+
+/// The position before ply `ply_index` (0-based) of a line that starts at `pos`.
+fn advance(mut pos: Position, result: &LineResult, n: usize) -> Position {
+    for p in result.plies.iter().take(n) {
+        pos.play(p.mv);
+    }
+    pos
+}
+
+fn end_json(e: Option<&Ending>, plies: u32) -> Option<EndJson> {
+    e.map(|e| EndJson {
+        kind: e.kind.name(),
+        ply: plies,
+        text: e.text.clone(),
+    })
+}
+
+/// The analysis object of one game.
+pub fn game_json(source: &str, encoding: &'static str, format: crate::Format, game: &Game) -> (GameJson, Vec<Warning>) {
+    let report = game_report(source, format, game);
+    let record = &game.record;
+    // Start positions of each variation: the position before the move it replaces.
+    let mut starts: Vec<Option<Position>> = Vec::with_capacity(game.variations.len());
+    let mut objs: Vec<Option<VariationJson>> = Vec::with_capacity(game.variations.len());
+    for (i, v) in game.variations.iter().enumerate() {
+        let (parent_start, parent_result) = match v.parent {
+            None => (Some(game.start.clone()), &game.main),
+            Some(p) => (starts[p].clone(), &game.variations[p].line),
+        };
+        let start = parent_start.map(|s| advance(s, parent_result, v.entry));
+        let moves = match (&start, game.variation_line(i)) {
+            (Some(s), Some(line)) => moves_json(s.clone(), line, &v.line),
+            _ => Vec::new(),
+        };
+        starts.push(start);
+        objs.push(Some(VariationJson {
+            ply: v.line.first_ply,
+            moves,
+            variations: Vec::new(),
+        }));
+    }
+    // Nest children under parents; children always come after their parent.
+    let mut top = Vec::new();
+    for i in (0..objs.len()).rev() {
+        let Some(obj) = objs[i].take() else { continue };
+        match game.variations[i].parent {
+            Some(p) => {
+                if let Some(parent) = objs[p].as_mut() {
+                    parent.variations.insert(0, obj);
+                }
+            }
+            None => top.insert(0, obj),
+        }
+    }
+    let preset = match &record.start {
+        StartPosition::Preset(h) => Some(h.name()),
+        StartPosition::Setup(s) => s.preset().map(|h| h.name()),
+    };
+    let g = GameJson {
+        source: source.to_string(),
+        index: record.index,
+        format: format.name(),
+        encoding,
+        header: header(record),
+        start: StartJson {
+            sfen: game.start.to_sfen(),
+            preset,
+        },
+        moves: moves_json(game.start.clone(), &record.main, &game.main),
+        variations: top,
+        end: end_json(record.main.ending.as_ref(), game.main.plies.len() as u32),
+        result: report.result,
+        verdict: report.verdict,
+        diagnostics: report.diagnostics,
+    };
+    (g, Vec::new())
+}
+
+/// One JSON line (no newline); `pretty` indents.
+pub fn write(source: &str, encoding: &'static str, format: crate::Format, game: &Game, pretty: bool) -> (String, Vec<Warning>) {
+    let (g, w) = game_json(source, encoding, format, game);
+    let s = if pretty {
+        serde_json::to_string_pretty(&g)
+    } else {
+        serde_json::to_string(&g)
+    };
+    (s.unwrap_or_default(), w)
+}

@@ -1,0 +1,447 @@
+//! The KI2 reader (Kakinoki `.ki2` / `.ki2u`): text to one [`Record`].
+//!
+//! Headers, board diagrams, comments, bookmarks and variations follow KIF
+//! and share its code in [`crate::parse::ja`]. Moves carry no origin
+//! (`▲５二銀右上成`): they are kept as [`Notation::Ki2`] for the replayer to
+//! resolve against the position (`ki2.md` §6). A line is cut before each
+//! side mark after dropping whitespace, which reads every layout seen:
+//! KfW's padded columns, single spaces, and whole games on one line.
+
+use crate::error::ParseError;
+use crate::parse::ja::{self, Bod, HandicapName, LineErr, Res, Tree};
+use crate::parse::{SourceLine, lines};
+use crate::record::{
+    Dest, Ending, EndingKind, HeaderField, MoveEntry, Notation, Record, Relative, Span,
+};
+use crate::types::{Color, PieceKind, Square};
+use nom::Parser;
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::character::complete::{char, satisfy};
+use nom::combinator::{cut, eof, opt, value};
+use nom::error::context;
+
+/// The side marks: ▲ ☗ ▼ for sente, △ ☖ ▽ for gote.
+const MARKS: [char; 6] = ['▲', '☗', '▼', '△', '☖', '▽'];
+
+fn mark_color(c: char) -> Option<Color> {
+    match c {
+        '▲' | '☗' | '▼' => Some(Color::Sente),
+        '△' | '☖' | '▽' => Some(Color::Gote),
+        _ => None,
+    }
+}
+
+fn is_space(c: char) -> bool {
+    c.is_whitespace()
+}
+
+/// Whether `text` looks like KI2: a line starting with a side mark whose
+/// first move reads as KI2, and no KIF move table before it.
+pub fn sniff(text: &str) -> bool {
+    for l in lines(text).take(300) {
+        let t = l.text.trim_start_matches(is_space);
+        if t.starts_with("手数----") || ja::looks_like_move_line(t) {
+            return false;
+        }
+        if t.starts_with(MARKS) {
+            return tokens(l.text).next().is_some_and(|(_, tok)| {
+                let body: String = tok.chars().filter(|&c| !is_space(c)).collect();
+                token(&body).is_ok()
+            });
+        }
+    }
+    false
+}
+
+/// Read a KI2 file. A KI2 file holds one game, so the result has one record.
+///
+/// Syntax only: moves are kept as written and resolved by the replayer.
+pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
+    let mut b = Builder::new();
+    for l in lines(text) {
+        if b.first_span.is_none() {
+            b.first_span = Some(l.span());
+        }
+        b.line(&l)?;
+    }
+    Ok(vec![b.finish()?])
+}
+
+/// What one token after its side mark says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Token {
+    Move(Notation),
+    /// A terminal word written as a pseudo-move (`△投了`, ShogiDB2).
+    Ending(String, EndingKind),
+}
+
+/// The `(byte offset, text)` of each token of a move line: from each side
+/// mark to the next. Text before the first mark is returned with offset 0
+/// when it is not blank, so the caller can refuse it.
+fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut starts: Vec<usize> = line.match_indices(MARKS).map(|(i, _)| i).collect();
+    let lead = starts.first().copied().unwrap_or(line.len());
+    if !line[..lead].chars().all(is_space) {
+        starts.insert(0, 0);
+    }
+    let ends: Vec<usize> = starts.iter().skip(1).copied().chain([line.len()]).collect();
+    starts
+        .into_iter()
+        .zip(ends)
+        .map(move |(s, e)| (s, &line[s..e]))
+}
+
+fn square(i: &str) -> Res<'_, Square> {
+    // Half-width `76` is written by some web sources; the rank may be a digit then.
+    (
+        satisfy(|c| ja::file_digit(c).is_some()),
+        satisfy(|c| ja::kanji_rank(c).is_some() || ja::file_digit(c).is_some()),
+    )
+        .map_opt(|(f, r)| {
+            let rank = ja::kanji_rank(r).or(ja::file_digit(r))?;
+            Square::new(ja::file_digit(f)?, rank)
+        })
+        .parse(i)
+}
+
+/// `７六`, `76`, `同`, and the printed `７六同` / `同７六` (the square wins).
+fn dest(i: &str) -> Res<'_, Dest> {
+    let square_first = (square, opt(char('同'))).map(|(s, _)| Dest::Square(s));
+    let same_first = (char('同'), opt(square)).map(|(_, s)| s.map_or(Dest::Same, Dest::Square));
+    context(
+        "a destination such as ７六 or 同",
+        alt((square_first, same_first)),
+    )
+    .parse(i)
+}
+
+fn piece(i: &str) -> Res<'_, PieceKind> {
+    match PieceKind::from_kif_prefix(i) {
+        Some((k, used)) => Ok((&i[used..], k)),
+        None => Err(nom::Err::Error(LineErr {
+            rest: i,
+            label: Some("a piece name"),
+        })),
+    }
+}
+
+fn relative(i: &str) -> Res<'_, Relative> {
+    let rel = alt((
+        value(Relative::RIGHT, char('右')),
+        value(Relative::LEFT, char('左')),
+        value(Relative::STRAIGHT, char('直')),
+    ));
+    // 行 and 入 are old synonyms of 上.
+    let motion = alt((
+        value(Relative::UP, alt((char('上'), char('行'), char('入')))),
+        value(Relative::SIDEWAYS, char('寄')),
+        value(Relative::DOWN, char('引')),
+    ));
+    (opt(rel), opt(motion))
+        .map(|(r, m)| r.unwrap_or_default() | m.unwrap_or_default())
+        .parse(i)
+}
+
+/// 成 / 不成 / 生 as the promotion, or 打 as `None` with the drop flag.
+fn suffix(i: &str) -> Res<'_, (Option<bool>, bool)> {
+    opt(alt((
+        value((Some(false), false), alt((tag("不成"), tag("生")))),
+        value((Some(true), false), tag("成")),
+        value((None, true), tag("打")),
+    )))
+    .map(|s| s.unwrap_or((None, false)))
+    .parse(i)
+}
+
+fn digit(i: &str) -> Res<'_, u8> {
+    satisfy(|c| ja::file_digit(c).is_some() || c == '0' || c == '０')
+        .map(|c| ja::file_digit(c).unwrap_or(0))
+        .parse(i)
+}
+
+/// `(77)`: some converters append the origin; `(00)` marks a drop.
+fn legacy_origin(i: &str) -> Res<'_, Option<Square>> {
+    context(
+        "an origin such as (77)",
+        (char('('), cut((digit, digit, char(')')))),
+    )
+    .map(|(_, (f, r, _))| Square::new(f, r))
+    .parse(i)
+}
+
+fn board_move(color: Color) -> impl FnMut(&str) -> Res<'_, Notation> {
+    move |i| {
+        let (i, dest) = dest(i)?;
+        let (i, piece) = context("a piece name", piece).parse(i)?;
+        let (i, mut rel) = relative(i)?;
+        let (i, (promote, drop)) = suffix(i)?;
+        let (i, origin) = opt(legacy_origin).parse(i)?;
+        let (i, _) = context("the end of the move", eof).parse(i)?;
+        if let Some(from) = origin {
+            // The written origin decides; modifiers are then redundant.
+            return Ok((
+                i,
+                Notation::Kif {
+                    color: Some(color),
+                    dest,
+                    piece,
+                    promote,
+                    from,
+                    drop: drop || from.is_none(),
+                },
+            ));
+        }
+        if drop {
+            rel |= Relative::DROP;
+        }
+        Ok((
+            i,
+            Notation::Ki2 {
+                color: Some(color),
+                dest,
+                piece,
+                relative: rel,
+                promote,
+            },
+        ))
+    }
+}
+
+/// One token with its whitespace removed: a side mark, then a move or a
+/// terminal word.
+fn token(i: &str) -> Result<Token, LineErr<'_>> {
+    let run = |i| -> Res<'_, Token> {
+        let (i, c) =
+            context("a side mark ▲ or △", satisfy(|c| mark_color(c).is_some())).parse(i)?;
+        let color = mark_color(c).unwrap_or(Color::Sente);
+        let starts_move = i
+            .chars()
+            .next()
+            .is_some_and(|c| c == '同' || ja::file_digit(c).is_some());
+        if starts_move {
+            // The first character says this is a move: report what is
+            // missing rather than backtrack to 'a terminal word'.
+            return cut(board_move(color)).map(Token::Move).parse(i);
+        }
+        match ja::ending_kind(i) {
+            Some(kind) => Ok(("", Token::Ending(i.to_string(), kind))),
+            None => Err(nom::Err::Failure(LineErr {
+                rest: i,
+                label: Some("a move such as ７六歩 or a terminal word such as 投了"),
+            })),
+        }
+    };
+    match run(i) {
+        Ok((_, t)) => Ok(t),
+        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(e),
+        Err(nom::Err::Incomplete(_)) => Err(LineErr {
+            rest: "",
+            label: None,
+        }),
+    }
+}
+
+/// A `まで…` line read per `ki2.md` §5: the ending kind, when the phrase is
+/// one kifu knows. Spaces are ignored; `まで49手詰` (tsume) has no `で`.
+pub fn summary_ending(text: &str) -> Option<EndingKind> {
+    let t: String = text.chars().filter(|&c| !is_space(c)).collect();
+    let rest = t.strip_prefix("まで")?;
+    let rest = rest.strip_prefix('、').unwrap_or(rest);
+    let (_, used) = ja::numeral_prefix(rest)?;
+    let rest = rest[used..].strip_prefix('手')?;
+    let phrase = rest.strip_prefix('で').unwrap_or(rest);
+    fn after_side(p: &str) -> Option<&str> {
+        ["先手", "後手", "下手", "上手"]
+            .iter()
+            .find_map(|s| p.strip_prefix(s))
+            .and_then(|r| r.strip_prefix('の'))
+    }
+    // Time-up and the specific wins before the generic 勝ち (tsshogi's order).
+    if let Some(p) = phrase.strip_prefix("時間切れにより") {
+        return after_side(p)
+            .filter(|r| *r == "勝ち")
+            .map(|_| EndingKind::TimeUp);
+    }
+    if let Some(r) = after_side(phrase) {
+        return match r {
+            "反則勝ち" => Some(EndingKind::FoulByPrevious),
+            "反則負け" => Some(EndingKind::FoulByMover),
+            "入玉勝ち" => Some(EndingKind::Kachi),
+            "勝ち" => Some(EndingKind::Resign),
+            _ => None,
+        };
+    }
+    match phrase {
+        "中断" => Some(EndingKind::Interrupt),
+        "千日手" => Some(EndingKind::Sennichite),
+        "持将棋" => Some(EndingKind::Jishogi),
+        "詰" | "詰み" => Some(EndingKind::Tsumi),
+        "不詰" => Some(EndingKind::Fuzumi),
+        "封じ手" => Some(EndingKind::Sealed),
+        "投了" => Some(EndingKind::Resign),
+        "入玉宣言" => Some(EndingKind::Kachi),
+        _ => None,
+    }
+}
+
+struct Builder {
+    record: Record,
+    tree: Tree,
+    seen_move: bool,
+    bod: Bod,
+    handicap: Option<(HandicapName, Span, String)>,
+    first_span: Option<Span>,
+}
+
+impl Builder {
+    fn new() -> Builder {
+        Builder {
+            record: Record::default(),
+            tree: Tree::new(),
+            seen_move: false,
+            bod: Bod::default(),
+            handicap: None,
+            first_span: None,
+        }
+    }
+
+    fn line(&mut self, l: &SourceLine<'_>) -> Result<(), ParseError> {
+        let t = l.text;
+        if t.trim().is_empty() {
+            return Ok(());
+        }
+        if ja::is_hash_line(t) {
+            self.record.notes.push(t.to_string());
+            return Ok(());
+        }
+        let body = t.trim_start_matches(is_space);
+        if body.starts_with(MARKS) {
+            return self.move_line(l);
+        }
+        if !self.seen_move {
+            if self.bod.line(l)? {
+                return Ok(());
+            }
+        } else if Bod::default().line(l)? {
+            if t.starts_with('|') || t.contains("持駒") {
+                return Err(ParseError::new(
+                    l.span(),
+                    "a board diagram must come before the first move",
+                ));
+            }
+            return Ok(());
+        }
+        if ja::looks_like_move_line(t) {
+            return Err(ParseError::new(
+                l.span(),
+                "a numbered KIF move line in a KI2 file: KI2 moves start with ▲ or △",
+            ));
+        }
+        if let Some(n) = ja::variation_line(t) {
+            if !self.seen_move {
+                self.record.notes.push(t.to_string());
+                return Ok(());
+            }
+            return self.tree.start_variation(n, l.span());
+        }
+        if let Some(c) = ja::comment_line(t) {
+            self.tree.comment(c.to_string(), &mut self.record);
+            return Ok(());
+        }
+        if let Some(name) = ja::bookmark_line(t) {
+            self.tree.bookmark(name, t, &mut self.record);
+            return Ok(());
+        }
+        if let Some(s) = ja::summary_line(t) {
+            self.summary(s, l);
+            return Ok(());
+        }
+        if let Some((key, value)) = ja::header_line(t) {
+            if key == "手合割" {
+                self.handicap = Some((ja::handicap_name(value), l.span(), value.to_string()));
+            }
+            self.record.header.push(HeaderField {
+                key: key.to_string(),
+                value: value.to_string(),
+                span: l.span(),
+            });
+            return Ok(());
+        }
+        self.record.notes.push(t.to_string());
+        Ok(())
+    }
+
+    /// The `まで` line is KI2's only record of the result: it becomes the
+    /// current line's ending unless a pseudo-move already ended it. The text
+    /// stays in the summary too, so whoever checks the named side against
+    /// the move count (cshogi names the wrong side for fouls) can see it.
+    fn summary(&mut self, s: &str, l: &SourceLine<'_>) {
+        self.record.summary.push(s.to_string());
+        if self.tree.line().ending.is_some() {
+            return;
+        }
+        if let Some(kind) = summary_ending(s) {
+            let at = l.text.len() - s.len();
+            self.tree.set_ending(Ending {
+                kind,
+                text: s.to_string(),
+                span: l.span_at(at),
+                time: None,
+                comments: Vec::new(),
+            });
+        }
+    }
+
+    fn move_line(&mut self, l: &SourceLine<'_>) -> Result<(), ParseError> {
+        let first = self.bod.moves_played().unwrap_or(0).saturating_add(1);
+        for (at, tok) in tokens(l.text) {
+            let span = l.span_at(at);
+            let body: String = tok.chars().filter(|&c| !is_space(c)).collect();
+            let parsed = token(&body).map_err(|e| {
+                let found: String = e.rest.chars().take(12).collect();
+                let expected = e.label.unwrap_or("a KI2 move such as ▲７六歩");
+                let message = if found.is_empty() {
+                    format!("expected {expected}, found the end of the move {body:?}")
+                } else {
+                    format!("expected {expected}, found {found:?} in {body:?}")
+                };
+                ParseError::new(span, message)
+            })?;
+            if self.tree.line().ending.is_some() {
+                return Err(ParseError::new(
+                    span,
+                    "a move after the line's terminal word (投了, 中断, …)",
+                ));
+            }
+            match parsed {
+                Token::Move(notation) => {
+                    let number = self.tree.next_number(first);
+                    self.tree.push_move(MoveEntry::new(notation, span), number);
+                }
+                Token::Ending(text, kind) => self.tree.set_ending(Ending {
+                    kind,
+                    text,
+                    span,
+                    time: None,
+                    comments: Vec::new(),
+                }),
+            }
+            self.seen_move = true;
+        }
+        Ok(())
+    }
+
+    fn finish(mut self) -> Result<Record, ParseError> {
+        let handicap = self.handicap.as_ref().map(|(n, s, v)| (n, *s, v.as_str()));
+        let (start, start_span) = ja::start_position(handicap, &self.bod)?;
+        self.record.start = start;
+        self.record.start_span = start_span;
+        self.record.span = self.first_span.unwrap_or_default();
+        self.record.main = self.tree.finish();
+        Ok(self.record)
+    }
+}
+
+#[cfg(test)]
+mod tests;
