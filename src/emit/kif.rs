@@ -243,7 +243,11 @@ impl<'g> Writer<'g> {
     /// The side that plays the line's first move.
     fn first_mover(&self, r: &LineResult) -> Color {
         let c = self.game.start.side_to_move();
-        if r.first_ply % 2 == 0 { c.flip() } else { c }
+        if r.first_ply.is_multiple_of(2) {
+            c.flip()
+        } else {
+            c
+        }
     }
 
     fn label(&self, c: Color) -> &'static str {
@@ -283,7 +287,7 @@ impl<'g> Writer<'g> {
         let first_mover = self.first_mover(r);
         // The mover after the last written move, and the number of moves played.
         let mover_after = |written: usize| {
-            if written % 2 == 0 {
+            if written.is_multiple_of(2) {
                 first_mover
             } else {
                 first_mover.flip()
@@ -325,10 +329,12 @@ impl<'g> Writer<'g> {
                 let mover = mover_after(n);
                 plan.ending = match &line.ending {
                     Some(e) => Some(legal_ending(e.kind, moves, mover, |c| self.label(c))),
-                    None => r
-                        .result
-                        .winner
-                        .map(|w| (String::new(), Some(format!("まで{moves}手で{}の勝ち", self.label(w))))),
+                    None => r.result.winner.map(|w| {
+                        (
+                            String::new(),
+                            Some(format!("まで{moves}手で{}の勝ち", self.label(w))),
+                        )
+                    }),
                 };
             }
         }
@@ -550,10 +556,12 @@ impl<'g> Writer<'g> {
         for i in 0..plan.written {
             let (mv, piece, same) = match r.plies.get(i) {
                 Some(p) => (p.mv, p.piece, p.same),
-                None => plan.foul_move.expect("the written move past the plies is the foul"),
+                None => plan
+                    .foul_move
+                    .expect("the written move past the plies is the foul"),
             };
             let entry = line.moves.get(i);
-            let mover = if i % 2 == 0 {
+            let mover = if i.is_multiple_of(2) {
                 first_mover
             } else {
                 first_mover.flip()
@@ -562,7 +570,9 @@ impl<'g> Writer<'g> {
             let marker = self.children.contains_key(&(id, i));
             let text = move_text(mv, piece, same);
             let number = r.first_ply + i as u32;
-            let t = self.timed.then(|| clock(time, plan.totals[i][mover.index()]));
+            let t = self
+                .timed
+                .then(|| clock(time, plan.totals[i][mover.index()]));
             self.move_line(number, &text, t.as_deref(), marker);
             if let Some(e) = entry {
                 self.attachments(e);
@@ -593,7 +603,7 @@ impl<'g> Writer<'g> {
             );
         }
         let after = plan.written;
-        let mover = if after % 2 == 0 {
+        let mover = if after.is_multiple_of(2) {
             first_mover
         } else {
             first_mover.flip()
@@ -715,7 +725,8 @@ fn any_line(line: &Line, f: &dyn Fn(&Line) -> bool) -> bool {
 /// writes a time on every line.
 fn has_times(line: &Line) -> bool {
     any_line(line, &|l| {
-        l.moves.iter().any(|m| m.time.is_some()) || l.ending.as_ref().is_some_and(|e| e.time.is_some())
+        l.moves.iter().any(|m| m.time.is_some())
+            || l.ending.as_ref().is_some_and(|e| e.time.is_some())
     })
 }
 

@@ -6,5 +6,6 @@
 mod common;
 mod csa;
 mod kif;
+mod kif_write;
 mod replay;
 mod rules;

@@ -206,7 +206,12 @@ fn recorded_foul_without_a_foul_in_the_moves_is_reported() {
 fn moves_after_checkmate_are_reported_and_judged() {
     // As in 81Dojo records: the mated side plays on, and that move is a foul.
     let g = play("position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1 moves G*5b 5a4a");
-    assert!(g.main.diagnostics.iter().any(|d| d.code == "moves-after-checkmate"));
+    assert!(
+        g.main
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "moves-after-checkmate")
+    );
     let f = foul(&g);
     assert_eq!((f.ply, f.rule, f.loser), (2, Rule::SelfCheck, Color::Gote));
     assert_eq!(g.main.plies.len(), 1);
