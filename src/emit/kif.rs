@@ -1,0 +1,869 @@
+//! KIF out, laid out the way Kifu for Windows writes it (`kif.md` §6.3):
+//! header, 手合割 or a board diagram, numbered move lines with times,
+//! comments, bookmarks, the terminal word, the `まで` line, then the
+//! variation blocks depth-first.
+//!
+//! Moves come from the replay, not from the record's notation, so every
+//! written move is normalized (origin always given, `同　` where the replay
+//! says so, 成 only when promoting). What the replay could not play is never
+//! dropped silently: it becomes `*` comment lines and a [`Warning`].
+
+use crate::emit::Warning;
+use crate::notation::{ja_square, notation_text};
+use crate::parse::ja::{self, HandicapName};
+use crate::position::Position;
+use crate::record::{EndingKind, Line, MoveEntry, MoveTime, Notation, StartPosition};
+use crate::replay::{Game, LineResult, Verdict};
+use crate::setup::{Handicap, Setup};
+use crate::types::{Color, Hand, Move, PieceKind, Square, kanji_digit};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+/// The text encoding the `#KIF … encoding=` line declares.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum KifEncoding {
+    /// UTF-8 (`.kifu`).
+    #[default]
+    Utf8,
+    /// Shift_JIS / CP932 (`.kif`); encode the text with [`encode_sjis`].
+    ShiftJis,
+}
+
+impl KifEncoding {
+    /// The name written in the `#KIF version=2.0 encoding=…` line.
+    pub fn label(self) -> &'static str {
+        match self {
+            KifEncoding::Utf8 => "UTF-8",
+            KifEncoding::ShiftJis => "Shift_JIS",
+        }
+    }
+}
+
+/// How [`write_with`] lays the text out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KifOptions {
+    /// The encoding declared in the first line (the caller encodes).
+    pub encoding: KifEncoding,
+    /// The line terminator: `"\n"` or `"\r\n"` (what Windows tools write).
+    pub newline: &'static str,
+}
+
+impl KifOptions {
+    /// `.kifu`: UTF-8, LF.
+    pub const fn utf8() -> KifOptions {
+        KifOptions {
+            encoding: KifEncoding::Utf8,
+            newline: "\n",
+        }
+    }
+
+    /// `.kif`: Shift_JIS with CRLF, as KfW writes it.
+    pub const fn shift_jis() -> KifOptions {
+        KifOptions {
+            encoding: KifEncoding::ShiftJis,
+            newline: "\r\n",
+        }
+    }
+}
+
+impl Default for KifOptions {
+    fn default() -> Self {
+        KifOptions::utf8()
+    }
+}
+
+/// KIF text for `game` with [`KifOptions::default`] (UTF-8 declaration, LF).
+pub fn write(game: &Game) -> (String, Vec<Warning>) {
+    write_with(game, &KifOptions::default())
+}
+
+/// KIF text for `game`, plus warnings for what KIF could not hold or what
+/// had to change (a replaced ending, moves after a foul turned into comments).
+pub fn write_with(game: &Game, opts: &KifOptions) -> (String, Vec<Warning>) {
+    let mut w = Writer::new(game);
+    w.header(opts);
+    w.lines();
+    let text = if opts.newline == "\n" {
+        w.out
+    } else {
+        w.out.replace('\n', opts.newline)
+    };
+    (text, w.warnings)
+}
+
+/// Encode KIF text as Shift_JIS (CP932). Every character CP932 cannot hold
+/// is replaced by `?` and reported (`unencodable-char`, with its line), so
+/// nothing is lost without the caller knowing.
+pub fn encode_sjis(text: &str) -> (Vec<u8>, Vec<Warning>) {
+    let enc = encoding_rs::SHIFT_JIS;
+    let (bytes, _, had_errors) = enc.encode(text);
+    if !had_errors {
+        return (bytes.into_owned(), Vec::new());
+    }
+    // Slow path only when needed: encode per character to name the culprits
+    // (encoding_rs would otherwise insert HTML `&#…;` references).
+    let mut out = Vec::with_capacity(text.len());
+    let mut warnings = Vec::new();
+    let mut buf = [0u8; 4];
+    for (ln, line) in text.split_inclusive('\n').enumerate() {
+        for c in line.chars() {
+            let (b, _, bad) = enc.encode(c.encode_utf8(&mut buf));
+            if bad {
+                out.push(b'?');
+                warnings.push(Warning {
+                    code: "unencodable-char",
+                    message: format!(
+                        "line {}: {c:?} (U+{:04X}) has no Shift_JIS code; written as '?'",
+                        ln + 1,
+                        c as u32
+                    ),
+                });
+            } else {
+                out.extend_from_slice(&b);
+            }
+        }
+    }
+    (out, warnings)
+}
+
+/// Line ids: `None` is the main line, `Some(i)` is `game.variations[i]`.
+type LineId = Option<usize>;
+
+/// What will be written for one line of play, decided before writing so that
+/// `+` markers and variation blocks agree with the move lines.
+#[derive(Clone, Debug, Default)]
+struct Plan {
+    /// Number of move lines (legal plies, plus the foul move when written).
+    written: usize,
+    /// The foul move written after the plies: move, piece before, 同.
+    foul_move: Option<(Move, PieceKind, bool)>,
+    /// Record moves from this index on are written as comments.
+    commented_from: usize,
+    /// The terminal word and its `まで` line, if any.
+    ending: Option<(String, Option<String>)>,
+    /// Destination of the move before this line's first move.
+    prev_to: Option<Square>,
+    /// Each side's total time (ms) before each written move (len `written + 1`).
+    totals: Vec<[u64; 2]>,
+    /// Whether the line is written at all.
+    keep: bool,
+}
+
+struct Writer<'g> {
+    game: &'g Game,
+    out: String,
+    warnings: Vec<Warning>,
+    handicap: bool,
+    timed: bool,
+    plans: Vec<Plan>,
+    main_plan: Plan,
+    /// Writable variations by (parent line, entry), in index order.
+    children: HashMap<(LineId, usize), Vec<usize>>,
+}
+
+impl<'g> Writer<'g> {
+    fn new(game: &'g Game) -> Writer<'g> {
+        let mut w = Writer {
+            game,
+            out: String::new(),
+            warnings: Vec::new(),
+            handicap: is_handicap(game),
+            timed: has_times(&game.record.main),
+            plans: Vec::new(),
+            main_plan: Plan::default(),
+            children: HashMap::new(),
+        };
+        w.main_plan = w.plan(None);
+        let mut dropped = 0usize;
+        for i in 0..game.variations.len() {
+            let v = &game.variations[i];
+            let parent_ok = match v.parent {
+                None => true,
+                Some(p) => w.plans[p].keep,
+            };
+            let parent_written = match v.parent {
+                None => w.main_plan.written,
+                Some(p) => w.plans[p].written,
+            };
+            let mut plan = if parent_ok && v.entry < parent_written {
+                w.plan(Some(i))
+            } else {
+                Plan::default()
+            };
+            plan.keep = plan.keep && parent_ok && v.entry < parent_written;
+            if plan.keep {
+                w.children.entry((v.parent, v.entry)).or_default().push(i);
+            } else {
+                dropped += 1;
+            }
+            w.plans.push(plan);
+        }
+        if dropped > 0 {
+            w.warn(
+                "variations-dropped",
+                format!(
+                    "{dropped} variation(s) branch from moves that are not written as moves (or hold nothing) and are left out"
+                ),
+            );
+        }
+        if any_eval(&game.record.main) {
+            w.warn(
+                "evaluations-dropped",
+                "KIF has no place for CSA '** evaluations; they are left out".into(),
+            );
+        }
+        w
+    }
+
+    fn warn(&mut self, code: &'static str, message: String) {
+        self.warnings.push(Warning { code, message });
+    }
+
+    fn record_line(&self, id: LineId) -> Option<&'g Line> {
+        match id {
+            None => Some(&self.game.record.main),
+            Some(i) => self.game.variation_line(i),
+        }
+    }
+
+    fn result(&self, id: LineId) -> &'g LineResult {
+        match id {
+            None => &self.game.main,
+            Some(i) => &self.game.variations[i].line,
+        }
+    }
+
+    fn plan_of(&self, id: LineId) -> &Plan {
+        match id {
+            None => &self.main_plan,
+            Some(i) => &self.plans[i],
+        }
+    }
+
+    /// The side that plays the line's first move.
+    fn first_mover(&self, r: &LineResult) -> Color {
+        let c = self.game.start.side_to_move();
+        if r.first_ply.is_multiple_of(2) {
+            c.flip()
+        } else {
+            c
+        }
+    }
+
+    fn label(&self, c: Color) -> &'static str {
+        match (self.handicap, c) {
+            (false, c) => c.kanji(),
+            (true, Color::Sente) => "下手",
+            (true, Color::Gote) => "上手",
+        }
+    }
+
+    fn plan(&self, id: LineId) -> Plan {
+        let r = self.result(id);
+        let Some(line) = self.record_line(id) else {
+            return Plan::default();
+        };
+        // Where the line starts: the previous destination and the clocks.
+        let (prev_to, start_totals) = match id {
+            None => (None, [0, 0]),
+            Some(i) => {
+                let v = &self.game.variations[i];
+                let parent = self.plan_of(v.parent);
+                let prev = if v.entry == 0 {
+                    parent.prev_to
+                } else {
+                    Some(self.result(v.parent).plies[v.entry - 1].mv.to())
+                };
+                (prev, parent.totals.get(v.entry).copied().unwrap_or([0, 0]))
+            }
+        };
+        let n = r.plies.len();
+        let mut plan = Plan {
+            written: n,
+            commented_from: n,
+            prev_to,
+            ..Plan::default()
+        };
+        let first_mover = self.first_mover(r);
+        // The mover after the last written move, and the number of moves played.
+        let mover_after = |written: usize| {
+            if written.is_multiple_of(2) {
+                first_mover
+            } else {
+                first_mover.flip()
+            }
+        };
+        let base = r.first_ply - 1;
+        match &r.verdict {
+            Verdict::Foul(f) => {
+                let in_plies = f.ply + 1 == r.first_ply + n as u32;
+                if in_plies {
+                    // Perpetual check: the foul is the last legal-looking ply.
+                    plan.commented_from = n;
+                } else if let Some((mv, piece)) = self.foul_move(id, f, line) {
+                    let prev = r.plies.last().map(|p| p.mv.to()).or(prev_to);
+                    plan.foul_move = Some((mv, piece, prev == Some(mv.to())));
+                    plan.written = n + 1;
+                    plan.commented_from = n + 1;
+                }
+                if plan.written > n || in_plies {
+                    let moves = base + plan.written as u32;
+                    let winner = f.loser.flip();
+                    plan.ending = Some((
+                        "反則勝ち".into(),
+                        Some(format!("まで{moves}手で{}の反則勝ち", self.label(winner))),
+                    ));
+                } else {
+                    let moves = base + n as u32;
+                    plan.ending = Some((
+                        "反則負け".into(),
+                        Some(format!(
+                            "まで{moves}手で{}の反則負け",
+                            self.label(mover_after(n))
+                        )),
+                    ));
+                }
+            }
+            Verdict::Legal => {
+                let moves = base + n as u32;
+                let mover = mover_after(n);
+                plan.ending = match &line.ending {
+                    Some(e) => Some(legal_ending(e.kind, moves, mover, |c| self.label(c))),
+                    None => r.result.winner.map(|w| {
+                        (
+                            String::new(),
+                            Some(format!("まで{moves}手で{}の勝ち", self.label(w))),
+                        )
+                    }),
+                };
+            }
+        }
+        plan.keep = id.is_none() || plan.written > 0 || line.ending.is_some();
+        // Clocks before each written move.
+        let mut totals = start_totals;
+        plan.totals.push(totals);
+        for i in 0..plan.written {
+            let c = mover_after(i);
+            if let Some(t) = line.moves.get(i).and_then(|m| m.time) {
+                let spent = t.spent_ms.unwrap_or(0);
+                totals[c.index()] = t.total_ms.unwrap_or(totals[c.index()] + spent);
+            }
+            plan.totals.push(totals);
+        }
+        plan
+    }
+
+    /// The foul move of a line and the piece that made it, when both can be
+    /// named: from the replay, else the notation, else the board.
+    fn foul_move(
+        &self,
+        id: LineId,
+        f: &crate::replay::Foul,
+        line: &Line,
+    ) -> Option<(Move, PieceKind)> {
+        let mv = f.mv?;
+        if let Some(p) = f.piece {
+            return Some((mv, p));
+        }
+        let r = self.result(id);
+        let entry = line.moves.get(r.plies.len());
+        let from_notation = entry.and_then(|e| match e.notation {
+            Notation::Kif { piece, .. } | Notation::Ki2 { piece, .. } => Some(piece),
+            Notation::Csa { piece, .. } if mv.is_promotion() => Some(piece.unpromoted()),
+            Notation::Csa { piece, .. } => Some(piece),
+            Notation::Usi(_) => None,
+        });
+        if from_notation.is_some() {
+            return from_notation.map(|p| (mv, p));
+        }
+        match mv {
+            Move::Drop { kind, .. } => Some((mv, kind)),
+            Move::Normal { from, .. } => {
+                let pos = self.position_before(id, r.plies.len());
+                pos.piece_at(from).map(|p| (mv, p.kind))
+            }
+        }
+    }
+
+    /// The position before move `index` of line `id`.
+    fn position_before(&self, id: LineId, index: usize) -> Position {
+        let mut chain = vec![(id, index)];
+        let mut cur = id;
+        while let Some(i) = cur {
+            let v = &self.game.variations[i];
+            chain.push((v.parent, v.entry));
+            cur = v.parent;
+        }
+        let mut pos = self.game.start.clone();
+        for (line, upto) in chain.into_iter().rev() {
+            for p in self.result(line).plies.iter().take(upto) {
+                pos.play(p.mv);
+            }
+        }
+        pos
+    }
+
+    fn line(&mut self, s: &str) {
+        self.out.push_str(s);
+        self.out.push('\n');
+    }
+
+    fn header(&mut self, opts: &KifOptions) {
+        let game = self.game;
+        self.line(&format!(
+            "#KIF version=2.0 encoding={}",
+            opts.encoding.label()
+        ));
+        let mut start_written = false;
+        let handicap_value = game.record.header_value(&["手合割"]).map(str::to_string);
+        for h in &game.record.header {
+            let Some(key) = self.kif_key(&h.key) else {
+                continue;
+            };
+            if !start_written && matches!(key, "先手" | "後手" | "下手" | "上手") {
+                self.start(handicap_value.as_deref());
+                start_written = true;
+            }
+            self.line(&format!("{key}：{}", h.value));
+        }
+        if !start_written {
+            self.start(handicap_value.as_deref());
+        }
+        self.line(if self.timed {
+            "手数----指手---------消費時間--"
+        } else {
+            "手数----指手--"
+        });
+        for c in &game.record.comments {
+            self.line(&format!("*{c}"));
+        }
+    }
+
+    /// The KIF key for a record key, or `None` for keys written elsewhere
+    /// (手合割) or describing a source file (CSA `Version`, `Encoding`).
+    fn kif_key<'k>(&self, key: &'k str) -> Option<&'k str> {
+        let mapped = match key {
+            "手合割" | "Version" | "Encoding" => return None,
+            "N+" | "先手" | "下手" => {
+                if self.handicap {
+                    "下手"
+                } else {
+                    "先手"
+                }
+            }
+            "N-" | "後手" | "上手" => {
+                if self.handicap {
+                    "上手"
+                } else {
+                    "後手"
+                }
+            }
+            "EVENT" => "棋戦",
+            "SITE" => "場所",
+            "START_TIME" => "開始日時",
+            "END_TIME" => "終了日時",
+            "TIME_LIMIT" | "TIME" => "持ち時間",
+            "OPENING" => "戦型",
+            "TIME+" => "先手持ち時間",
+            "TIME-" => "後手持ち時間",
+            "MAX_MOVES" => "最大手数",
+            "JISHOGI" => "持将棋",
+            other => other,
+        };
+        Some(mapped)
+    }
+
+    /// `手合割：…` for an exact preset, else the board diagram (under the
+    /// source's own 手合割 name, if it had one, as KfW keeps it).
+    fn start(&mut self, source_name: Option<&str>) {
+        let setup = self.game.start.to_setup();
+        let preset = setup.preset().filter(|_| setup.move_number == 1);
+        if let Some(h) = preset {
+            self.line(&format!("手合割：{}", h.kif_name()));
+            return;
+        }
+        if let Some(name) = source_name {
+            self.line(&format!("手合割：{name}"));
+        }
+        self.bod(&setup);
+    }
+
+    fn bod(&mut self, s: &Setup) {
+        let (up, down) = (self.label(Color::Gote), self.label(Color::Sente));
+        self.line(&format!(
+            "{up}の持駒：{}",
+            hand_text(&s.hands[Color::Gote.index()])
+        ));
+        self.line("  ９ ８ ７ ６ ５ ４ ３ ２ １");
+        self.line("+---------------------------+");
+        for rank in 1..=9u8 {
+            let mut row = String::from("|");
+            for file in (1..=9u8).rev() {
+                let sq = Square::new(file, rank).expect("file and rank in 1..=9");
+                match s.get(sq) {
+                    None => row.push_str(" ・"),
+                    Some(p) => {
+                        row.push(if p.color == Color::Gote { 'v' } else { ' ' });
+                        row.push(p.kind.bod());
+                    }
+                }
+            }
+            row.push('|');
+            row.push(kanji_digit(rank));
+            self.line(&row);
+        }
+        self.line("+---------------------------+");
+        self.line(&format!(
+            "{down}の持駒：{}",
+            hand_text(&s.hands[Color::Sente.index()])
+        ));
+        let turn = self.label(s.side_to_move);
+        self.line(&format!("{turn}番"));
+        if s.move_number != 1 {
+            self.line(&format!("手数＝{}", s.move_number - 1));
+        }
+    }
+
+    /// The main line, then the variations depth-first, latest branch point first.
+    fn lines(&mut self) {
+        let mut stack: Vec<LineId> = vec![None];
+        while let Some(id) = stack.pop() {
+            self.write_line(id);
+            // Pushed so that the last branch point pops first, and at one
+            // branch point the first alternative pops first.
+            let written = self.plan_of(id).written;
+            for entry in 0..written {
+                if let Some(kids) = self.children.get(&(id, entry)) {
+                    for &k in kids.iter().rev() {
+                        stack.push(Some(k));
+                    }
+                }
+            }
+        }
+    }
+
+    fn write_line(&mut self, id: LineId) {
+        let r = self.result(id);
+        let Some(line) = self.record_line(id) else {
+            return;
+        };
+        let plan = self.plan_of(id).clone();
+        if id.is_some() {
+            self.line("");
+            self.line(&format!("変化：{}手", r.first_ply));
+        }
+        let first_mover = self.first_mover(r);
+        for i in 0..plan.written {
+            let (mv, piece, same) = match r.plies.get(i) {
+                Some(p) => (p.mv, p.piece, p.same),
+                None => plan
+                    .foul_move
+                    .expect("the written move past the plies is the foul"),
+            };
+            let entry = line.moves.get(i);
+            let mover = if i.is_multiple_of(2) {
+                first_mover
+            } else {
+                first_mover.flip()
+            };
+            let time = entry.and_then(|e| e.time);
+            let marker = self.children.contains_key(&(id, i));
+            let text = move_text(mv, piece, same);
+            let number = r.first_ply + i as u32;
+            let t = self
+                .timed
+                .then(|| clock(time, plan.totals[i][mover.index()]));
+            self.move_line(number, &text, t.as_deref(), marker);
+            if let Some(e) = entry {
+                self.attachments(e);
+            }
+        }
+        // Moves the replay could not play: kept, as comments.
+        let rest = line.moves.get(plan.commented_from..).unwrap_or(&[]);
+        let mut commented = Vec::new();
+        for (k, e) in rest.iter().enumerate() {
+            let number = r.first_ply + (plan.commented_from + k) as u32;
+            commented.push(format!("*{number} {}", notation_text(&e.notation)));
+            commented.extend(e.comments.iter().map(|c| format!("*{c}")));
+        }
+        if !rest.is_empty() {
+            let foul = !r.verdict.is_legal();
+            self.warn(
+                if foul {
+                    "moves-after-foul-commented"
+                } else {
+                    "moves-after-end-commented"
+                },
+                format!(
+                    "{} move(s) written after {} on the line from ply {} are kept as comments",
+                    rest.len(),
+                    if foul { "the foul" } else { "the end of play" },
+                    r.first_ply
+                ),
+            );
+        }
+        let after = plan.written;
+        let mover = if after.is_multiple_of(2) {
+            first_mover
+        } else {
+            first_mover.flip()
+        };
+        let mut ending_comments: &[String] = &[];
+        if let Some((word, summary)) = &plan.ending {
+            if !word.is_empty() {
+                let source = line.ending.as_ref();
+                if let Some(e) = source
+                    && !r.verdict.is_legal()
+                    && !is_foul(e.kind)
+                {
+                    self.warn(
+                        "ending-replaced",
+                        format!(
+                            "the record ends with {:?}, but the line ends with a foul: written as {word}",
+                            e.text
+                        ),
+                    );
+                }
+                if let Some(e) = source
+                    && r.verdict.is_legal()
+                    && !kif_word_keeps(e.kind)
+                {
+                    self.warn(
+                        "ending-changed",
+                        format!("KIF has no word for {:?}: written as {word}", e.text),
+                    );
+                }
+                let number = r.first_ply + after as u32;
+                let t = self.timed.then(|| {
+                    clock(
+                        source.and_then(|e| e.time),
+                        plan.totals[after][mover.index()],
+                    )
+                });
+                self.move_line(number, word, t.as_deref(), false);
+                if let Some(e) = source {
+                    ending_comments = &e.comments;
+                }
+            }
+            for c in ending_comments {
+                self.line(&format!("*{c}"));
+            }
+            for c in &commented {
+                self.line(c);
+            }
+            if let Some(s) = summary {
+                self.line(s);
+            }
+        } else {
+            for c in &commented {
+                self.line(c);
+            }
+        }
+    }
+
+    fn move_line(&mut self, number: u32, text: &str, time: Option<&str>, marker: bool) {
+        let mut s = format!("{number:>4} {text}");
+        if let Some(t) = time {
+            let pad = 13usize.saturating_sub(width(text)).max(1);
+            s.extend(std::iter::repeat_n(' ', pad));
+            s.push_str(t);
+        }
+        if marker {
+            s.push('+');
+        }
+        self.line(&s);
+    }
+
+    fn attachments(&mut self, e: &MoveEntry) {
+        for c in &e.comments {
+            self.line(&format!("*{c}"));
+        }
+        for b in &e.bookmarks {
+            self.line(&format!("&{b}"));
+        }
+    }
+}
+
+/// Whether players are 上手/下手: a handicap preset, a handicap named in
+/// 手合割 (両香落ち …), or a header that already uses those labels.
+fn is_handicap(game: &Game) -> bool {
+    let preset = match &game.record.start {
+        StartPosition::Preset(h) => Some(*h),
+        StartPosition::Setup(s) => s.preset(),
+    };
+    if preset.is_some_and(|h| h != Handicap::Hirate) {
+        return true;
+    }
+    if let Some(v) = game.record.header_value(&["手合割"]) {
+        match ja::handicap_name(v) {
+            HandicapName::Preset(h) if h != Handicap::Hirate => return true,
+            HandicapName::Setup(_) => return true,
+            _ => {}
+        }
+    }
+    game.record
+        .header
+        .iter()
+        .any(|h| h.key == "下手" || h.key == "上手")
+}
+
+/// Whether any line in the record tree satisfies `f`.
+fn any_line(line: &Line, f: &dyn Fn(&Line) -> bool) -> bool {
+    let mut stack = vec![line];
+    while let Some(l) = stack.pop() {
+        if f(l) {
+            return true;
+        }
+        for m in &l.moves {
+            stack.extend(m.variations.iter());
+        }
+    }
+    false
+}
+
+/// Whether any move or ending in the record tree carries a time: KfW then
+/// writes a time on every line.
+fn has_times(line: &Line) -> bool {
+    any_line(line, &|l| {
+        l.moves.iter().any(|m| m.time.is_some())
+            || l.ending.as_ref().is_some_and(|e| e.time.is_some())
+    })
+}
+
+fn any_eval(line: &Line) -> bool {
+    any_line(line, &|l| l.moves.iter().any(|m| m.eval.is_some()))
+}
+
+/// `( 0:05/00:00:05)`: the spent time, then the mover's running total.
+fn clock(time: Option<MoveTime>, total_before: u64) -> String {
+    let spent = time.and_then(|t| t.spent_ms).unwrap_or(0);
+    let total = time
+        .and_then(|t| t.total_ms)
+        .unwrap_or(total_before + spent);
+    let (s, t) = (spent / 1000, total / 1000);
+    format!(
+        "({:>2}:{:02}/{:02}:{:02}:{:02})",
+        s / 60,
+        s % 60,
+        t / 3600,
+        t / 60 % 60,
+        t % 60
+    )
+}
+
+/// Display columns: full-width characters take two.
+fn width(s: &str) -> usize {
+    s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
+}
+
+/// `７六歩(77)`, `同　銀成(31)`, `５五角打`.
+fn move_text(mv: Move, piece: PieceKind, same: bool) -> String {
+    let mut s = if same {
+        "同　".to_string()
+    } else {
+        ja_square(mv.to())
+    };
+    s.push_str(piece.kif());
+    match mv {
+        Move::Drop { .. } => s.push('打'),
+        Move::Normal { from, promote, .. } => {
+            if promote {
+                s.push('成');
+            }
+            let _ = write!(s, "({}{})", from.file(), from.rank());
+        }
+    }
+    s
+}
+
+/// `飛二　角　歩十八　` in KfW order (飛 角 金 銀 桂 香 歩), or `なし`.
+fn hand_text(h: &Hand) -> String {
+    if h.is_empty() {
+        return "なし".into();
+    }
+    let mut s = String::new();
+    for (k, n) in h.iter_canonical() {
+        s.push(k.bod());
+        s.push_str(&kanji_count(n));
+        s.push('　');
+    }
+    s
+}
+
+/// A hand count as kanji; 1 is not written.
+fn kanji_count(n: u8) -> String {
+    let mut s = String::new();
+    if n <= 1 {
+        return s;
+    }
+    let (tens, ones) = (n / 10, n % 10);
+    if tens > 1 {
+        s.push(kanji_digit(tens));
+    }
+    if tens > 0 {
+        s.push('十');
+    }
+    if ones > 0 {
+        s.push(kanji_digit(ones));
+    }
+    s
+}
+
+fn is_foul(k: EndingKind) -> bool {
+    matches!(
+        k,
+        EndingKind::FoulByMover | EndingKind::FoulByPrevious | EndingKind::FoulBy(_)
+    )
+}
+
+/// Whether the KIF word written for `k` reads back as `k`.
+fn kif_word_keeps(k: EndingKind) -> bool {
+    !matches!(
+        k,
+        EndingKind::Hikiwake | EndingKind::MaxMoves | EndingKind::Matta | EndingKind::Error
+    )
+}
+
+/// The terminal word and `まで` line of a line that ended without a foul.
+/// `moves` = moves played, `mover` = the side to move at the end.
+fn legal_ending(
+    kind: EndingKind,
+    moves: u32,
+    mover: Color,
+    label: impl Fn(Color) -> &'static str,
+) -> (String, Option<String>) {
+    use EndingKind::*;
+    let won = |c: Color, what: &str| Some(format!("まで{moves}手で{}の{what}", label(c)));
+    let plain = |w: &str| Some(format!("まで{moves}手で{w}"));
+    let (word, summary) = match kind {
+        Resign => ("投了", won(mover.flip(), "勝ち")),
+        Interrupt => ("中断", plain("中断")),
+        Sennichite => ("千日手", plain("千日手")),
+        // KIF has no word for a declared draw or the move limit; tsshogi
+        // writes 持将棋 for both (kif.md §8).
+        Jishogi | Hikiwake | MaxMoves => ("持将棋", plain("持将棋")),
+        TimeUp => (
+            "切れ負け",
+            Some(format!(
+                "まで{moves}手で時間切れにより{}の勝ち",
+                label(mover.flip())
+            )),
+        ),
+        FoulByMover => ("反則負け", won(mover, "反則負け")),
+        FoulByPrevious => ("反則勝ち", won(mover, "反則勝ち")),
+        FoulBy(c) if c == mover => ("反則負け", won(mover, "反則負け")),
+        FoulBy(_) => ("反則勝ち", won(mover, "反則勝ち")),
+        Tsumi => ("詰み", plain("詰")),
+        Fuzumi => ("不詰", plain("不詰")),
+        Kachi => ("入玉勝ち", won(mover, "入玉勝ち")),
+        Matta | Error => ("中断", plain("中断")),
+        Sealed => ("封じ手", plain("封じ手")),
+        DefaultWin => ("不戦勝", won(mover, "勝ち")),
+        DefaultLoss => ("不戦敗", won(mover.flip(), "勝ち")),
+        Try => ("トライ", won(mover, "勝ち")),
+    };
+    (word.to_string(), summary)
+}
+
+#[cfg(test)]
+mod tests;
