@@ -115,6 +115,10 @@ enum ToFormat {
     Csa,
     /// One line per position: SFEN, next move, result from the mover's side (for ML).
     Sfen,
+    /// KIF in Shift_JIS (CP932), as Kifu for Windows writes it.
+    Kif,
+    /// KIF in UTF-8.
+    Kifu,
 }
 
 fn main() -> ExitCode {

@@ -5,14 +5,16 @@ use crate::{ConvertArgs, ToFormat};
 use anyhow::{Context, bail};
 use kifu::emit::Warning;
 use kifu::emit::csa::{CsaOptions, CsaVersion};
+use kifu::emit::kif::{self, KifOptions};
 use kifu::replay::{Game, replay};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// What converting one input gave.
 struct Converted {
-    /// The bytes to write, when the input could be read.
-    bytes: Option<Vec<u8>>,
+    /// The files to write: a suffix for the file name (`None` for the
+    /// input's own name) and the bytes. Empty when the input could not be read.
+    outputs: Vec<(Option<String>, Vec<u8>)>,
     /// Messages for stderr.
     err: String,
     fouls: usize,
@@ -24,32 +26,52 @@ fn extension(to: ToFormat) -> &'static str {
         ToFormat::Usi => "usi",
         ToFormat::Csa => "csa",
         ToFormat::Sfen => "sfen",
+        ToFormat::Kif => "kif",
+        ToFormat::Kifu => "kifu",
     }
 }
 
-/// Write the games of one input; returns the bytes and what the format could not hold.
-fn emit(a: &ConvertArgs, games: &[Game]) -> (Vec<u8>, Vec<Warning>) {
+/// Formats that hold one game per file: several games make several files.
+fn one_game_per_file(to: ToFormat) -> bool {
+    matches!(to, ToFormat::Kif | ToFormat::Kifu)
+}
+
+/// Write one game in a one-game-per-file format.
+fn emit_one(a: &ConvertArgs, game: &Game) -> (Vec<u8>, Vec<Warning>) {
+    match a.to {
+        ToFormat::Kif => {
+            let (text, mut w) = kif::write_with(game, &KifOptions::shift_jis());
+            let (bytes, w2) = kif::encode_sjis(&text);
+            w.extend(w2);
+            (bytes, w)
+        }
+        ToFormat::Kifu => {
+            let (text, w) = kif::write_with(game, &KifOptions::utf8());
+            (text.into_bytes(), w)
+        }
+        _ => (Vec::new(), Vec::new()),
+    }
+}
+
+/// Write the games of one input as one file.
+fn emit_all(a: &ConvertArgs, games: &[Game]) -> (Vec<u8>, Vec<Warning>) {
+    let mut text = String::new();
+    let mut warnings = Vec::new();
     match a.to {
         ToFormat::Sfen => {
-            let mut text = String::new();
-            let mut warnings = Vec::new();
             for g in games {
                 let (s, w) = kifu::emit::sfen::write(g);
                 text.push_str(&s);
                 warnings.extend(w);
             }
-            (text.into_bytes(), warnings)
         }
         ToFormat::Usi => {
-            let mut text = String::new();
-            let mut warnings = Vec::new();
             for g in games {
                 let (s, w) = kifu::emit::usi::write(g);
                 text.push_str(&s);
                 text.push('\n');
                 warnings.extend(w);
             }
-            (text.into_bytes(), warnings)
         }
         ToFormat::Csa => {
             let opts = CsaOptions {
@@ -60,26 +82,26 @@ fn emit(a: &ConvertArgs, games: &[Game]) -> (Vec<u8>, Vec<Warning>) {
                 },
             };
             if a.split_variations {
-                let mut text = String::new();
-                let mut warnings = Vec::new();
                 for (i, g) in games.iter().enumerate() {
                     let (s, w) = kifu::emit::csa::write_split(g, &opts);
                     if i > 0 {
                         // Later games drop the version head: one file, one head.
                         text.push_str("/\n");
-                        text.push_str(s.split_once("\n").map_or("", |(_, rest)| rest));
+                        text.push_str(s.split_once('\n').map_or("", |(_, rest)| rest));
                     } else {
                         text.push_str(&s);
                     }
                     warnings.extend(w);
                 }
-                (text.into_bytes(), warnings)
             } else {
                 let (s, w) = kifu::emit::csa::write_many(games, &opts);
-                (s.into_bytes(), w)
+                text = s;
+                warnings = w;
             }
         }
+        ToFormat::Kif | ToFormat::Kifu => {}
     }
+    (text.into_bytes(), warnings)
 }
 
 pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
@@ -111,21 +133,40 @@ pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
             }
             fouls += c.fouls;
             unreadable += c.unreadable;
-            let Some(bytes) = c.bytes else { return Ok(()) };
-            if let Some(dir) = &a.out_dir {
-                let rel = match &src.path {
-                    Some(p) => relative_to(p, src.root.as_deref()).with_extension(extension(a.to)),
-                    None => PathBuf::from(format!("stdin.{}", extension(a.to))),
+            for (suffix, bytes) in c.outputs {
+                let named = |p: &Path| -> PathBuf {
+                    match &suffix {
+                        None => p.to_path_buf(),
+                        Some(sfx) => {
+                            let stem = p
+                                .file_stem()
+                                .map(|s| s.to_string_lossy().into_owned())
+                                .unwrap_or_default();
+                            let ext = p
+                                .extension()
+                                .map(|e| format!(".{}", e.to_string_lossy()))
+                                .unwrap_or_default();
+                            p.with_file_name(format!("{stem}{sfx}{ext}"))
+                        }
+                    }
                 };
-                let target = dir.join(rel);
-                if let Err(e) = write_atomic(&target, &bytes, a.force) {
-                    eprintln!("kifu: {}: {e:#}", target.display());
-                    unreadable += 1;
+                if let Some(dir) = &a.out_dir {
+                    let rel = match &src.path {
+                        Some(p) => {
+                            relative_to(p, src.root.as_deref()).with_extension(extension(a.to))
+                        }
+                        None => PathBuf::from(format!("stdin.{}", extension(a.to))),
+                    };
+                    let target = named(&dir.join(rel));
+                    if let Err(e) = write_atomic(&target, &bytes, a.force) {
+                        eprintln!("kifu: {}: {e:#}", target.display());
+                        unreadable += 1;
+                    }
+                } else if let Some(path) = &a.output {
+                    write_atomic(&named(path), &bytes, a.force)?;
+                } else {
+                    out.write_all(&bytes)?;
                 }
-            } else if let Some(path) = &a.output {
-                write_atomic(path, &bytes, a.force)?;
-            } else {
-                out.write_all(&bytes)?;
             }
             Ok(())
         },
@@ -148,7 +189,7 @@ fn convert_one(
 ) -> Converted {
     let name = src.name();
     let mut c = Converted {
-        bytes: None,
+        outputs: Vec::new(),
         err: String::new(),
         fouls: 0,
         unreadable: 0,
@@ -178,12 +219,42 @@ fn convert_one(
             }
         }
     }
-    let (bytes, warnings) = emit(a, &games);
+    let mut warnings = Vec::new();
+    if one_game_per_file(a.to) {
+        for (i, g) in games.iter().enumerate() {
+            let (bytes, w) = emit_one(a, g);
+            let suffix = (i > 0).then(|| format!("-{}", i + 1));
+            for w in w {
+                let game = if games.len() > 1 {
+                    format!(" (game {})", i + 1)
+                } else {
+                    String::new()
+                };
+                warnings.push(Warning {
+                    code: w.code,
+                    message: format!("{game} {}", w.message).trim_start().to_string(),
+                });
+            }
+            c.outputs.push((suffix, bytes));
+        }
+        if games.len() > 1 && a.out_dir.is_none() && a.output.is_none() {
+            warnings.push(Warning {
+                code: "games-concatenated",
+                message: format!(
+                    "{} games written one after another to stdout; use --out-dir for one file each",
+                    games.len()
+                ),
+            });
+        }
+    } else {
+        let (bytes, w) = emit_all(a, &games);
+        warnings = w;
+        c.outputs.push((None, bytes));
+    }
     for w in warnings {
         c.err
             .push_str(&format!("{name}: warning[{}]: {}\n", w.code, w.message));
     }
-    c.bytes = Some(bytes);
     c
 }
 

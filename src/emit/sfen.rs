@@ -39,7 +39,10 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     if !game.variations.is_empty() {
         warnings.push(Warning {
             code: "variations-dropped",
-            message: format!("{} variation(s) are not written: only the main line", game.variations.len()),
+            message: format!(
+                "{} variation(s) are not written: only the main line",
+                game.variations.len()
+            ),
         });
     }
     (out, warnings)
@@ -61,7 +64,13 @@ mod tests {
         assert!(w.is_empty());
         let lines: Vec<&str> = s.lines().collect();
         assert_eq!(lines.len(), 2);
-        assert_eq!(lines[0], "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\tG*5b\twin");
-        assert_eq!(lines[1], "4k4/4G4/4P4/9/9/9/9/9/9 w 2r2b3g4s4n4l17p 2\t-\tloss");
+        assert_eq!(
+            lines[0],
+            "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\tG*5b\twin"
+        );
+        assert_eq!(
+            lines[1],
+            "4k4/4G4/4P4/9/9/9/9/9/9 w 2r2b3g4s4n4l17p 2\t-\tloss"
+        );
     }
 }
