@@ -5,6 +5,7 @@
 //! and LF are all accepted, even mixed in one file.
 
 pub mod csa;
+pub mod jkf;
 
 use crate::record::Span;
 
@@ -173,7 +174,8 @@ pub fn parse(text: &str, format: Format) -> Result<Vec<Record>, ParseError> {
     match format {
         Format::Usi => usi::parse(text),
         Format::Csa => csa::parse(text),
-        Format::Kif | Format::Ki2 | Format::Jkf => Err(ParseError::new(
+        Format::Jkf => jkf::parse(text),
+        Format::Kif | Format::Ki2 => Err(ParseError::new(
             crate::record::Span::new(0, 1, 1),
             format!("reading {format} is not supported yet"),
         )),
