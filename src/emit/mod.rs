@@ -1,5 +1,6 @@
 //! Writers: replayed games out, in every format kifu writes.
 
+pub mod jkf;
 pub mod usi;
 
 /// Something the target format could not hold, or had to change.

@@ -5,4 +5,5 @@
 
 mod common;
 mod csa;
+mod jkf;
 mod replay;
