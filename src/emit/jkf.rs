@@ -577,4 +577,87 @@ mod tests {
         );
         assert_eq!(v["moves"][1]["move"]["relative"], "L");
     }
+
+    #[test]
+    fn csa_header_keys_bookmarks_and_unheld_endings() {
+        use crate::record::{Ending, HeaderField, Span};
+        let mut r = crate::parse::jkf::parse(
+            r#"{"header":{},"moves":[{},
+{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}}]}"#,
+        )
+        .unwrap()
+        .remove(0);
+        let field = |k: &str, v: &str| HeaderField {
+            key: k.into(),
+            value: v.into(),
+            span: Span::default(),
+        };
+        r.header = vec![
+            field("N+", "A"),
+            field("N-", "B"),
+            field("EVENT", "E"),
+            field("SITE", "S"),
+            field("START_TIME", "T0"),
+            field("END_TIME", "T1"),
+            field("OPENING", "YAGURA"),
+        ];
+        r.main.moves[0].bookmarks.push("mark".into());
+        r.main.ending = Some(Ending {
+            kind: EndingKind::MaxMoves,
+            text: "%MAX_MOVES".into(),
+            span: Span::default(),
+            time: None,
+            comments: Vec::new(),
+        });
+        let (s, w) = write(&replay(r, &ReplayOptions::default()).unwrap());
+        let v: Value = serde_json::from_str(&s).unwrap();
+        let keys: Vec<&String> = v["header"].as_object().unwrap().keys().collect();
+        assert_eq!(
+            keys,
+            [
+                "先手",
+                "後手",
+                "棋戦",
+                "場所",
+                "開始日時",
+                "終了日時",
+                "OPENING"
+            ]
+        );
+        assert_eq!(v["moves"][2]["special"], "CHUDAN");
+        let codes: Vec<&str> = w.iter().map(|w| w.code).collect();
+        assert!(codes.contains(&"bookmarks-dropped"), "{codes:?}");
+        assert!(codes.contains(&"ending-changed"), "{codes:?}");
+    }
+
+    #[test]
+    fn forks_nest_and_start_from_their_branch_point() {
+        let mv = |fx: u8, fy: u8, tx: u8, ty: u8| {
+            format!(
+                r#"{{"move":{{"from":{{"x":{fx},"y":{fy}}},"to":{{"x":{tx},"y":{ty}}},"piece":"FU"}}"#
+            )
+        };
+        // 1.76FU (alt 26FU 34FU (alt 84FU)) 2.34FU
+        let text = format!(
+            r#"{{"header":{{}},"moves":[{{}},{},"forks":[[{}}},{},"forks":[[{}}}]]}}]]}},{}}}]}}"#,
+            mv(7, 7, 7, 6),
+            mv(2, 7, 2, 6),
+            mv(3, 3, 3, 4),
+            mv(8, 3, 8, 4),
+            mv(3, 3, 3, 4),
+        );
+        let g = game(&text);
+        assert_eq!(g.variations.len(), 2);
+        assert!(g.variations.iter().all(|v| v.line.verdict.is_legal()));
+        let (s, w) = write(&g);
+        assert!(w.is_empty(), "{w:?}");
+        let v: Value = serde_json::from_str(&s).unwrap();
+        let fork = &v["moves"][1]["forks"][0];
+        assert_eq!(fork[0]["move"]["color"], 0);
+        assert_eq!(
+            fork[1]["forks"][0][0]["move"]["to"],
+            json!({"x": 8, "y": 4})
+        );
+        assert_eq!(fork[1]["forks"][0][0]["move"]["color"], 1);
+    }
 }
