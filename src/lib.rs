@@ -15,6 +15,7 @@ pub mod notation;
 pub mod parse;
 pub mod position;
 pub mod record;
+pub mod relative;
 pub mod replay;
 pub mod report;
 pub mod resolve;

@@ -335,7 +335,7 @@ fn branch_state(
     // The chain of (line, number of its moves to play) from the main line down to `v`.
     let mut chain: Vec<(Option<usize>, usize)> = Vec::new();
     let mut cur = Some(v);
-    // `v` itself is walked by the caller from its start: play none of its moves.
+    // Nothing of `v` itself is played: the state wanted is the one before its first move.
     let mut upto = 0;
     while let Some(i) = cur {
         chain.push((Some(i), upto));

@@ -9,7 +9,7 @@
 //! dropped silently: it becomes `*` comment lines and a [`Warning`].
 
 use crate::emit::Warning;
-use crate::notation::{ja_square, notation_text};
+use crate::notation::notation_text;
 use crate::parse::ja::{self, HandicapName};
 use crate::position::Position;
 use crate::record::{EndingKind, Line, MoveEntry, MoveTime, Notation, StartPosition};
@@ -17,7 +17,6 @@ use crate::replay::{Game, LineResult, Verdict};
 use crate::setup::{Handicap, Setup};
 use crate::types::{Color, Hand, Move, PieceKind, Square, kanji_digit};
 use std::collections::HashMap;
-use std::fmt::Write as _;
 
 /// The text encoding the `#KIF … encoding=` line declares.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -568,7 +567,7 @@ impl<'g> Writer<'g> {
             };
             let time = entry.and_then(|e| e.time);
             let marker = self.children.contains_key(&(id, i));
-            let text = move_text(mv, piece, same);
+            let text = crate::notation::kif_move(mv, piece, same);
             let number = r.first_ply + i as u32;
             let t = self
                 .timed
@@ -754,26 +753,6 @@ fn clock(time: Option<MoveTime>, total_before: u64) -> String {
 /// Display columns: full-width characters take two.
 fn width(s: &str) -> usize {
     s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
-}
-
-/// `７六歩(77)`, `同　銀成(31)`, `５五角打`.
-fn move_text(mv: Move, piece: PieceKind, same: bool) -> String {
-    let mut s = if same {
-        "同　".to_string()
-    } else {
-        ja_square(mv.to())
-    };
-    s.push_str(piece.kif());
-    match mv {
-        Move::Drop { .. } => s.push('打'),
-        Move::Normal { from, promote, .. } => {
-            if promote {
-                s.push('成');
-            }
-            let _ = write!(s, "({}{})", from.file(), from.rank());
-        }
-    }
-    s
 }
 
 /// `飛二　角　歩十八　` in KfW order (飛 角 金 銀 桂 香 歩), or `なし`.

@@ -1,6 +1,7 @@
 //! Writers: replayed games out, in every format kifu writes.
 
 pub mod csa;
+pub mod jkf;
 pub mod kif;
 pub mod sfen;
 pub mod usi;

@@ -5,6 +5,7 @@
 //! and LF are all accepted, even mixed in one file.
 
 pub mod csa;
+pub mod jkf;
 
 use crate::record::Span;
 
@@ -166,9 +167,6 @@ pub fn parse(text: &str, format: Format) -> Result<Vec<Record>, ParseError> {
         Format::Csa => csa::parse(text),
         Format::Kif => kif::parse(text),
         Format::Ki2 => ki2::parse(text),
-        Format::Jkf => Err(ParseError::new(
-            crate::record::Span::new(0, 1, 1),
-            format!("reading {format} is not supported yet"),
-        )),
+        Format::Jkf => jkf::parse(text),
     }
 }

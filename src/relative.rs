@@ -1,0 +1,271 @@
+//! The JSA disambiguation words (右 左 直 上 引 寄 打) a writer must add to a
+//! move so that a reader knows which piece moved (`ki2.md` §7).
+//!
+//! Shared by every writer that needs them: JKF's `relative` field and KI2's
+//! suffixes carry the same information.
+
+use crate::position::Position;
+use crate::record::Relative;
+use crate::resolve::{candidates, horizontal};
+use crate::types::{Color, Move, PieceKind, Square};
+
+/// Vertical class in the mover's frame: -1 up (forward), 0 sideways, 1 down.
+fn vertical(us: Color, from: Square, to: Square) -> i8 {
+    let d = (to.rank() as i8 - from.rank() as i8).signum();
+    if us == Color::Sente { d } else { -d }
+}
+
+/// Larger means further to the mover's left.
+fn frame_x(us: Color, s: Square) -> i8 {
+    if us == Color::Sente {
+        s.file() as i8
+    } else {
+        -(s.file() as i8)
+    }
+}
+
+fn motion_word(v: i8) -> Relative {
+    match v {
+        ..0 => Relative::UP,
+        0 => Relative::SIDEWAYS,
+        _ => Relative::DOWN,
+    }
+}
+
+/// The shortest modifier set that singles out `mv` among the mover's pieces
+/// of kind `piece` that could also reach its destination (pins ignored, as
+/// `ki2.md` §7 step 4 requires, so that every reader finds the same piece).
+///
+/// `pos` is the position before the move; `piece` is the kind before the
+/// move (the kind dropped, for a drop). Returns [`Relative::NONE`] when no
+/// word is needed.
+pub fn relative_for(pos: &Position, mv: Move, piece: PieceKind) -> Relative {
+    match mv {
+        Move::Drop { to, .. } => {
+            let us = pos.side_to_move();
+            if candidates(pos, us, piece, to).is_empty() {
+                Relative::NONE
+            } else {
+                Relative::DROP
+            }
+        }
+        Move::Normal { from, to, .. } => {
+            // The piece's owner, not the side to move: a writer may describe a
+            // foul played out of turn.
+            let us = pos.piece_at(from).map_or(pos.side_to_move(), |p| p.color);
+            let others: Vec<Square> = candidates(pos, us, piece, to)
+                .into_iter()
+                .filter(|&s| s != from)
+                .collect();
+            if others.is_empty() {
+                return Relative::NONE;
+            }
+            let v = vertical(us, from, to);
+            if others.iter().all(|&o| vertical(us, o, to) != v) {
+                return motion_word(v);
+            }
+            if matches!(piece, PieceKind::Dragon | PieceKind::Horse) {
+                let leftmost = others.iter().all(|&o| frame_x(us, o) < frame_x(us, from));
+                return if leftmost {
+                    Relative::LEFT
+                } else {
+                    Relative::RIGHT
+                };
+            }
+            let h = horizontal(us, from, to);
+            if h == 0 {
+                return Relative::STRAIGHT;
+            }
+            let side = if h > 0 {
+                Relative::RIGHT
+            } else {
+                Relative::LEFT
+            };
+            if others.iter().any(|&o| horizontal(us, o, to) == h) {
+                side | motion_word(v)
+            } else {
+                side
+            }
+        }
+    }
+}
+
+/// The JKF `relative` code of `r`: at most one of `L C R`, then at most one
+/// of `U M D`, or `H`; empty for [`Relative::NONE`].
+pub fn jkf_code(r: Relative) -> String {
+    let mut s = String::new();
+    for (flag, c) in [
+        (Relative::LEFT, 'L'),
+        (Relative::STRAIGHT, 'C'),
+        (Relative::RIGHT, 'R'),
+        (Relative::UP, 'U'),
+        (Relative::SIDEWAYS, 'M'),
+        (Relative::DOWN, 'D'),
+        (Relative::DROP, 'H'),
+    ] {
+        if r.contains(flag) {
+            s.push(c);
+        }
+    }
+    s
+}
+
+/// Read a JKF `relative` code; `None` for a letter outside `LCRUMDH`.
+pub fn from_jkf_code(code: &str) -> Option<Relative> {
+    let mut r = Relative::NONE;
+    for c in code.chars() {
+        r |= match c {
+            'L' => Relative::LEFT,
+            'C' => Relative::STRAIGHT,
+            'R' => Relative::RIGHT,
+            'U' => Relative::UP,
+            'M' => Relative::SIDEWAYS,
+            'D' => Relative::DOWN,
+            'H' => Relative::DROP,
+            _ => return None,
+        };
+    }
+    Some(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setup::Setup;
+    use crate::types::Piece;
+
+    fn sq(f: u8, r: u8) -> Square {
+        Square::new(f, r).unwrap()
+    }
+
+    /// Kings far away on 9九/1五 (sente/gote) plus `pieces`; sente to move
+    /// unless `gote_moves`.
+    fn pos(
+        pieces: &[(Color, PieceKind, u8, u8)],
+        hand: &[PieceKind],
+        gote_moves: bool,
+    ) -> Position {
+        let mut s = Setup::EMPTY;
+        s.set(sq(9, 9), Some(Piece::new(Color::Sente, PieceKind::King)));
+        s.set(sq(1, 5), Some(Piece::new(Color::Gote, PieceKind::King)));
+        for &(c, k, f, r) in pieces {
+            s.set(sq(f, r), Some(Piece::new(c, k)));
+        }
+        let mover = if gote_moves {
+            Color::Gote
+        } else {
+            Color::Sente
+        };
+        for &k in hand {
+            s.hands[mover.index()].add(k);
+        }
+        s.side_to_move = mover;
+        Position::from_setup(&s).unwrap()
+    }
+
+    fn rel(p: &Position, from: (u8, u8), to: (u8, u8), piece: PieceKind) -> String {
+        let mv = Move::Normal {
+            from: sq(from.0, from.1),
+            to: sq(to.0, to.1),
+            promote: false,
+        };
+        jkf_code(relative_for(p, mv, piece))
+    }
+
+    use Color::{Gote as W, Sente as B};
+    use PieceKind::{Dragon, Gold, Knight, Silver};
+
+    #[test]
+    fn three_golds_behind() {
+        let p = pos(
+            &[(B, Gold, 6, 9), (B, Gold, 5, 9), (B, Gold, 4, 9)],
+            &[],
+            false,
+        );
+        assert_eq!(rel(&p, (6, 9), (5, 8), Gold), "L");
+        assert_eq!(rel(&p, (5, 9), (5, 8), Gold), "C");
+        assert_eq!(rel(&p, (4, 9), (5, 8), Gold), "R");
+    }
+
+    #[test]
+    fn sideways_pair_and_motion_alone() {
+        let p = pos(&[(B, Gold, 6, 7), (B, Gold, 4, 7)], &[], false);
+        assert_eq!(rel(&p, (4, 7), (5, 7), Gold), "R");
+        let p = pos(&[(B, Gold, 5, 6), (B, Gold, 4, 8)], &[], false);
+        assert_eq!(rel(&p, (5, 6), (5, 7), Gold), "D");
+        assert_eq!(rel(&p, (4, 8), (5, 7), Gold), "U");
+    }
+
+    #[test]
+    fn left_up_and_straight() {
+        let p = pos(
+            &[(B, Gold, 6, 6), (B, Gold, 6, 5), (B, Gold, 5, 6)],
+            &[],
+            false,
+        );
+        assert_eq!(rel(&p, (6, 6), (5, 5), Gold), "LU");
+        assert_eq!(rel(&p, (6, 5), (5, 5), Gold), "M");
+        assert_eq!(rel(&p, (5, 6), (5, 5), Gold), "C");
+    }
+
+    #[test]
+    fn two_dragons() {
+        let p = pos(&[(B, Dragon, 6, 1), (B, Dragon, 5, 1)], &[], false);
+        assert_eq!(rel(&p, (6, 1), (5, 2), Dragon), "L");
+        assert_eq!(rel(&p, (5, 1), (5, 2), Dragon), "R");
+        let p = pos(&[(B, Dragon, 9, 2), (B, Dragon, 8, 1)], &[], false);
+        assert_eq!(rel(&p, (9, 2), (8, 2), Dragon), "M");
+        assert_eq!(rel(&p, (8, 1), (8, 2), Dragon), "D");
+    }
+
+    #[test]
+    fn gote_is_mirrored() {
+        let p = pos(&[(W, Gold, 6, 1), (W, Gold, 4, 1)], &[], true);
+        assert_eq!(rel(&p, (6, 1), (5, 2), Gold), "R");
+        assert_eq!(rel(&p, (4, 1), (5, 2), Gold), "L");
+    }
+
+    #[test]
+    fn knights_and_silvers() {
+        // The helper keeps the sente king on 9九, where this knight stands.
+        let mut s = Setup::EMPTY;
+        s.set(sq(5, 9), Some(Piece::new(B, PieceKind::King)));
+        s.set(sq(1, 1), Some(Piece::new(W, PieceKind::King)));
+        s.set(sq(7, 9), Some(Piece::new(B, Knight)));
+        s.set(sq(9, 9), Some(Piece::new(B, Knight)));
+        let p = Position::from_setup(&s).unwrap();
+        assert_eq!(rel(&p, (9, 9), (8, 7), Knight), "L");
+
+        let p = pos(&[(B, Silver, 4, 3), (B, Silver, 6, 5)], &[], false);
+        assert_eq!(rel(&p, (4, 3), (5, 4), Silver), "D");
+        let p = pos(
+            &[(B, Silver, 4, 3), (B, Silver, 6, 3), (B, Silver, 6, 5)],
+            &[],
+            false,
+        );
+        assert_eq!(rel(&p, (4, 3), (5, 4), Silver), "R");
+        assert_eq!(rel(&p, (6, 3), (5, 4), Silver), "LD");
+        assert_eq!(rel(&p, (6, 5), (5, 4), Silver), "U");
+    }
+
+    #[test]
+    fn drops_need_h_only_when_a_board_piece_could_go() {
+        let p = pos(&[(B, Gold, 5, 9)], &[Gold], false);
+        let d = |f, r| Move::Drop {
+            kind: Gold,
+            to: sq(f, r),
+        };
+        assert_eq!(jkf_code(relative_for(&p, d(5, 8), Gold)), "H");
+        assert_eq!(jkf_code(relative_for(&p, d(4, 5), Gold)), "");
+    }
+
+    #[test]
+    fn codes_round_trip() {
+        for code in [
+            "L", "C", "R", "U", "M", "D", "LU", "RD", "LM", "RM", "H", "",
+        ] {
+            assert_eq!(jkf_code(from_jkf_code(code).unwrap()), code);
+        }
+        assert_eq!(from_jkf_code("X"), None);
+    }
+}
