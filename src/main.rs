@@ -84,6 +84,9 @@ struct ConvertArgs {
     /// Write each variation as a game of its own (for formats without variations).
     #[arg(long)]
     split_variations: bool,
+    /// Indent JSON output (--to json).
+    #[arg(long)]
+    pretty: bool,
 }
 
 #[derive(Args, Debug)]
@@ -119,6 +122,10 @@ enum ToFormat {
     Kif,
     /// KIF in UTF-8.
     Kifu,
+    /// JSON Kifu Format, one game per file.
+    Jkf,
+    /// Analysis JSON Lines: one object per game (see docs/json.md).
+    Json,
 }
 
 fn main() -> ExitCode {

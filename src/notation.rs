@@ -76,6 +76,41 @@ pub fn csa_move(color: Color, mv: Move, piece: PieceKind) -> String {
     s
 }
 
+/// A move as KI2 writes it, with the shortest JSA disambiguation: `▲７六歩`,
+/// `△同　銀`, `▲５二銀右上成`, `▲５五角打` (打 only where a board piece
+/// could also go there), `不成` where promotion was possible and declined.
+/// `pos` is the position before the move.
+pub fn ki2_move(
+    pos: &crate::Position,
+    color: Color,
+    mv: Move,
+    piece: PieceKind,
+    same: bool,
+) -> String {
+    let mut suffix = relative_text(crate::relative::relative_for(pos, mv, piece));
+    if let Move::Normal { from, to, promote } = mv {
+        if promote {
+            suffix.push('成');
+        } else if piece.can_promote() && (from.in_zone(color) || to.in_zone(color)) {
+            suffix.push_str("不成");
+        }
+    }
+    let mut s = String::with_capacity(24);
+    s.push(color.mark());
+    if same {
+        // Kifu for Windows keeps the full-width space only before a bare one-character piece.
+        s.push('同');
+        if suffix.is_empty() && piece.kif().chars().count() == 1 {
+            s.push('　');
+        }
+    } else {
+        s.push_str(&ja_square(mv.to()));
+    }
+    s.push_str(piece.kif());
+    s.push_str(&suffix);
+    s
+}
+
 /// A written move, rendered back in its own format's style (for messages
 /// about moves that could not be resolved).
 pub fn notation_text(n: &Notation) -> String {
@@ -204,6 +239,42 @@ mod tests {
         assert_eq!(
             ja_move(Color::Gote, p, PieceKind::Silver, true),
             "△同　銀成"
+        );
+    }
+}
+
+#[cfg(test)]
+mod ki2_tests {
+    use super::*;
+    use crate::Position;
+
+    fn ki2(sfen: &str, usi: &str, same: bool) -> String {
+        let pos = Position::from_sfen(sfen).unwrap();
+        let mv = Move::from_usi(usi).unwrap();
+        let piece = match mv {
+            Move::Drop { kind, .. } => kind,
+            Move::Normal { from, .. } => pos.piece_at(from).unwrap().kind,
+        };
+        ki2_move(&pos, pos.side_to_move(), mv, piece, same)
+    }
+
+    #[test]
+    fn ki2_moves_carry_only_the_words_needed() {
+        let start = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+        assert_eq!(ki2(start, "7g7f", false), "▲７六歩");
+        // Two golds can reach 5h: 6i5h moves up-right, 4i5h up-left.
+        assert_eq!(ki2(start, "6i5h", false), "▲５八金左");
+        assert_eq!(ki2(start, "4i5h", false), "▲５八金右");
+        // A bishop promoting on 2b, and the recapture with 同.
+        let after = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3";
+        assert_eq!(ki2(after, "8h2b+", false), "▲２二角成");
+        assert_eq!(ki2(after, "8h2b", false), "▲２二角不成");
+        let recapture = "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4";
+        assert_eq!(ki2(recapture, "3a2b", true), "△同　銀");
+        // A drop where no board piece could go needs no 打.
+        assert_eq!(
+            ki2("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "G*5b", false),
+            "▲５二金"
         );
     }
 }

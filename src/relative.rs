@@ -6,23 +6,8 @@
 
 use crate::position::Position;
 use crate::record::Relative;
-use crate::resolve::{candidates, horizontal};
-use crate::types::{Color, Move, PieceKind, Square};
-
-/// Vertical class in the mover's frame: -1 up (forward), 0 sideways, 1 down.
-fn vertical(us: Color, from: Square, to: Square) -> i8 {
-    let d = (to.rank() as i8 - from.rank() as i8).signum();
-    if us == Color::Sente { d } else { -d }
-}
-
-/// Larger means further to the mover's left.
-fn frame_x(us: Color, s: Square) -> i8 {
-    if us == Color::Sente {
-        s.file() as i8
-    } else {
-        -(s.file() as i8)
-    }
-}
+use crate::resolve::{candidates, frame_x, horizontal, vertical};
+use crate::types::{Move, PieceKind, Square};
 
 fn motion_word(v: i8) -> Relative {
     match v {
@@ -132,7 +117,7 @@ pub fn from_jkf_code(code: &str) -> Option<Relative> {
 mod tests {
     use super::*;
     use crate::setup::Setup;
-    use crate::types::Piece;
+    use crate::types::{Color, Piece};
 
     fn sq(f: u8, r: u8) -> Square {
         Square::new(f, r).unwrap()

@@ -202,7 +202,7 @@ fn drop_move(
 }
 
 /// Vertical class in the mover's frame: -1 up (forward), 0 sideways, 1 down.
-fn vertical(us: Color, from: Square, to: Square) -> i8 {
+pub fn vertical(us: Color, from: Square, to: Square) -> i8 {
     let d = (to.rank() as i8 - from.rank() as i8).signum();
     if us == Color::Sente { d } else { -d }
 }
@@ -213,6 +213,15 @@ pub fn horizontal(us: Color, from: Square, to: Square) -> i8 {
     // Sente's right is file 1: moving toward larger files means it came from the right.
     let d = (to.file() as i8 - from.file() as i8).signum();
     if us == Color::Sente { d } else { -d }
+}
+
+/// Horizontal position in the mover's frame: larger is further to the mover's left.
+pub fn frame_x(us: Color, s: Square) -> i8 {
+    if us == Color::Sente {
+        s.file() as i8
+    } else {
+        -(s.file() as i8)
+    }
 }
 
 /// Candidates: the mover's pieces of exactly `piece` that can reach `to`.
@@ -263,14 +272,7 @@ fn resolve_relative(
         c.retain(|&f| f.file() == to.file() && vertical(us, f, to) < 0);
     }
     // 右/左: the rightmost/leftmost origin in the mover's frame (ki2.md §6 step 8).
-    let frame_x = |s: Square| -> i8 {
-        // Larger means further left for the mover.
-        if us == Color::Sente {
-            s.file() as i8
-        } else {
-            -(s.file() as i8)
-        }
-    };
+    let frame_x = |s: Square| frame_x(us, s);
     if rel.contains(Relative::LEFT)
         && let Some(m) = c.iter().map(|&s| frame_x(s)).max()
     {

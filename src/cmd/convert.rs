@@ -28,12 +28,21 @@ fn extension(to: ToFormat) -> &'static str {
         ToFormat::Sfen => "sfen",
         ToFormat::Kif => "kif",
         ToFormat::Kifu => "kifu",
+        ToFormat::Jkf => "jkf",
+        ToFormat::Json => "jsonl",
     }
+}
+
+/// What the JSON writer says about the input a game came from.
+struct InputInfo {
+    name: String,
+    encoding: &'static str,
+    format: kifu::Format,
 }
 
 /// Formats that hold one game per file: several games make several files.
 fn one_game_per_file(to: ToFormat) -> bool {
-    matches!(to, ToFormat::Kif | ToFormat::Kifu)
+    matches!(to, ToFormat::Kif | ToFormat::Kifu | ToFormat::Jkf)
 }
 
 /// Write one game in a one-game-per-file format.
@@ -49,12 +58,16 @@ fn emit_one(a: &ConvertArgs, game: &Game) -> (Vec<u8>, Vec<Warning>) {
             let (text, w) = kif::write_with(game, &KifOptions::utf8());
             (text.into_bytes(), w)
         }
+        ToFormat::Jkf => {
+            let (text, w) = kifu::emit::jkf::write(game);
+            (text.into_bytes(), w)
+        }
         _ => (Vec::new(), Vec::new()),
     }
 }
 
 /// Write the games of one input as one file.
-fn emit_all(a: &ConvertArgs, games: &[Game]) -> (Vec<u8>, Vec<Warning>) {
+fn emit_all(a: &ConvertArgs, input: &InputInfo, games: &[Game]) -> (Vec<u8>, Vec<Warning>) {
     let mut text = String::new();
     let mut warnings = Vec::new();
     match a.to {
@@ -99,7 +112,16 @@ fn emit_all(a: &ConvertArgs, games: &[Game]) -> (Vec<u8>, Vec<Warning>) {
                 warnings = w;
             }
         }
-        ToFormat::Kif | ToFormat::Kifu => {}
+        ToFormat::Json => {
+            for g in games {
+                let (s, w) =
+                    kifu::emit::json::write(&input.name, input.encoding, input.format, g, a.pretty);
+                text.push_str(&s);
+                text.push('\n');
+                warnings.extend(w);
+            }
+        }
+        ToFormat::Kif | ToFormat::Kifu | ToFormat::Jkf => {}
     }
     (text.into_bytes(), warnings)
 }
@@ -202,6 +224,7 @@ fn convert_one(
             return c;
         }
     };
+    let (encoding, format) = (input.encoding, input.format);
     let mut games = Vec::with_capacity(input.records.len());
     for record in input.records {
         let index = record.index;
@@ -247,7 +270,12 @@ fn convert_one(
             });
         }
     } else {
-        let (bytes, w) = emit_all(a, &games);
+        let info = InputInfo {
+            name: name.clone(),
+            encoding,
+            format,
+        };
+        let (bytes, w) = emit_all(a, &info, &games);
         warnings = w;
         c.outputs.push((None, bytes));
     }

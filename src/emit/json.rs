@@ -2,7 +2,7 @@
 //! DuckDB and ML scripts. The field names are stable; `docs/json.md` lists them.
 
 use crate::emit::Warning;
-use crate::notation::{csa_move, kif_move};
+use crate::notation::{csa_move, ki2_move, kif_move};
 use crate::position::Position;
 use crate::record::{Ending, Evaluation, Line, MoveEntry, Record, StartPosition};
 use crate::replay::{Game, LineResult};
@@ -171,7 +171,7 @@ fn moves_json(mut pos: Position, line: &Line, result: &LineResult) -> Vec<MoveJs
     let mut out = Vec::with_capacity(result.plies.len());
     for (i, p) in result.plies.iter().enumerate() {
         let entry: Option<&MoveEntry> = line.moves.get(i);
-        let ki2 = crate::emit::ki2_text(&pos, p);
+        let ki2 = ki2_move(&pos, p.color, p.mv, p.piece, p.same);
         pos.play(p.mv);
         let (eval, pv) = eval_fields(entry.and_then(|e| e.eval.as_ref()));
         out.push(MoveJson {
@@ -215,7 +215,12 @@ fn end_json(e: Option<&Ending>, plies: u32) -> Option<EndJson> {
 }
 
 /// The analysis object of one game.
-pub fn game_json(source: &str, encoding: &'static str, format: crate::Format, game: &Game) -> (GameJson, Vec<Warning>) {
+pub fn game_json(
+    source: &str,
+    encoding: &'static str,
+    format: crate::Format,
+    game: &Game,
+) -> (GameJson, Vec<Warning>) {
     let report = game_report(source, format, game);
     let record = &game.record;
     // Start positions of each variation: the position before the move it replaces.
@@ -276,7 +281,13 @@ pub fn game_json(source: &str, encoding: &'static str, format: crate::Format, ga
 }
 
 /// One JSON line (no newline); `pretty` indents.
-pub fn write(source: &str, encoding: &'static str, format: crate::Format, game: &Game, pretty: bool) -> (String, Vec<Warning>) {
+pub fn write(
+    source: &str,
+    encoding: &'static str,
+    format: crate::Format,
+    game: &Game,
+    pretty: bool,
+) -> (String, Vec<Warning>) {
     let (g, w) = game_json(source, encoding, format, game);
     let s = if pretty {
         serde_json::to_string_pretty(&g)

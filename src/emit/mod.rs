@@ -2,6 +2,7 @@
 
 pub mod csa;
 pub mod jkf;
+pub mod json;
 pub mod kif;
 pub mod sfen;
 pub mod usi;
