@@ -8,6 +8,7 @@ mod common;
 mod csa;
 mod csa_write;
 mod jkf;
+mod json;
 mod ki2;
 mod kif;
 mod kif_write;
