@@ -130,7 +130,7 @@ pub struct VariationJson {
 pub struct EndJson {
     /// `resign`, `checkmate`, `sennichite`, `foul`, …
     pub kind: &'static str,
-    /// The ply at which play ended (the number of moves played before it).
+    /// The number of moves the record writes before the ending.
     pub ply: u32,
     /// As written.
     pub text: String,
@@ -272,7 +272,7 @@ pub fn game_json(
         },
         moves: moves_json(game.start.clone(), &record.main, &game.main),
         variations: top,
-        end: end_json(record.main.ending.as_ref(), game.main.plies.len() as u32),
+        end: end_json(record.main.ending.as_ref(), record.main.moves.len() as u32),
         result: report.result,
         verdict: report.verdict,
         diagnostics: report.diagnostics,
