@@ -11,6 +11,27 @@ use crate::resolve::{Resolved, Unresolved, resolve};
 use crate::rule::Rule;
 use crate::types::{Color, Move, PieceKind, Square};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Zobrist keys are already uniformly random: hashing them again is wasted work.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type KeyMap = HashMap<u64, u8, BuildHasherDefault<KeyHasher>>;
 
 /// Options for [`replay`].
 #[derive(Clone, Copy, Debug)]
@@ -179,7 +200,7 @@ struct History {
     keys: Vec<u64>,
     /// Whether ply i+1 gave check.
     checks: Vec<bool>,
-    counts: HashMap<u64, u8>,
+    counts: KeyMap,
 }
 
 impl History {

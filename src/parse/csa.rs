@@ -56,7 +56,7 @@ pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
     let mut file_fields: Vec<HeaderField> = Vec::new();
     let mut game = Game::new(&file_fields);
     for line in lines(text) {
-        let content = line.text.trim();
+        let content = line.text.trim_ascii();
         if content.is_empty() {
             continue;
         }
@@ -207,6 +207,8 @@ impl Game {
                 self.evaluation(content, content.get(2..).unwrap_or(""));
                 Ok(())
             }
+            // One statement (the usual case): no splitting needed.
+            _ if !content.contains(',') => self.statement(content, line, start, file_fields),
             _ => {
                 let mut offset = start;
                 for piece in line.text[start..].split(',') {

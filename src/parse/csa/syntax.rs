@@ -101,6 +101,11 @@ const ANY_STATEMENT: &str = "a CSA statement (a move such as +7776FU, T<seconds>
 
 /// Read one statement (already trimmed of surrounding spaces).
 pub(super) fn statement(s: &str) -> Result<Statement<'_>, Failure> {
+    // Moves and whole-second times are nearly every statement of a record:
+    // read them directly, and leave everything else (and every error) to nom.
+    if let Some(st) = fast_statement(s.as_bytes()) {
+        return Ok(st);
+    }
     match terminated(any_statement, eof).parse(s) {
         Ok((_, st)) => Ok(st),
         Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
@@ -118,6 +123,43 @@ pub(super) fn statement(s: &str) -> Result<Statement<'_>, Failure> {
             at: s.len(),
             message: format!("expected {ANY_STATEMENT}"),
         }),
+    }
+}
+
+/// `+7776FU` or `T12`, exactly; `None` sends the statement to the full grammar.
+fn fast_statement(b: &[u8]) -> Option<Statement<'static>> {
+    match b {
+        [sign @ (b'+' | b'-'), f1, r1, f2, r2, p1, p2] => {
+            let color = if *sign == b'+' {
+                Color::Sente
+            } else {
+                Color::Gote
+            };
+            let digit = |c: u8| c.is_ascii_digit().then(|| c - b'0');
+            let from = match (digit(*f1)?, digit(*r1)?) {
+                (0, 0) => None,
+                (f, r) => Some(Square::new(f, r)?),
+            };
+            let to = Square::new(digit(*f2)?, digit(*r2)?)?;
+            let piece = PieceKind::from_csa(&[*p1, *p2])?;
+            Some(Statement::Move(Notation::Csa {
+                color,
+                from,
+                to,
+                piece,
+            }))
+        }
+        [b'T', digits @ ..] if !digits.is_empty() && digits.len() <= 9 => {
+            let mut secs = 0u64;
+            for &d in digits {
+                if !d.is_ascii_digit() {
+                    return None;
+                }
+                secs = secs * 10 + u64::from(d - b'0');
+            }
+            Some(Statement::Time(secs * 1000))
+        }
+        _ => None,
     }
 }
 
