@@ -15,3 +15,4 @@ mod kif_write;
 mod manifest;
 mod replay;
 mod rules;
+mod same_game;
