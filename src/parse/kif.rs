@@ -77,12 +77,16 @@ impl Builder {
 
     fn line(&mut self, l: &SourceLine<'_>) -> Result<(), ParseError> {
         let t = l.text;
-        if t.trim().is_empty() {
+        if t.trim_start_matches([' ', '\t', '　']).is_empty() {
             return Ok(());
         }
         if ja::is_hash_line(t) {
             self.record.notes.push(t.to_string());
             return Ok(());
+        }
+        // Once moves have begun nearly every line is a move: test that first.
+        if self.seen_move && ja::looks_like_move_line(t) {
+            return self.move_line(l);
         }
         if !self.seen_move {
             if self.bod.line(l)? {

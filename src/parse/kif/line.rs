@@ -155,29 +155,40 @@ fn terminal(i: &str) -> Res<'_, Body> {
 
 /// `12` or `1:05` or `0:01:05` as milliseconds.
 fn clock(i: &str) -> Res<'_, u64> {
-    let (mut rest, first) = digit1.parse(i)?;
-    let mut parts = vec![first];
-    while parts.len() < 3 {
-        match (char(':'), digit1).parse(rest) {
-            Ok((r, (_, d))) => {
-                parts.push(d);
-                rest = r;
-            }
-            Err(nom::Err::Error(_)) => break,
-            Err(e) => return Err(e),
-        }
-    }
+    // Hand-rolled: a move line holds two clocks, and this runs for every move.
+    let b = i.as_bytes();
+    let mut pos = 0usize;
     let mut secs: u64 = 0;
-    for p in &parts {
-        let v: u64 = p.parse().map_err(|_| {
-            nom::Err::Failure(LineErr {
+    for field in 0..3 {
+        if field > 0 {
+            if b.get(pos) != Some(&b':') || !b.get(pos + 1).is_some_and(u8::is_ascii_digit) {
+                break;
+            }
+            pos += 1;
+        }
+        let start = pos;
+        let mut v: u64 = 0;
+        while let Some(d) = b.get(pos).filter(|d| d.is_ascii_digit()) {
+            v = v
+                .checked_mul(10)
+                .and_then(|v| v.checked_add(u64::from(d - b'0')))
+                .ok_or_else(|| {
+                    nom::Err::Failure(LineErr {
+                        rest: i,
+                        label: Some("a time that fits in 64 bits"),
+                    })
+                })?;
+            pos += 1;
+        }
+        if pos == start {
+            return Err(nom::Err::Error(LineErr {
                 rest: i,
-                label: Some("a time that fits in 64 bits"),
-            })
-        })?;
+                label: None,
+            }));
+        }
         secs = secs.saturating_mul(60).saturating_add(v);
     }
-    Ok((rest, secs.saturating_mul(1000)))
+    Ok((&i[pos..], secs.saturating_mul(1000)))
 }
 
 /// `( 0:01/00:00:01)`, `(00:31 / 00:00:31)`, `( 0:12/)`, `(0:2/0:0:2)`,
