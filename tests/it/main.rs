@@ -9,6 +9,7 @@ mod csa;
 mod csa_write;
 mod jkf;
 mod ki2;
+mod ki2_write;
 mod kif;
 mod kif_write;
 mod manifest;
