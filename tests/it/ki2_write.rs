@@ -118,3 +118,41 @@ fn corpus_ki2_round_trips() {
         failures.join("\n\n")
     );
 }
+
+/// `convert --to ki2` writes Shift_JIS with CRLF, `--to ki2u` UTF-8; both
+/// read back as the same game.
+#[test]
+fn cli_converts_to_ki2_and_ki2u() {
+    let dir = std::env::temp_dir().join(format!("kifu-ki2w-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("g.kifu");
+    std::fs::write(
+        &src,
+        "手合割：平手\n1 ７六歩(77)\n2 ３四歩(33)\n3 ２二角成(88)\n4 同　銀(31)\n5 投了\n",
+    )
+    .unwrap();
+    for (to, sjis) in [("ki2", true), ("ki2u", false)] {
+        let out = dir.join(format!("g.{to}"));
+        let status = std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+            .args(["convert", "--to", to, "-o"])
+            .arg(&out)
+            .arg(&src)
+            .status()
+            .unwrap();
+        assert!(status.success(), "{to}");
+        let bytes = std::fs::read(&out).unwrap();
+        let text = if sjis {
+            let (t, _, bad) = encoding_rs::SHIFT_JIS.decode(&bytes);
+            assert!(!bad);
+            assert!(t.contains("\r\n"));
+            t.replace("\r\n", "\n")
+        } else {
+            String::from_utf8(bytes).unwrap()
+        };
+        assert_eq!(
+            text,
+            "手合割：平手\n▲７六歩    △３四歩    ▲２二角成  △同　銀\nまで4手で後手の勝ち\n"
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
