@@ -122,6 +122,10 @@ enum ToFormat {
     Kif,
     /// KIF in UTF-8.
     Kifu,
+    /// KI2 (traditional notation) in Shift_JIS (CP932), as Kifu for Windows writes it.
+    Ki2,
+    /// KI2 in UTF-8.
+    Ki2u,
     /// JSON Kifu Format, one game per file.
     Jkf,
     /// Analysis JSON Lines: one object per game (see docs/json.md).

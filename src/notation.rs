@@ -80,6 +80,10 @@ pub fn csa_move(color: Color, mv: Move, piece: PieceKind) -> String {
 /// `△同　銀`, `▲５二銀右上成`, `▲５五角打` (打 only where a board piece
 /// could also go there), `不成` where promotion was possible and declined.
 /// `pos` is the position before the move.
+///
+/// An illegal move (a foul a writer keeps) is still written so that a reader
+/// finds it: a drop of a piece not in hand gets `打`, and a board move no
+/// piece of that kind could make gets the legacy origin `(77)` (`ki2.md` §2).
 pub fn ki2_move(
     pos: &crate::Position,
     color: Color,
@@ -87,13 +91,31 @@ pub fn ki2_move(
     piece: PieceKind,
     same: bool,
 ) -> String {
-    let mut suffix = relative_text(crate::relative::relative_for(pos, mv, piece));
+    let mut rel = crate::relative::relative_for(pos, mv, piece);
+    let mut origin = None;
+    match mv {
+        Move::Drop { kind, .. } => {
+            // Without 打 a reader looks for the piece in hand or on the board.
+            if rel == crate::record::Relative::NONE && pos.hand(color).count(kind) == 0 {
+                rel |= crate::record::Relative::DROP;
+            }
+        }
+        Move::Normal { from, to, .. } => {
+            if !crate::resolve::candidates(pos, color, piece, to).contains(&from) {
+                origin = Some(from);
+            }
+        }
+    }
+    let mut suffix = relative_text(rel);
     if let Move::Normal { from, to, promote } = mv {
         if promote {
             suffix.push('成');
         } else if piece.can_promote() && (from.in_zone(color) || to.in_zone(color)) {
             suffix.push_str("不成");
         }
+    }
+    if let Some(f) = origin {
+        suffix.push_str(&format!("({}{})", f.file(), f.rank()));
     }
     let mut s = String::with_capacity(24);
     s.push(color.mark());
@@ -276,5 +298,12 @@ mod ki2_tests {
             ki2("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "G*5b", false),
             "▲５二金"
         );
+        // Fouls stay readable: a drop of a piece not in hand keeps 打, and a
+        // move no piece could make names its origin.
+        assert_eq!(
+            ki2("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "P*5e", false),
+            "▲５五歩打"
+        );
+        assert_eq!(ki2(start, "7g7e", false), "▲７五歩(77)");
     }
 }

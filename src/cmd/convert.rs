@@ -28,6 +28,8 @@ fn extension(to: ToFormat) -> &'static str {
         ToFormat::Sfen => "sfen",
         ToFormat::Kif => "kif",
         ToFormat::Kifu => "kifu",
+        ToFormat::Ki2 => "ki2",
+        ToFormat::Ki2u => "ki2u",
         ToFormat::Jkf => "jkf",
         ToFormat::Json => "jsonl",
     }
@@ -42,7 +44,10 @@ struct InputInfo {
 
 /// Formats that hold one game per file: several games make several files.
 fn one_game_per_file(to: ToFormat) -> bool {
-    matches!(to, ToFormat::Kif | ToFormat::Kifu | ToFormat::Jkf)
+    matches!(
+        to,
+        ToFormat::Kif | ToFormat::Kifu | ToFormat::Ki2 | ToFormat::Ki2u | ToFormat::Jkf
+    )
 }
 
 /// Write one game in a one-game-per-file format.
@@ -57,6 +62,12 @@ fn emit_one(a: &ConvertArgs, game: &Game) -> (Vec<u8>, Vec<Warning>) {
         ToFormat::Kifu => {
             let (text, w) = kif::write_with(game, &KifOptions::utf8());
             (text.into_bytes(), w)
+        }
+        ToFormat::Ki2 | ToFormat::Ki2u => {
+            let (text, mut w) = kifu::emit::ki2::write(game);
+            let (bytes, w2) = kifu::emit::ki2::encode(&text, a.to == ToFormat::Ki2);
+            w.extend(w2);
+            (bytes, w)
         }
         ToFormat::Jkf => {
             let (text, w) = kifu::emit::jkf::write(game);
@@ -121,7 +132,7 @@ fn emit_all(a: &ConvertArgs, input: &InputInfo, games: &[Game]) -> (Vec<u8>, Vec
                 warnings.extend(w);
             }
         }
-        ToFormat::Kif | ToFormat::Kifu | ToFormat::Jkf => {}
+        ToFormat::Kif | ToFormat::Kifu | ToFormat::Ki2 | ToFormat::Ki2u | ToFormat::Jkf => {}
     }
     (text.into_bytes(), warnings)
 }

@@ -79,7 +79,33 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
 /// KIF text for `game`, plus warnings for what KIF could not hold or what
 /// had to change (a replaced ending, moves after a foul turned into comments).
 pub fn write_with(game: &Game, opts: &KifOptions) -> (String, Vec<Warning>) {
-    let mut w = Writer::new(game);
+    render(game, Style::Kif, opts)
+}
+
+/// Which of Kakinoki's two text formats the writer lays out. KIF and KI2
+/// share the header, start position, comments, endings and variation order;
+/// only the move lines differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Style {
+    /// Numbered move lines with origins and times.
+    Kif,
+    /// Traditional notation, six moves a line, no times (`ki2.md` §3).
+    Ki2,
+}
+
+impl Style {
+    fn name(self) -> &'static str {
+        match self {
+            Style::Kif => "KIF",
+            Style::Ki2 => "KI2",
+        }
+    }
+}
+
+/// The text of `game` in `style`; `opts.encoding` only matters for KIF's
+/// `#KIF` line.
+pub(crate) fn render(game: &Game, style: Style, opts: &KifOptions) -> (String, Vec<Warning>) {
+    let mut w = Writer::new(game, style);
     w.header(opts);
     w.lines();
     let text = if opts.newline == "\n" {
@@ -125,6 +151,11 @@ pub fn encode_sjis(text: &str) -> (Vec<u8>, Vec<Warning>) {
     (out, warnings)
 }
 
+/// Moves on one KI2 line, as Kifu for Windows writes them.
+const KI2_MOVES_PER_LINE: usize = 6;
+/// Display columns each KI2 move is padded to.
+const KI2_COLUMN: usize = 12;
+
 /// Line ids: `None` is the main line, `Some(i)` is `game.variations[i]`.
 type LineId = Option<usize>;
 
@@ -150,6 +181,7 @@ struct Plan {
 
 struct Writer<'g> {
     game: &'g Game,
+    style: Style,
     out: String,
     warnings: Vec<Warning>,
     handicap: bool,
@@ -161,9 +193,10 @@ struct Writer<'g> {
 }
 
 impl<'g> Writer<'g> {
-    fn new(game: &'g Game) -> Writer<'g> {
+    fn new(game: &'g Game, style: Style) -> Writer<'g> {
         let mut w = Writer {
             game,
+            style,
             out: String::new(),
             warnings: Vec::new(),
             handicap: is_handicap(game),
@@ -208,7 +241,16 @@ impl<'g> Writer<'g> {
         if any_eval(&game.record.main) {
             w.warn(
                 "evaluations-dropped",
-                "KIF has no place for CSA '** evaluations; they are left out".into(),
+                format!(
+                    "{} has no place for CSA '** evaluations; they are left out",
+                    style.name()
+                ),
+            );
+        }
+        if style == Style::Ki2 && w.timed {
+            w.warn(
+                "times-dropped",
+                "KI2 has no place for move times; they are left out".into(),
             );
         }
         w
@@ -409,10 +451,12 @@ impl<'g> Writer<'g> {
 
     fn header(&mut self, opts: &KifOptions) {
         let game = self.game;
-        self.line(&format!(
-            "#KIF version=2.0 encoding={}",
-            opts.encoding.label()
-        ));
+        if self.style == Style::Kif {
+            self.line(&format!(
+                "#KIF version=2.0 encoding={}",
+                opts.encoding.label()
+            ));
+        }
         let mut start_written = false;
         let handicap_value = game.record.header_value(&["手合割"]).map(str::to_string);
         for h in &game.record.header {
@@ -423,16 +467,20 @@ impl<'g> Writer<'g> {
                 self.start(handicap_value.as_deref());
                 start_written = true;
             }
-            self.line(&format!("{key}：{}", h.value));
+            // Readers trim values, so a CSA `$START_TIME: …` space would
+            // not survive a second write.
+            self.line(&format!("{key}：{}", h.value.trim()));
         }
         if !start_written {
             self.start(handicap_value.as_deref());
         }
-        self.line(if self.timed {
-            "手数----指手---------消費時間--"
-        } else {
-            "手数----指手--"
-        });
+        if self.style == Style::Kif {
+            self.line(if self.timed {
+                "手数----指手---------消費時間--"
+            } else {
+                "手数----指手--"
+            });
+        }
         for c in &game.record.comments {
             self.line(&format!("*{c}"));
         }
@@ -552,6 +600,9 @@ impl<'g> Writer<'g> {
             self.line(&format!("変化：{}手", r.first_ply));
         }
         let first_mover = self.first_mover(r);
+        // KI2 names moves relative to the other pieces, so it needs the board.
+        let mut pos = (self.style == Style::Ki2).then(|| self.position_before(id, 0));
+        let mut row: Vec<String> = Vec::new();
         for i in 0..plan.written {
             let (mv, piece, same) = match r.plies.get(i) {
                 Some(p) => (p.mv, p.piece, p.same),
@@ -565,18 +616,30 @@ impl<'g> Writer<'g> {
             } else {
                 first_mover.flip()
             };
-            let time = entry.and_then(|e| e.time);
-            let marker = self.children.contains_key(&(id, i));
-            let text = crate::notation::kif_move(mv, piece, same);
-            let number = r.first_ply + i as u32;
-            let t = self
-                .timed
-                .then(|| clock(time, plan.totals[i][mover.index()]));
-            self.move_line(number, &text, t.as_deref(), marker);
+            if let Some(p) = pos.as_mut() {
+                row.push(crate::notation::ki2_move(p, mover, mv, piece, same));
+                p.play(mv);
+                // The `*`/`&` lines must directly follow the move they annotate.
+                let annotated =
+                    entry.is_some_and(|e| !e.comments.is_empty() || !e.bookmarks.is_empty());
+                if row.len() == KI2_MOVES_PER_LINE || annotated {
+                    self.ki2_row(&mut row);
+                }
+            } else {
+                let time = entry.and_then(|e| e.time);
+                let marker = self.children.contains_key(&(id, i));
+                let text = crate::notation::kif_move(mv, piece, same);
+                let number = r.first_ply + i as u32;
+                let t = self
+                    .timed
+                    .then(|| clock(time, plan.totals[i][mover.index()]));
+                self.move_line(number, &text, t.as_deref(), marker);
+            }
             if let Some(e) = entry {
                 self.attachments(e);
             }
         }
+        self.ki2_row(&mut row);
         // Moves the replay could not play: kept, as comments.
         let rest = line.moves.get(plan.commented_from..).unwrap_or(&[]);
         let mut commented = Vec::new();
@@ -629,19 +692,32 @@ impl<'g> Writer<'g> {
                 {
                     self.warn(
                         "ending-changed",
-                        format!("KIF has no word for {:?}: written as {word}", e.text),
+                        format!(
+                            "{} has no word for {:?}: written as {word}",
+                            self.style.name(),
+                            e.text
+                        ),
                     );
                 }
-                let number = r.first_ply + after as u32;
-                let t = self.timed.then(|| {
-                    clock(
-                        source.and_then(|e| e.time),
-                        plan.totals[after][mover.index()],
-                    )
-                });
-                self.move_line(number, word, t.as_deref(), false);
+                if self.style == Style::Kif {
+                    let number = r.first_ply + after as u32;
+                    let t = self.timed.then(|| {
+                        clock(
+                            source.and_then(|e| e.time),
+                            plan.totals[after][mover.index()],
+                        )
+                    });
+                    self.move_line(number, word, t.as_deref(), false);
+                }
                 if let Some(e) = source {
                     ending_comments = &e.comments;
+                }
+            }
+            if self.style == Style::Ki2 {
+                // No terminal word in KI2: the `まで` line is the ending, and
+                // `*` lines after it attach to it (before it, to the last move).
+                if let Some(s) = summary {
+                    self.line(s);
                 }
             }
             for c in ending_comments {
@@ -650,7 +726,9 @@ impl<'g> Writer<'g> {
             for c in &commented {
                 self.line(c);
             }
-            if let Some(s) = summary {
+            if self.style == Style::Kif
+                && let Some(s) = summary
+            {
                 self.line(s);
             }
         } else {
@@ -658,6 +736,27 @@ impl<'g> Writer<'g> {
                 self.line(c);
             }
         }
+    }
+
+    /// Write the pending KI2 moves as one line, each padded to
+    /// [`KI2_COLUMN`] display columns (the last one is not padded, so no
+    /// line ends in spaces).
+    fn ki2_row(&mut self, row: &mut Vec<String>) {
+        if row.is_empty() {
+            return;
+        }
+        let mut s = String::new();
+        let last = row.len() - 1;
+        for (i, m) in row.drain(..).enumerate() {
+            s.push_str(&m);
+            if i < last {
+                // Wider moves (`▲５四銀左引不成`) still get one space, so
+                // that the moves stay apart for people.
+                let pad = KI2_COLUMN.saturating_sub(width(&m)).max(1);
+                s.extend(std::iter::repeat_n(' ', pad));
+            }
+        }
+        self.line(&s);
     }
 
     fn move_line(&mut self, number: u32, text: &str, time: Option<&str>, marker: bool) {

@@ -3,6 +3,7 @@
 pub mod csa;
 pub mod jkf;
 pub mod json;
+pub mod ki2;
 pub mod kif;
 pub mod sfen;
 pub mod usi;

@@ -10,6 +10,7 @@ mod csa_write;
 mod jkf;
 mod json;
 mod ki2;
+mod ki2_write;
 mod kif;
 mod kif_write;
 mod manifest;
