@@ -172,12 +172,10 @@ fn clock(i: &str) -> Res<'_, u64> {
             v = v
                 .checked_mul(10)
                 .and_then(|v| v.checked_add(u64::from(d - b'0')))
-                .ok_or_else(|| {
-                    nom::Err::Failure(LineErr {
-                        rest: i,
-                        label: Some("a time that fits in 64 bits"),
-                    })
-                })?;
+                .ok_or(nom::Err::Failure(LineErr {
+                    rest: i,
+                    label: Some("a time that fits in 64 bits"),
+                }))?;
             pos += 1;
         }
         if pos == start {
