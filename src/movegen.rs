@@ -200,6 +200,30 @@ impl Position {
     /// Legality of `m` for the side to move: `Ok` or the single rule broken,
     /// the first in the order given in the module docs.
     pub fn check_move(&self, m: Move) -> Result<(), Rule> {
+        self.precheck(m)?;
+        let mut after = self.clone();
+        after.play(m);
+        after.postcheck(self.side, m)
+    }
+
+    /// Check `m` like [`Position::check_move`] and, when it is legal, play it:
+    /// the replayer's path, which plays each move once instead of twice.
+    /// Returns the captured piece; on a foul the position is unchanged.
+    pub fn play_checked(&mut self, m: Move) -> Result<Option<PieceKind>, Rule> {
+        self.precheck(m)?;
+        let before = self.clone();
+        let captured = self.play(m);
+        match self.postcheck(before.side, m) {
+            Ok(()) => Ok(captured),
+            Err(rule) => {
+                *self = before;
+                Err(rule)
+            }
+        }
+    }
+
+    /// Every rule that can be judged before the move is played.
+    fn precheck(&self, m: Move) -> Result<(), Rule> {
         let us = self.side;
         match m {
             Move::Normal { from, to, promote } => {
@@ -240,9 +264,12 @@ impl Position {
                 }
             }
         }
-        let mut after = self.clone();
-        after.play(m);
-        if after.king_attacked(us) {
+        Ok(())
+    }
+
+    /// The rules judged on the position after `m`, played by `us`.
+    fn postcheck(&self, us: Color, m: Move) -> Result<(), Rule> {
+        if self.king_attacked(us) {
             return Err(Rule::SelfCheck);
         }
         if matches!(
@@ -251,8 +278,8 @@ impl Position {
                 kind: PieceKind::Pawn,
                 ..
             }
-        ) && after.in_check()
-            && !after.has_legal_move()
+        ) && self.in_check()
+            && !self.has_legal_move()
         {
             return Err(Rule::Uchifuzume);
         }

@@ -493,23 +493,30 @@ fn replay_line(
         };
         let Resolved { mv, piece, color } = resolved;
         let mover = color.unwrap_or(us);
-        if let Err(rule) = pos.check_move_by(mover, mv) {
-            let detail = foul_detail(&pos, rule, mv, mover);
-            verdict = Verdict::Foul(Foul {
-                ply,
-                move_number,
-                rule,
-                loser: mover,
-                mv: Some(mv),
-                piece: Some(piece),
-                span: entry.span,
-                detail,
-            });
-            stopped_at = Some(i + 1);
-            break;
-        }
+        let played = if mover == us {
+            pos.play_checked(mv)
+        } else {
+            Err(Rule::WrongTurn)
+        };
+        let capture = match played {
+            Ok(c) => c,
+            Err(rule) => {
+                let detail = foul_detail(&pos, rule, mv, mover);
+                verdict = Verdict::Foul(Foul {
+                    ply,
+                    move_number,
+                    rule,
+                    loser: mover,
+                    mv: Some(mv),
+                    piece: Some(piece),
+                    span: entry.span,
+                    detail,
+                });
+                stopped_at = Some(i + 1);
+                break;
+            }
+        };
         let same = prev_to == Some(mv.to());
-        let capture = pos.play(mv);
         let check = pos.in_check();
         prev_to = Some(mv.to());
         plies.push(Ply {
