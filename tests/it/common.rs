@@ -44,3 +44,16 @@ pub fn files_with_ext(dir: &std::path::Path, exts: &[&str]) -> Vec<PathBuf> {
     out.sort();
     out
 }
+
+/// Corpus files are UTF-8, Shift_JIS or (one) EUC-JP: decode strictly, in that order.
+pub fn decode_strict(bytes: &[u8]) -> Option<String> {
+    if let Ok(s) = std::str::from_utf8(bytes) {
+        return Some(s.to_string());
+    }
+    [encoding_rs::SHIFT_JIS, encoding_rs::EUC_JP]
+        .into_iter()
+        .find_map(|enc| {
+            enc.decode_without_bom_handling_and_without_replacement(bytes)
+                .map(|s| s.into_owned())
+        })
+}

@@ -7,18 +7,7 @@ use kifu::record::{EndingKind, Record, StartPosition};
 use kifu::{Color, Handicap};
 use std::path::{Path, PathBuf};
 
-/// Corpus files are Shift_JIS, UTF-8 or (one) EUC-JP; try them strictly in that order.
-fn decode(bytes: &[u8]) -> Option<String> {
-    if let Ok(s) = std::str::from_utf8(bytes) {
-        return Some(s.to_string());
-    }
-    [encoding_rs::SHIFT_JIS, encoding_rs::EUC_JP]
-        .into_iter()
-        .find_map(|enc| {
-            enc.decode_without_bom_handling_and_without_replacement(bytes)
-                .map(|s| s.into_owned())
-        })
-}
+use crate::common::decode_strict as decode;
 
 fn read(path: &Path) -> Result<Vec<Record>, String> {
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;

@@ -10,18 +10,7 @@ use kifu::{Color, Position};
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// Corpus files are UTF-8, Shift_JIS or EUC-JP; try them strictly in that order.
-fn decode(bytes: &[u8]) -> Option<String> {
-    if let Ok(s) = std::str::from_utf8(bytes) {
-        return Some(s.to_string());
-    }
-    [encoding_rs::SHIFT_JIS, encoding_rs::EUC_JP]
-        .into_iter()
-        .find_map(|enc| {
-            enc.decode_without_bom_handling_and_without_replacement(bytes)
-                .map(|s| s.into_owned())
-        })
-}
+use crate::common::decode_strict as decode;
 
 fn replay_all(records: Vec<Record>) -> Result<Vec<Game>, String> {
     records

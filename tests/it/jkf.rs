@@ -8,18 +8,7 @@ use kifu::record::Record;
 use kifu::{Game, ReplayOptions, replay};
 use std::path::{Path, PathBuf};
 
-/// Strict UTF-8, else Shift_JIS, else EUC-JP.
-fn decode(bytes: &[u8]) -> Option<String> {
-    if let Ok(s) = std::str::from_utf8(bytes) {
-        return Some(s.to_string());
-    }
-    [encoding_rs::SHIFT_JIS, encoding_rs::EUC_JP]
-        .into_iter()
-        .find_map(|enc| {
-            enc.decode_without_bom_handling_and_without_replacement(bytes)
-                .map(|s| s.into_owned())
-        })
-}
+use crate::common::decode_strict as decode;
 
 fn text(path: &Path) -> String {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

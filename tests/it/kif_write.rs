@@ -172,19 +172,6 @@ fn corpus_kif_round_trips() {
     );
 }
 
-fn decode_csa(bytes: &[u8]) -> String {
-    if let Ok(s) = std::str::from_utf8(bytes) {
-        return s.strip_prefix('\u{feff}').unwrap_or(s).to_string();
-    }
-    for enc in [encoding_rs::SHIFT_JIS, encoding_rs::EUC_JP] {
-        let (s, bad) = enc.decode_without_bom_handling(bytes);
-        if !bad {
-            return s.into_owned();
-        }
-    }
-    encoding_rs::SHIFT_JIS.decode(bytes).0.into_owned()
-}
-
 #[test]
 fn corpus_csa_converts_to_kif() {
     let Some(dir) = common::corpus_dir("corpus_csa_converts_to_kif") else {
@@ -193,7 +180,7 @@ fn corpus_csa_converts_to_kif() {
     let files = common::files_with_ext(&dir, &["csa"]);
     let (mut ok, mut skipped, mut failures) = (0, 0, Vec::new());
     for f in &files {
-        let text = decode_csa(&std::fs::read(f).unwrap());
+        let text = common::decode_strict(&std::fs::read(f).unwrap()).expect("corpus CSA decodes");
         let Ok(recs) = kifu::parse::csa::parse(&text) else {
             skipped += 1;
             continue;
