@@ -83,6 +83,7 @@ fn main() {
         let text = match format {
             "usi" => kifu::emit::usi::write(&game).0 + "\n",
             "csa" => kifu::emit::csa::write(&game, &Default::default()).0,
+            "kif" => kifu::emit::kif::write(&game).0,
             other => {
                 eprintln!("unknown format {other}");
                 std::process::exit(2);

@@ -1,4 +1,4 @@
-//! The `kifu` command: check, convert and perft.
+//! The `kifu` command: check, convert, stats, perft, completions and man.
 //!
 //! `main` → `run()` → exit code: 0 when every game is legal, 1 when some game
 //! has a foul, 2 when an input could not be read or the usage is wrong.
@@ -26,6 +26,28 @@ enum Command {
     Convert(ConvertArgs),
     /// Count legal move sequences of a given length (a move-generator test).
     Perft(PerftArgs),
+    /// Describe a collection: results, endings, lengths, handicaps and fouls.
+    Stats(StatsArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(CompletionsArgs),
+    /// Print the man page (roff) of kifu.
+    Man,
+}
+
+#[derive(Args, Debug)]
+struct StatsArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    shell: clap_complete::Shell,
 }
 
 /// Options shared by the commands that read records.
@@ -54,9 +76,12 @@ struct CheckArgs {
     /// Print one JSON object per game (JSON Lines) instead of text.
     #[arg(long)]
     json: bool,
-    /// Print only the games that have findings, and no summary.
+    /// Print only the games that have findings, no summary and no progress bar.
     #[arg(short, long)]
     quiet: bool,
+    /// Also write the summary as a JSON object to this file.
+    #[arg(long, value_name = "FILE")]
+    summary: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -75,9 +100,12 @@ struct ConvertArgs {
     /// Overwrite existing output files.
     #[arg(long)]
     force: bool,
-    /// Do not print warnings.
+    /// Do not print warnings, the summary or a progress bar.
     #[arg(short, long)]
     quiet: bool,
+    /// Also write the summary as a JSON object to this file.
+    #[arg(long, value_name = "FILE")]
+    summary: Option<PathBuf>,
     /// CSA version to write.
     #[arg(long, default_value = "2.2", value_parser = ["2.2", "3.0"])]
     csa_version: String,
@@ -158,5 +186,8 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Check(a) => cmd::check::run(&a),
         Command::Convert(a) => cmd::convert::run(&a),
         Command::Perft(a) => cmd::perft::run(&a),
+        Command::Stats(a) => cmd::stats::run(&a),
+        Command::Completions(a) => cmd::extra::completions(a.shell),
+        Command::Man => cmd::extra::man(),
     }
 }

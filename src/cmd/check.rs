@@ -1,79 +1,120 @@
 //! `kifu check`: replay every game, print every foul and finding.
 
-use super::{Source, for_each_ordered, read_options, read_source, sources};
+use super::progress::Progress;
+use super::summary::{Summary, count_fouls};
+use super::{Event, Item, Meta, drive, read_options, sources};
 use crate::CheckArgs;
 use kifu::notation::{ja_move, notation_text};
 use kifu::replay::{Game, LineResult, Verdict, replay};
 use kifu::report::game_report;
 use kifu::{Error, Format};
+use std::collections::BTreeMap;
 use std::io::Write;
+use std::time::Instant;
 
-/// What one input gave: its games' text or JSON, and counts.
+/// What one item of an input gave: its text or JSON, and counts.
+#[derive(Default)]
 struct Outcome {
     out: String,
     err: String,
     games: usize,
+    plies: usize,
     legal: usize,
     fouls: usize,
+    fouls_by_rule: BTreeMap<&'static str, usize>,
     unreadable: usize,
     diagnostics: usize,
 }
 
 pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
+    let start = Instant::now();
     let (read_opts, replay_opts) = read_options(&a.input)?;
     let (srcs, walk_errors) = sources(&a.input.paths);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut totals = Outcome {
-        out: String::new(),
-        err: String::new(),
-        games: 0,
-        legal: 0,
-        fouls: 0,
+    let mut sum = Summary {
+        files: srcs.len(),
         unreadable: walk_errors.len(),
-        diagnostics: 0,
+        ..Summary::default()
     };
     for e in &walk_errors {
         eprintln!("kifu: {e}");
     }
-    let files = srcs.len();
-    for_each_ordered(
+    let mut progress = Progress::new(srcs.len(), !a.quiet);
+    let mut files_done = 0;
+    drive(
         &srcs,
         a.input.jobs,
-        |src| check_one(src, a, &read_opts, &replay_opts),
-        |_, o: Outcome| {
+        &read_opts,
+        |name, meta, item| check_item(name, meta, item, a, &replay_opts),
+        |_, ev: Event<Outcome>| {
+            let o = match ev {
+                Event::Begin => return Ok(()),
+                Event::End => {
+                    files_done += 1;
+                    progress.update(files_done, sum.games, sum.fouls);
+                    return Ok(());
+                }
+                Event::Item(o) => o,
+            };
             out.write_all(o.out.as_bytes())?;
             if !o.err.is_empty() {
                 out.flush()?;
-                eprint!("{}", o.err);
+                progress.eprint(&o.err);
             }
-            totals.games += o.games;
-            totals.legal += o.legal;
-            totals.fouls += o.fouls;
-            totals.unreadable += o.unreadable;
-            totals.diagnostics += o.diagnostics;
+            sum.games += o.games;
+            sum.plies += o.plies;
+            sum.legal += o.legal;
+            sum.fouls += o.fouls;
+            sum.unreadable += o.unreadable;
+            sum.warnings += o.diagnostics;
+            for (k, v) in o.fouls_by_rule {
+                *sum.fouls_by_rule.entry(k).or_default() += v;
+            }
+            // Large streamed files report progress per batch, not only per file.
+            if sum.games.is_multiple_of(1024) {
+                progress.update(files_done, sum.games, sum.fouls);
+            }
             Ok(())
         },
     )?;
+    progress.finish();
+    sum.finish(start);
+    let files = sum.files;
     if !a.json && !a.quiet {
         writeln!(
             out,
             "{files} file{}, {} game{}: {} legal, {} with fouls; {} unreadable input{}; {} diagnostic{}",
             plural(files),
-            totals.games,
-            plural(totals.games),
-            totals.legal,
-            totals.fouls,
-            totals.unreadable,
-            plural(totals.unreadable),
-            totals.diagnostics,
-            plural(totals.diagnostics),
+            sum.games,
+            plural(sum.games),
+            sum.legal,
+            sum.fouls,
+            sum.unreadable,
+            plural(sum.unreadable),
+            sum.warnings,
+            plural(sum.warnings),
+        )?;
+        writeln!(
+            out,
+            "{} plies; fouls by rule: {}; {:.2} s, {:.0} games/s, {:.0} plies/s",
+            sum.plies,
+            sum.rules_text(),
+            sum.elapsed_s,
+            sum.games_per_s,
+            sum.plies_per_s,
         )?;
     }
     out.flush()?;
-    Ok(if totals.unreadable > 0 {
+    if a.json {
+        eprintln!("{}", sum.to_json());
+    }
+    if let Some(path) = &a.summary {
+        sum.write_to(path)?;
+    }
+    Ok(if sum.unreadable > 0 {
         2
-    } else if totals.fouls > 0 {
+    } else if sum.fouls > 0 {
         1
     } else {
         0
@@ -84,38 +125,34 @@ fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-fn check_one(
-    src: &Source,
+fn check_item(
+    name: &str,
+    meta: &Meta,
+    item: Item,
     a: &CheckArgs,
-    read_opts: &kifu::input::ReadOptions,
     replay_opts: &kifu::ReplayOptions,
 ) -> Outcome {
-    let name = src.name();
-    let mut o = Outcome {
-        out: String::new(),
-        err: String::new(),
-        games: 0,
-        legal: 0,
-        fouls: 0,
-        unreadable: 0,
-        diagnostics: 0,
-    };
-    let input = match read_source(src, read_opts) {
-        Ok(i) => i,
-        Err(e) => {
+    let mut o = Outcome::default();
+    match item {
+        Item::Warning(w) => o.err = format!("{name}: warning: {w}\n"),
+        Item::Unreadable(e) => {
             o.unreadable = 1;
-            report_error(&mut o, &name, &e, a.json, None);
-            return o;
+            report_error(&mut o, name, &e, a.json, None);
         }
-    };
-    for w in &input.warnings {
-        o.err.push_str(&format!("{name}: warning: {w}\n"));
-    }
-    for record in input.records {
-        let index = record.index;
-        match replay(record, replay_opts) {
+        Item::Game {
+            index,
+            record: Err(e),
+        } => {
+            o.unreadable = 1;
+            report_error(&mut o, name, &e, a.json, Some(index));
+        }
+        Item::Game {
+            index,
+            record: Ok(record),
+        } => match replay(record, replay_opts) {
             Ok(game) => {
                 o.games += 1;
+                o.plies += game.main.plies.len();
                 let foul = !game.main.verdict.is_legal()
                     || game.variations.iter().any(|v| !v.line.verdict.is_legal());
                 if foul {
@@ -123,6 +160,7 @@ fn check_one(
                 } else {
                     o.legal += 1;
                 }
+                count_fouls(&game, &mut o.fouls_by_rule);
                 o.diagnostics += game.main.diagnostics.len()
                     + game
                         .variations
@@ -130,19 +168,19 @@ fn check_one(
                         .map(|v| v.line.diagnostics.len())
                         .sum::<usize>();
                 if a.json {
-                    let r = game_report(&name, input.format, &game);
+                    let r = game_report(name, meta.format, &game);
                     o.out
                         .push_str(&serde_json::to_string(&r).unwrap_or_default());
                     o.out.push('\n');
                 } else {
-                    text_report(&mut o.out, &name, input.format, &game, a.quiet);
+                    text_report(&mut o.out, name, meta.format, &game, a.quiet);
                 }
             }
             Err(e) => {
                 o.unreadable += 1;
-                report_error(&mut o, &name, &e, a.json, Some(index));
+                report_error(&mut o, name, &e, a.json, Some(index));
             }
-        }
+        },
     }
     o
 }

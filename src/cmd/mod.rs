@@ -2,15 +2,20 @@
 
 pub mod check;
 pub mod convert;
+pub mod extra;
 pub mod perft;
+pub mod progress;
+pub mod stats;
+pub mod stream;
+pub mod summary;
 
 use crate::{FromFormat, InputArgs};
 use anyhow::{Context, bail};
 use kifu::input::{EXTENSIONS, Input, ReadOptions, read_bytes, read_path};
 use kifu::position::DeclarationRule;
-use kifu::{Error, Format, ReplayOptions};
+use kifu::{Error, Format, Record, ReplayOptions};
 use rayon::prelude::*;
-use std::io::Read;
+use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 
 /// Whether an error chain ends in a broken pipe (not an error for a CLI).
@@ -131,31 +136,245 @@ pub fn read_source(src: &Source, opts: &ReadOptions) -> Result<Input, Error> {
     }
 }
 
-/// Run `work` over `sources` on `jobs` threads, handing each result to
-/// `sink` in input order. Work is done in chunks so memory stays bounded.
-pub fn for_each_ordered<T: Send>(
-    sources: &[Source],
+/// The relative path of `path` under `root`, for mirroring trees.
+pub fn relative_to<'a>(path: &'a Path, root: Option<&Path>) -> &'a Path {
+    root.and_then(|r| path.strip_prefix(r).ok())
+        .unwrap_or_else(|| Path::new(path.file_name().unwrap_or(path.as_os_str())))
+}
+
+/// What the games of one input were read as.
+#[derive(Clone, Copy, Debug)]
+pub struct Meta {
+    /// The format read.
+    pub format: Format,
+    /// The encoding name.
+    pub encoding: &'static str,
+}
+
+/// One thing an input gave, in input order.
+// Items are moved once, from reader to worker; boxing the record would add
+// an allocation per game for nothing.
+#[allow(clippy::large_enum_variant)]
+pub enum Item {
+    /// A decoding warning about the input.
+    Warning(String),
+    /// A game, or the error that kept it from being read (the file goes on).
+    Game {
+        /// 0-based index in the file.
+        index: usize,
+        /// The record, or why it could not be read.
+        record: Result<Record, Error>,
+    },
+    /// The whole input could not be read.
+    Unreadable(Error),
+}
+
+/// What the sink of [`drive`] is told about one input, in order.
+pub enum Event<T> {
+    /// The input's first result is coming.
+    Begin,
+    /// The result of one [`Item`].
+    Item(T),
+    /// The input is done.
+    End,
+}
+
+/// What a worker gives back for one input: the results, or a request to
+/// stream a large CSA input from the main thread.
+enum FileResult<T> {
+    Done(Vec<T>),
+    Stream,
+}
+
+/// Whether `src` should be streamed: stdin (its size is unknown), or a file
+/// that may be CSA and is large enough that reading it whole would matter.
+fn wants_stream(src: &Source, opts: &ReadOptions) -> bool {
+    let Some(p) = &src.path else {
+        return true;
+    };
+    let csa = match opts.from {
+        Some(f) => f == Format::Csa,
+        None => kifu::input::format_hint(p).is_none_or(|f| f == Format::Csa),
+    };
+    csa && std::fs::metadata(p).is_ok_and(|m| m.len() >= stream::STREAM_MIN_BYTES)
+}
+
+/// The games of every source, each turned into a `T` by `work` on the worker
+/// threads, handed to `sink` in input order. Ordinary inputs are read whole
+/// by the workers (in chunks of inputs, so memory stays bounded); large CSA
+/// files and stdin are read as a stream of games in batches, so a
+/// multi-gigabyte file never sits in memory.
+pub fn drive<T: Send>(
+    srcs: &[Source],
     jobs: Option<usize>,
-    work: impl Fn(&Source) -> T + Sync,
-    mut sink: impl FnMut(&Source, T) -> anyhow::Result<()>,
+    opts: &ReadOptions,
+    work: impl Fn(&str, &Meta, Item) -> T + Sync,
+    mut sink: impl FnMut(&Source, Event<T>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    let jobs = jobs.unwrap_or(0);
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
+        .num_threads(jobs.unwrap_or(0))
         .build()
         .context("cannot start worker threads")?;
-    let chunk = pool.current_num_threads().max(1) * 32;
-    for part in sources.chunks(chunk) {
-        let results: Vec<T> = pool.install(|| part.par_iter().map(&work).collect());
+    let threads = pool.current_num_threads().max(1);
+    let whole = |src: &Source| -> FileResult<T> {
+        if wants_stream(src, opts) {
+            return FileResult::Stream;
+        }
+        let name = src.name();
+        match read_source(src, opts) {
+            Ok(input) => {
+                let meta = Meta {
+                    format: input.format,
+                    encoding: input.encoding,
+                };
+                let mut out = Vec::with_capacity(input.records.len() + input.warnings.len());
+                for w in input.warnings {
+                    out.push(work(&name, &meta, Item::Warning(w)));
+                }
+                for record in input.records {
+                    let index = record.index;
+                    out.push(work(
+                        &name,
+                        &meta,
+                        Item::Game {
+                            index,
+                            record: Ok(record),
+                        },
+                    ));
+                }
+                FileResult::Done(out)
+            }
+            Err(e) => {
+                let meta = Meta {
+                    format: opts.from.unwrap_or(Format::Csa),
+                    encoding: "",
+                };
+                let r = work(&name, &meta, Item::Unreadable(e));
+                FileResult::Done(vec![r])
+            }
+        }
+    };
+    let chunk = threads * 32;
+    for part in srcs.chunks(chunk) {
+        let results: Vec<FileResult<T>> = pool.install(|| part.par_iter().map(&whole).collect());
         for (src, r) in part.iter().zip(results) {
-            sink(src, r)?;
+            match r {
+                FileResult::Done(items) => {
+                    sink(src, Event::Begin)?;
+                    for t in items {
+                        sink(src, Event::Item(t))?;
+                    }
+                    sink(src, Event::End)?;
+                }
+                FileResult::Stream => stream_source(src, opts, &pool, &work, &mut sink)?,
+            }
         }
     }
     Ok(())
 }
 
-/// The relative path of `path` under `root`, for mirroring trees.
-pub fn relative_to<'a>(path: &'a Path, root: Option<&Path>) -> &'a Path {
-    root.and_then(|r| path.strip_prefix(r).ok())
-        .unwrap_or_else(|| Path::new(path.file_name().unwrap_or(path.as_os_str())))
+/// Stream one source (see [`drive`]); falls back to reading it whole when
+/// its content is not CSA after all.
+fn stream_source<T: Send>(
+    src: &Source,
+    opts: &ReadOptions,
+    pool: &rayon::ThreadPool,
+    work: &(impl Fn(&str, &Meta, Item) -> T + Sync),
+    sink: &mut impl FnMut(&Source, Event<T>) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let name = src.name();
+    let reader: Box<dyn BufRead> = match &src.path {
+        Some(p) => match std::fs::File::open(p) {
+            Ok(f) => Box::new(std::io::BufReader::with_capacity(stream::SNIFF_BYTES, f)),
+            Err(e) => {
+                let meta = Meta {
+                    format: Format::Csa,
+                    encoding: "",
+                };
+                let err = Error::new(kifu::ErrorKind::Io(e)).with_path(p);
+                sink(src, Event::Begin)?;
+                sink(src, Event::Item(work(&name, &meta, Item::Unreadable(err))))?;
+                return sink(src, Event::End);
+            }
+        },
+        None => Box::new(std::io::BufReader::with_capacity(
+            stream::SNIFF_BYTES,
+            std::io::stdin(),
+        )),
+    };
+    let mut reader = reader;
+    let prefix = stream::peek(&mut reader).unwrap_or_default();
+    let hint = src.path.as_deref().and_then(kifu::input::format_hint);
+    let Some(encoding) = stream::sniff(&prefix, opts, hint) else {
+        // Not CSA: read it whole like any other input.
+        let mut bytes = Vec::new();
+        let read = reader
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::new(kifu::ErrorKind::Io(e)).with_path(&name))
+            .and_then(|_| read_bytes(&bytes, src.path.as_deref(), opts));
+        drop(bytes);
+        let (meta, items) = match read {
+            Ok(input) => {
+                let meta = Meta {
+                    format: input.format,
+                    encoding: input.encoding,
+                };
+                let mut items: Vec<Item> = input.warnings.into_iter().map(Item::Warning).collect();
+                items.extend(input.records.into_iter().map(|r| Item::Game {
+                    index: r.index,
+                    record: Ok(r),
+                }));
+                (meta, items)
+            }
+            Err(e) => (
+                Meta {
+                    format: opts.from.unwrap_or(Format::Csa),
+                    encoding: "",
+                },
+                vec![Item::Unreadable(e)],
+            ),
+        };
+        sink(src, Event::Begin)?;
+        let results: Vec<T> = pool.install(|| {
+            items
+                .into_par_iter()
+                .map(|i| work(&name, &meta, i))
+                .collect()
+        });
+        for r in results {
+            sink(src, Event::Item(r))?;
+        }
+        return sink(src, Event::End);
+    };
+    let meta = Meta {
+        format: Format::Csa,
+        encoding: encoding.name(),
+    };
+    sink(src, Event::Begin)?;
+    let batch = pool.current_num_threads().max(1) * 64;
+    stream::games(reader, encoding, opts, &name, batch, |games| {
+        let mut items = Vec::with_capacity(games.len());
+        for g in games {
+            items.extend(
+                g.warnings
+                    .into_iter()
+                    .map(|w| Item::Warning(format!("game {}: {w}", g.index + 1))),
+            );
+            items.push(Item::Game {
+                index: g.index,
+                record: g.record,
+            });
+        }
+        let results: Vec<T> = pool.install(|| {
+            items
+                .into_par_iter()
+                .map(|i| work(&name, &meta, i))
+                .collect()
+        });
+        for r in results {
+            sink(src, Event::Item(r))?;
+        }
+        Ok(())
+    })?;
+    sink(src, Event::End)
 }

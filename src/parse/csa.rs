@@ -38,7 +38,7 @@ mod syntax;
 mod tests;
 
 use crate::error::ParseError;
-use crate::parse::{SourceLine, lines};
+use crate::parse::{SourceLine, lines, lines_at};
 use crate::record::{
     Ending, EndingKind, Evaluation, HeaderField, MoveEntry, MoveTime, Record, Span,
 };
@@ -83,6 +83,106 @@ pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
         ));
     }
     Ok(records)
+}
+
+/// One game's text within a multi-game CSA text, as [`split_games`] cuts it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameText<'a> {
+    /// Byte offset of the piece's first character in the whole text.
+    pub offset: usize,
+    /// 1-based line number of the piece's first line in the whole text.
+    pub line: u32,
+    /// The piece, without the `/` line that ends it.
+    pub text: &'a str,
+}
+
+/// Cut a CSA text into games at `/` lines, without parsing them.
+///
+/// Cutting is cheap and needs no state, so a caller can hand the pieces to
+/// [`FileState::parse_game`] one at a time (or to several threads) instead of
+/// building every record of a huge file at once. Pieces that hold only blank
+/// lines are yielded too; `parse_game` turns them into no record.
+pub fn split_games(text: &str) -> impl Iterator<Item = GameText<'_>> {
+    let mut ls = lines(text).peekable();
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        let first = ls.peek().copied();
+        let (offset, line) = first.map_or((text.len(), 0), |l| (l.offset, l.number));
+        let mut end = offset;
+        loop {
+            match ls.next() {
+                None => {
+                    done = true;
+                    break;
+                }
+                Some(l) if l.text.trim() == "/" => break,
+                Some(l) => end = l.offset + l.text.len(),
+            }
+        }
+        Some(GameText {
+            offset,
+            line: line.max(1),
+            text: &text[offset..end.max(offset)],
+        })
+    })
+}
+
+/// What the games of one CSA file share while they are read one at a time:
+/// the fields that describe the whole file (version, encoding) and how many
+/// games came before.
+#[derive(Clone, Debug, Default)]
+pub struct FileState {
+    fields: Vec<HeaderField>,
+    games: usize,
+}
+
+impl FileState {
+    /// A state for the start of a file.
+    pub fn new() -> FileState {
+        FileState::default()
+    }
+
+    /// How many games have been read so far, including ones that failed.
+    pub fn games(&self) -> usize {
+        self.games
+    }
+
+    /// Parse one game cut out by [`split_games`] (or by a streaming reader)
+    /// that starts on line `line` at byte `offset` of its file, so spans point
+    /// into the file. `Ok(None)` when the piece holds no statement. The game
+    /// gets the next index even when it fails to parse, so later games keep
+    /// the indices [`parse`] would give them.
+    pub fn parse_game(
+        &mut self,
+        text: &str,
+        line: u32,
+        offset: usize,
+    ) -> Result<Option<Record>, ParseError> {
+        let mut game = Game::new(&self.fields);
+        let result = (|| {
+            for l in lines_at(text, line, offset) {
+                let content = l.text.trim();
+                if content.is_empty() || content == "/" {
+                    continue;
+                }
+                if !game.started {
+                    game.started = true;
+                    game.record.span = l.span_at(indent(l.text));
+                }
+                game.line(&l, &mut self.fields)?;
+            }
+            Ok(())
+        })();
+        if !game.started {
+            return result.map(|()| None);
+        }
+        let index = self.games;
+        self.games += 1;
+        result.map(|()| Some(game.finish(index)))
+    }
 }
 
 /// Whether `text` looks like a CSA record: its first line that is neither

@@ -57,7 +57,18 @@ pub fn lines(text: &str) -> Lines<'_> {
         text,
         pos: start,
         number: 0,
+        base: 0,
     }
+}
+
+/// The lines of `text` when it is a piece of a larger text that starts on
+/// line `first_line` (1-based) at byte `offset`: numbers and offsets then
+/// point into the whole, so a streamed game's messages name the file's lines.
+pub fn lines_at(text: &str, first_line: u32, offset: usize) -> Lines<'_> {
+    let mut l = lines(text);
+    l.number = first_line.saturating_sub(1);
+    l.base = offset;
+    l
 }
 
 /// Iterator returned by [`lines`].
@@ -66,6 +77,7 @@ pub struct Lines<'a> {
     text: &'a str,
     pos: usize,
     number: u32,
+    base: usize,
 }
 
 impl<'a> Iterator for Lines<'a> {
@@ -82,7 +94,7 @@ impl<'a> Iterator for Lines<'a> {
             .unwrap_or(rest.len());
         let line = SourceLine {
             number: self.number + 1,
-            offset: self.pos,
+            offset: self.base + self.pos,
             text: &self.text[self.pos..self.pos + end],
         };
         let mut next = self.pos + end;

@@ -287,3 +287,197 @@ fn convert_to_csa_reads_back_as_the_same_game() {
     let want: Vec<&str> = original.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(stdout(&back).lines().collect::<Vec<_>>(), want);
 }
+
+/// A multi-game CSA text of `n` short games, each a little different, large
+/// enough (> 256 KiB) to take the streaming path when read from a file.
+fn many_csa_games(n: usize) -> String {
+    let moves = [
+        "+7776FU", "-3334FU", "+2726FU", "-8384FU", "+2625FU", "-8485FU", "+6978KI", "-4132KI",
+    ];
+    let mut s = String::from("V2.2\n");
+    for i in 0..n {
+        if i > 0 {
+            s.push_str("/\n");
+        }
+        s.push_str(&format!(
+            "N+player {i}\nN-opponent {i}\n$EVENT:stream test\nPI\n+\n"
+        ));
+        let k = 1 + i % moves.len();
+        for m in &moves[..k] {
+            s.push_str(m);
+            s.push_str("\nT3\n");
+        }
+        s.push_str("%TORYO\n");
+    }
+    s
+}
+
+#[test]
+fn a_3000_game_csa_file_streams_through_check_json_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("many.csa");
+    std::fs::write(&path, many_csa_games(3000)).unwrap();
+    assert!(std::fs::metadata(&path).unwrap().len() > 256 * 1024);
+    let o = kifu(&["check", "--json", "-j2", path.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3000);
+    for (i, l) in lines.iter().enumerate() {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        assert_eq!(v["index"], i, "{l}");
+        assert_eq!(v["plies"], 1 + i % 8, "{l}");
+    }
+    let err = String::from_utf8_lossy(&o.stderr);
+    let summary: serde_json::Value = serde_json::from_str(err.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["summary"]["games"], 3000);
+}
+
+#[test]
+fn a_bad_game_in_a_streamed_csa_file_names_its_file_line_and_the_rest_go_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("many.csa");
+    let mut text = many_csa_games(3000);
+    // Break game 1000 (index 999) with a position statement after its moves.
+    let at = text.match_indices("N+player 999\n").next().unwrap().0;
+    let end = at + text[at..].find("%TORYO").unwrap();
+    text.insert_str(end, "P1 oops\n");
+    std::fs::write(&path, &text).unwrap();
+    let bad_line = text[..end].lines().count() + 1;
+    let o = kifu(&["check", "--json", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3000);
+    let v: serde_json::Value = serde_json::from_str(lines[999]).unwrap();
+    assert_eq!(v["index"], 999);
+    assert_eq!(v["error"]["line"], bad_line, "{v}");
+    let v: serde_json::Value = serde_json::from_str(lines[2999]).unwrap();
+    assert_eq!(v["index"], 2999);
+}
+
+#[test]
+fn check_json_ends_with_a_summary_object_on_stderr() {
+    let o = kifu(&["check", "--json", &fixture("")]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    let v: serde_json::Value = serde_json::from_str(err.lines().last().unwrap()).unwrap();
+    let s = &v["summary"];
+    for key in [
+        "files",
+        "games",
+        "plies",
+        "legal",
+        "fouls",
+        "fouls_by_rule",
+        "unreadable",
+        "warnings",
+        "elapsed_s",
+        "games_per_s",
+        "plies_per_s",
+    ] {
+        assert!(!s[key].is_null(), "{key} missing in {v}");
+    }
+    assert_eq!(s["fouls_by_rule"]["nifu"], 1);
+    assert_eq!(
+        s["games"].as_u64().unwrap(),
+        s["legal"].as_u64().unwrap() + s["fouls"].as_u64().unwrap()
+    );
+}
+
+#[test]
+fn summary_file_is_written_by_check_and_convert() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("s.json");
+    kifu(&[
+        "check",
+        "-q",
+        "--summary",
+        file.to_str().unwrap(),
+        &fixture("usi"),
+    ]);
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert!(v["summary"]["games"].as_u64().unwrap() > 0);
+    let file2 = dir.path().join("c.json");
+    let out = dir.path().join("out");
+    kifu(&[
+        "convert",
+        "--to",
+        "usi",
+        "-q",
+        "--out-dir",
+        out.to_str().unwrap(),
+        "--summary",
+        file2.to_str().unwrap(),
+        &fixture("usi"),
+    ]);
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file2).unwrap()).unwrap();
+    assert!(v["summary"]["games"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn stats_on_the_fixtures_counts_results_endings_lengths_handicaps_and_fouls() {
+    let o = kifu(&["stats", "--json", &fixture("")]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let games = v["games"].as_u64().unwrap();
+    assert!(games > 0);
+    let sum = |o: &serde_json::Value| -> u64 {
+        o.as_object()
+            .unwrap()
+            .values()
+            .map(|x| x.as_u64().unwrap())
+            .sum()
+    };
+    assert_eq!(sum(&v["endings"]), games);
+    assert_eq!(sum(&v["handicaps"]), games);
+    assert_eq!(sum(&v["lengths"]["histogram"]), games);
+    let results: u64 = v["results"].as_object().unwrap().values().map(sum).sum();
+    assert_eq!(results, games);
+    assert_eq!(v["fouls_by_rule"]["nifu"], 1);
+    assert!(v["lengths"]["min"].as_u64() <= v["lengths"]["median"].as_u64());
+    let text = stdout(&kifu(&["stats", &fixture("")]));
+    assert!(
+        text.contains("handicaps:") && text.contains("lengths:"),
+        "{text}"
+    );
+}
+
+#[test]
+fn completions_for_bash_are_not_empty() {
+    let o = kifu(&["completions", "bash"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("kifu"));
+}
+
+#[test]
+fn man_page_is_not_empty() {
+    let o = kifu(&["man"]);
+    assert_eq!(o.status.code(), Some(0));
+    let s = stdout(&o);
+    assert!(s.contains(".TH") && s.contains("check"), "{s}");
+}
+
+#[test]
+fn output_with_j2_is_the_same_as_with_j1_on_a_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..150 {
+        let moves = ["7g7f", "3c3d", "2g2f", "8c8d", "2f2e"];
+        let k = 1 + i % moves.len();
+        std::fs::write(
+            dir.path().join(format!("g{i:03}.usi")),
+            format!("position startpos moves {}\n", moves[..k].join(" ")),
+        )
+        .unwrap();
+    }
+    let d = dir.path().to_str().unwrap();
+    let one = stdout(&kifu(&["check", "--json", "-j1", d]));
+    let two = stdout(&kifu(&["check", "--json", "-j2", d]));
+    assert_eq!(one.lines().count(), 150);
+    assert_eq!(one, two);
+}

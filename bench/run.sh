@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Throughput of kifu on generated games, against the floor (`cat`) and peers.
+# Usage: bench/run.sh [GAMES]   (default 2000; needs cargo; hyperfine optional)
+set -u
+cd "$(dirname "$0")/.."
+N=${1:-2000}
+W=$(mktemp -d /tmp/kifu-bench.XXXXXX)
+cargo build --release --quiet --bin kifu --examples || exit 1
+K=$PWD/target/release/kifu
+G=$PWD/target/release/examples/gen_games
+$G csa "$N" "$W/csa" 2>"$W/csa.txt"
+$G kif "$N" "$W/kif" 2>"$W/kif.txt"
+PLIES=$(awk '{print $3}' "$W/csa.txt")
+# One multi-game file of the same games, separated by `/` lines.
+first=1; for f in "$W"/csa/*.csa; do [ $first = 1 ] || echo /; cat "$f"; first=0; done > "$W/all.csa"
+MB_CSA=$(du -sm --apparent-size "$W/csa" | cut -f1)
+
+echo "machine: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p' | head -1); $N games, $PLIES plies"
+printf '%-34s %10s %12s %8s %10s\n' case seconds games/s MB/s "peak RSS"
+
+run() { # name, command...
+  local name=$1; shift
+  local t rss
+  if command -v hyperfine >/dev/null; then
+    # -i: kifu exits 1 or 2 when it finds fouls or unreadable files; still time it.
+    hyperfine -N -i --warmup 1 --runs 5 --export-json "$W/h.json" -- "$(printf '%q ' "$@")" >/dev/null 2>&1
+    t=$(python3 -c "import json;print('%.3f'%json.load(open('$W/h.json'))['results'][0]['median'])")
+  fi
+  /usr/bin/time -o "$W/t" -f '%e %M' "$@" >/dev/null 2>&1
+  rss=$(tail -1 "$W/t")
+  [ -n "${t:-}" ] || t=${rss% *}
+  local kb=${rss#* }
+  python3 - "$name" "$t" "$N" "$PLIES" "$MB_CSA" "$kb" <<'PY'
+import sys
+n,t,g,p,mb,kb=sys.argv[1],float(sys.argv[2]),int(sys.argv[3]),int(sys.argv[4]),float(sys.argv[5]),int(sys.argv[6])
+t=max(t,1e-3)
+print(f"{n:<34} {t:>10.3f} {g/t:>12.0f} {mb/t:>8.1f} {kb/1024:>8.1f} MB   ({p/t:,.0f} moves/s)")
+PY
+}
+
+run "cat (separate CSA files)" find "$W/csa" -name "*.csa" -exec cat {} +
+run "cat (one CSA file)" cat "$W/all.csa"
+run "kifu check -j1 (CSA files)" "$K" check -q -j1 "$W/csa"
+run "kifu check -j2 (CSA files)" "$K" check -q -j2 "$W/csa"
+run "kifu check -j1 (one CSA file)" "$K" check -q -j1 "$W/all.csa"
+run "kifu check -j2 (one CSA file)" "$K" check -q -j2 "$W/all.csa"
+run "kifu check -j2 (KIF files)" "$K" check -q -j2 "$W/kif"
+run "kifu convert --to json (one CSA)" "$K" convert -q --to json "$W/all.csa"
+
+echo
+echo "peers (parse + replay of the same CSA files):"
+if python3 -m venv "$W/venv" >/dev/null 2>&1 && "$W/venv/bin/pip" install -q cshogi python-shogi >/dev/null 2>&1; then
+  run "cshogi (Python)" "$W/venv/bin/python" bench/peers/cshogi_check.py "$W/csa"
+  run "python-shogi" "$W/venv/bin/python" bench/peers/python_shogi_check.py "$W/csa"
+else
+  echo "  cshogi / python-shogi: installation failed (no network or no venv); skipped"
+fi
+if command -v npm >/dev/null && (cd "$W" && npm init -y >/dev/null 2>&1 && npm install --silent tsshogi >/dev/null 2>&1); then
+  run "tsshogi (Node)" node bench/peers/tsshogi_check.mjs "$W/csa" "$W/node_modules/tsshogi"
+else
+  echo "  tsshogi: npm missing or installation failed; skipped"
+fi
+rm -rf "$W"

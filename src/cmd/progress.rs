@@ -1,0 +1,68 @@
+//! A progress bar for long runs, on a terminal only.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+/// Shows files and games done, games/s and fouls so far, once the run is
+/// long (more than 200 files, or past one second): a short run would only
+/// flicker. Never drawn when stderr is not a terminal or with `--quiet`, so
+/// logs and pipes stay clean.
+pub struct Progress {
+    bar: Option<ProgressBar>,
+    shown: bool,
+    start: Instant,
+    files_total: usize,
+}
+
+impl Progress {
+    /// A progress bar for `files` inputs; hidden unless `enabled` and stderr is a terminal.
+    pub fn new(files: usize, enabled: bool) -> Progress {
+        let bar = (enabled && std::io::stderr().is_terminal()).then(|| {
+            let bar =
+                ProgressBar::with_draw_target(Some(files as u64), ProgressDrawTarget::hidden());
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{bar:30} {pos}/{len} files {msg} [{elapsed_precise}]",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar
+        });
+        Progress {
+            bar,
+            shown: false,
+            start: Instant::now(),
+            files_total: files,
+        }
+    }
+
+    /// Record progress: `files` inputs done, `games` read, `fouls` found.
+    pub fn update(&mut self, files: usize, games: usize, fouls: usize) {
+        let Some(bar) = &self.bar else { return };
+        let elapsed = self.start.elapsed();
+        if !self.shown && (self.files_total > 200 || elapsed > Duration::from_secs(1)) {
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+            bar.enable_steady_tick(Duration::from_millis(200));
+            self.shown = true;
+        }
+        bar.set_position(files as u64);
+        let rate = games as f64 / elapsed.as_secs_f64().max(1e-3);
+        bar.set_message(format!("{games} games, {rate:.0} games/s, {fouls} fouls"));
+    }
+
+    /// Print `text` on stderr without tearing the bar.
+    pub fn eprint(&self, text: &str) {
+        match &self.bar {
+            Some(bar) if self.shown => bar.suspend(|| eprint!("{text}")),
+            _ => eprint!("{text}"),
+        }
+    }
+
+    /// Remove the bar before the summary is printed.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! The end-of-run summary shared by `check` and `convert`.
+
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+/// Counts for a whole run. Serialized as the `summary` object of `--json`
+/// and `--summary FILE`; field names are part of the documented interface.
+#[derive(Debug, Default, Serialize)]
+pub struct Summary {
+    /// Inputs named or found.
+    pub files: usize,
+    /// Games read and replayed.
+    pub games: usize,
+    /// Legal plies of the main lines.
+    pub plies: usize,
+    /// Games whose main line and variations are all legal.
+    pub legal: usize,
+    /// Games with a foul.
+    pub fouls: usize,
+    /// Fouls counted by rule code (main lines and variations).
+    pub fouls_by_rule: BTreeMap<&'static str, usize>,
+    /// Inputs or games that could not be read.
+    pub unreadable: usize,
+    /// Diagnostics (check) or conversion warnings (convert).
+    pub warnings: usize,
+    /// Wall-clock seconds.
+    pub elapsed_s: f64,
+    /// Games per second.
+    pub games_per_s: f64,
+    /// Plies per second.
+    pub plies_per_s: f64,
+}
+
+impl Summary {
+    /// Fill in the time-based fields.
+    pub fn finish(&mut self, start: Instant) {
+        self.elapsed_s = start.elapsed().as_secs_f64();
+        let t = self.elapsed_s.max(1e-9);
+        self.games_per_s = (self.games as f64 / t * 10.0).round() / 10.0;
+        self.plies_per_s = (self.plies as f64 / t).round();
+        self.elapsed_s = (self.elapsed_s * 1000.0).round() / 1000.0;
+    }
+
+    /// `{"summary": {...}}` as one line.
+    pub fn to_json(&self) -> String {
+        serde_json::json!({ "summary": self }).to_string()
+    }
+
+    /// The fouls by rule as `nifu 2, self-check 1`, or `none`.
+    pub fn rules_text(&self) -> String {
+        if self.fouls_by_rule.is_empty() {
+            return "none".to_string();
+        }
+        self.fouls_by_rule
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// Write the summary to `path` (for `--summary FILE`).
+    pub fn write_to(&self, path: &std::path::Path) -> anyhow::Result<()> {
+        use anyhow::Context;
+        std::fs::write(path, self.to_json() + "\n")
+            .with_context(|| format!("cannot write the summary to {}", path.display()))
+    }
+}
+
+/// Count a replayed game's fouls by rule (main line and variations).
+pub fn count_fouls(game: &kifu::Game, into: &mut BTreeMap<&'static str, usize>) {
+    let lines = std::iter::once(&game.main).chain(game.variations.iter().map(|v| &v.line));
+    for l in lines {
+        if let kifu::replay::Verdict::Foul(f) = &l.verdict {
+            *into.entry(f.rule.code()).or_default() += 1;
+        }
+    }
+}
