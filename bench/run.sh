@@ -18,17 +18,21 @@ MB_CSA=$(du -sm --apparent-size "$W/csa" | cut -f1)
 echo "machine: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p' | head -1); $N games, $PLIES plies"
 printf '%-34s %10s %12s %8s %10s\n' case seconds games/s MB/s "peak RSS"
 
-run() { # name, command...
+declare -A SECS
+run() { # name, command...   A command that fails is reported as FAILED, never timed.
   local name=$1; shift
-  local t rss
-  if command -v hyperfine >/dev/null; then
-    # -i: kifu exits 1 or 2 when it finds fouls or unreadable files; still time it.
-    hyperfine -N -i --warmup 1 --runs 5 --export-json "$W/h.json" -- "$(printf '%q ' "$@")" >/dev/null 2>&1
-    t=$(python3 -c "import json;print('%.3f'%json.load(open('$W/h.json'))['results'][0]['median'])")
+  local t="" rss
+  if ! /usr/bin/time -o "$W/t" -f '%e %M' "$@" >/dev/null 2>"$W/err"; then
+    printf '%-34s FAILED (exit status non-zero): %s\n' "$name" "$(tail -c 300 "$W/err" | tr '\n' ' ')"
+    return
   fi
-  /usr/bin/time -o "$W/t" -f '%e %M' "$@" >/dev/null 2>&1
   rss=$(tail -1 "$W/t")
-  [ -n "${t:-}" ] || t=${rss% *}
+  if command -v hyperfine >/dev/null; then
+    hyperfine -N --warmup 1 --runs 5 --export-json "$W/h.json" -- "$(printf '%q ' "$@")" >/dev/null 2>&1 &&
+      t=$(python3 -c "import json;print('%.3f'%json.load(open('$W/h.json'))['results'][0]['median'])")
+  fi
+  [ -n "$t" ] || t=${rss% *}
+  SECS[$name]=$t
   local kb=${rss#* }
   python3 - "$name" "$t" "$N" "$PLIES" "$MB_CSA" "$kb" <<'PY'
 import sys
@@ -36,6 +40,11 @@ n,t,g,p,mb,kb=sys.argv[1],float(sys.argv[2]),int(sys.argv[3]),int(sys.argv[4]),f
 t=max(t,1e-3)
 print(f"{n:<34} {t:>10.3f} {g/t:>12.0f} {mb/t:>8.1f} {kb/1024:>8.1f} MB   ({p/t:,.0f} moves/s)")
 PY
+}
+
+ratio() { # peer name: how many times faster kifu check -j1 on the same CSA files is
+  local base=${SECS["kifu check -j1 (CSA files)"]:-} peer=${SECS[$1]:-}
+  [ -n "$base" ] && [ -n "$peer" ] && python3 -c "print(f'  kifu check -j1 vs {\"$1\"}: {float($peer)/max(float($base),1e-3):.1f}x faster')"
 }
 
 run "cat (separate CSA files)" find "$W/csa" -name "*.csa" -exec cat {} +
@@ -52,11 +61,13 @@ echo "peers (parse + replay of the same CSA files):"
 if python3 -m venv "$W/venv" >/dev/null 2>&1 && "$W/venv/bin/pip" install -q cshogi python-shogi >/dev/null 2>&1; then
   run "cshogi (Python)" "$W/venv/bin/python" bench/peers/cshogi_check.py "$W/csa"
   run "python-shogi" "$W/venv/bin/python" bench/peers/python_shogi_check.py "$W/csa"
+  ratio "cshogi (Python)"; ratio "python-shogi"
 else
   echo "  cshogi / python-shogi: installation failed (no network or no venv); skipped"
 fi
 if command -v npm >/dev/null && (cd "$W" && npm init -y >/dev/null 2>&1 && npm install --silent tsshogi >/dev/null 2>&1); then
   run "tsshogi (Node)" node bench/peers/tsshogi_check.mjs "$W/csa" "$W/node_modules/tsshogi"
+  ratio "tsshogi (Node)"
 else
   echo "  tsshogi: npm missing or installation failed; skipped"
 fi

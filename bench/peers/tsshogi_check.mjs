@@ -1,8 +1,11 @@
 // Peer: tsshogi imports each CSA file (parsing and replaying its moves).
+// Usage: node tsshogi_check.mjs DIR PATH/TO/node_modules/tsshogi
+// Exits non-zero (so the bench reports a failure, not a time) if anything fails.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 const [dir, lib] = process.argv.slice(2);
-const { importCSA } = await import(join(lib, "dist", "index.js")).catch(() => import("tsshogi"));
+const { importCSA } = await import(pathToFileURL(join(lib, "dist", "esm", "index.mjs")).href);
 let games = 0, plies = 0;
 for (const f of readdirSync(dir).filter((f) => f.endsWith(".csa")).sort()) {
   const rec = importCSA(readFileSync(join(dir, f), "utf8"));
@@ -10,4 +13,5 @@ for (const f of readdirSync(dir).filter((f) => f.endsWith(".csa")).sort()) {
   games += 1;
   plies += rec.moves.length - 1;
 }
-console.error(games, plies);
+console.error(`tsshogi: ${games} games, ${plies} plies`);
+if (games === 0) process.exit(1);
