@@ -12,7 +12,7 @@ pub const EXTENSIONS: [&str; 9] = [
 ];
 
 /// What one input holds.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Input {
     /// The format read.
     pub format: Format,
@@ -20,6 +20,9 @@ pub struct Input {
     pub encoding: &'static str,
     /// The games, in file order.
     pub records: Vec<Record>,
+    /// Games of a multi-game file that could not be parsed, with their index
+    /// in the file; the other games are still in `records`.
+    pub failed: Vec<(usize, Error)>,
     /// Problems met while decoding (e.g. replaced bytes).
     pub warnings: Vec<String>,
 }
@@ -53,11 +56,31 @@ pub fn read_bytes(bytes: &[u8], path: Option<&Path>, opts: &ReadOptions) -> Resu
         None => parse::detect(text, path.and_then(format_hint))
             .ok_or_else(|| with_path(Error::new(ErrorKind::UnknownFormat)))?,
     };
-    let records = parse::parse(text, format).map_err(|e| with_path(e.into()))?;
+    let mut failed = Vec::new();
+    let records = if format == Format::Csa {
+        // Games of a CSA file stand alone: one broken game (a truncated
+        // download, say) is reported, and the rest are still read.
+        let each = parse::csa::parse_each(text);
+        if each.iter().any(|(_, g)| g.is_ok()) {
+            let mut records = Vec::with_capacity(each.len());
+            for (index, game) in each {
+                match game {
+                    Ok(r) => records.push(r),
+                    Err(e) => failed.push((index, with_path(e.into()))),
+                }
+            }
+            records
+        } else {
+            parse::parse(text, format).map_err(|e| with_path(e.into()))?
+        }
+    } else {
+        parse::parse(text, format).map_err(|e| with_path(e.into()))?
+    };
     Ok(Input {
         format,
         encoding: decoded.encoding.name(),
         records,
+        failed,
         warnings: decoded.warnings,
     })
 }

@@ -231,14 +231,36 @@ pub fn drive<T: Send>(
                 for w in input.warnings {
                     out.push(work(&name, &meta, Item::Warning(w)));
                 }
+                // Games in file order, the ones that failed to parse among them.
+                let mut failed = input.failed.into_iter().peekable();
                 for record in input.records {
                     let index = record.index;
+                    while let Some((i, e)) = failed.next_if(|(i, _)| *i < index) {
+                        out.push(work(
+                            &name,
+                            &meta,
+                            Item::Game {
+                                index: i,
+                                record: Err(e),
+                            },
+                        ));
+                    }
                     out.push(work(
                         &name,
                         &meta,
                         Item::Game {
                             index,
                             record: Ok(record),
+                        },
+                    ));
+                }
+                for (i, e) in failed {
+                    out.push(work(
+                        &name,
+                        &meta,
+                        Item::Game {
+                            index: i,
+                            record: Err(e),
                         },
                     ));
                 }

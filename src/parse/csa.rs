@@ -53,28 +53,8 @@ use syntax::Statement;
 /// such as `+5554FU` from an empty square is accepted.
 pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
     let mut records = Vec::new();
-    let mut file_fields: Vec<HeaderField> = Vec::new();
-    let mut game = Game::new(&file_fields);
-    for line in lines(text) {
-        let content = line.text.trim_ascii();
-        if content.is_empty() {
-            continue;
-        }
-        if content == "/" {
-            if game.started {
-                records.push(game.finish(records.len()));
-            }
-            game = Game::new(&file_fields);
-            continue;
-        }
-        if !game.started {
-            game.started = true;
-            game.record.span = line.span_at(indent(line.text));
-        }
-        game.line(&line, &mut file_fields)?;
-    }
-    if game.started {
-        records.push(game.finish(records.len()));
+    for (_, game) in parse_each(text) {
+        records.push(game?);
     }
     if records.is_empty() {
         return Err(ParseError::new(
@@ -83,6 +63,22 @@ pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
         ));
     }
     Ok(records)
+}
+
+/// Every game of `text` with its index, each parsed on its own: a broken or
+/// truncated game does not take the others down with it.
+pub fn parse_each(text: &str) -> Vec<(usize, Result<Record, ParseError>)> {
+    let mut state = FileState::new();
+    let mut out = Vec::new();
+    for piece in split_games(text) {
+        let index = state.games();
+        match state.parse_game(piece.text, piece.line, piece.offset) {
+            Ok(Some(r)) => out.push((index, Ok(r))),
+            Ok(None) => {}
+            Err(e) => out.push((index, Err(e))),
+        }
+    }
+    out
 }
 
 /// One game's text within a multi-game CSA text, as [`split_games`] cuts it.
