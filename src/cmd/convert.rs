@@ -211,16 +211,36 @@ fn with_suffix(p: &Path, suffix: Option<&str>) -> PathBuf {
 }
 
 /// The output path for `src`, or `None` for stdout.
-fn target_for(a: &ConvertArgs, src: &Source) -> Option<PathBuf> {
-    if let Some(dir) = &a.out_dir {
-        let rel = match &src.path {
-            Some(p) => relative_to(p, src.root.as_deref()).with_extension(extension(a.to)),
-            None => PathBuf::from(format!("stdin.{}", extension(a.to))),
-        };
-        Some(dir.join(rel))
+fn target_for(
+    a: &ConvertArgs,
+    src: &Source,
+    colliding: &std::collections::HashSet<PathBuf>,
+) -> Option<PathBuf> {
+    if a.out_dir.is_some() {
+        let default = default_target(a, src)?;
+        // Two inputs that differ only in extension (`a.kif` and `a.kifu`)
+        // would write one file: each keeps its own extension in the name.
+        if colliding.contains(&default) {
+            let p = src.path.as_ref()?;
+            let ext = p
+                .extension()
+                .map(|e| e.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            return Some(default.with_extension(format!("{ext}.{}", extension(a.to))));
+        }
+        Some(default)
     } else {
         a.output.clone()
     }
+}
+
+fn default_target(a: &ConvertArgs, src: &Source) -> Option<PathBuf> {
+    let dir = a.out_dir.as_ref()?;
+    let rel = match &src.path {
+        Some(p) => relative_to(p, src.root.as_deref()).with_extension(extension(a.to)),
+        None => PathBuf::from(format!("stdin.{}", extension(a.to))),
+    };
+    Some(dir.join(rel))
 }
 
 /// Open a temporary file beside `path`, refusing an existing target unless `force`.
@@ -278,6 +298,12 @@ pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
     for e in &walk_errors {
         eprintln!("kifu: {e}");
     }
+    let mut seen = std::collections::HashSet::new();
+    let colliding: std::collections::HashSet<PathBuf> = srcs
+        .iter()
+        .filter_map(|s| default_target(a, s))
+        .filter(|t| !seen.insert(t.clone()))
+        .collect();
     let mut sum = Summary {
         files: srcs.len(),
         unreadable: walk_errors.len(),
@@ -306,7 +332,7 @@ pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
                     games_in_file = 0;
                     held.clear();
                     file_warnings.clear();
-                    sink = match target_for(a, src) {
+                    sink = match target_for(a, src, &colliding) {
                         None => Sink::Stdout,
                         Some(_) if per_file => Sink::Nowhere,
                         Some(t) => match open_temp(&t, a.force) {
@@ -374,7 +400,7 @@ pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
                     }
                     if per_file {
                         let suffix = (c.index > 0).then(|| format!("-{}", c.index + 1));
-                        match target_for(a, src) {
+                        match target_for(a, src, &colliding) {
                             Some(t) => {
                                 let t = with_suffix(&t, suffix.as_deref());
                                 if let Err(e) = write_atomic(&t, &bytes, a.force) {
@@ -407,7 +433,7 @@ pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
                     files_done += 1;
                     progress.update(files_done, sum.games, sum.fouls);
                     file_warnings.append(&mut held);
-                    if per_file && games_in_file > 1 && target_for(a, src).is_none() {
+                    if per_file && games_in_file > 1 && target_for(a, src, &colliding).is_none() {
                         file_warnings.push(Warning {
                             code: "games-concatenated",
                             message: format!(
