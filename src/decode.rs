@@ -42,6 +42,15 @@ pub fn encoding_by_label(label: &str) -> Option<&'static Encoding> {
 /// and a warning, so nothing is dropped silently.
 pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Result<Decoded, Error> {
     let mut warnings = Vec::new();
+    // No record format uses NUL; without this check a binary file decodes
+    // "lossily" into notes and passes as an empty, legal game. UTF-16 (the
+    // only text with NULs) is recognised by its byte-order mark.
+    let utf16 = matches!(Encoding::for_bom(bytes), Some((e, _)) if e != UTF_8);
+    if !utf16 && let Some(at) = bytes.iter().position(|&b| b == 0) {
+        return Err(Error::new(ErrorKind::Decode(format!(
+            "binary data (a NUL byte at byte offset {at}): not a text record"
+        ))));
+    }
     if let Some(enc) = forced {
         let body = if enc == UTF_8 {
             bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)

@@ -161,6 +161,18 @@ pub struct Game {
 }
 
 impl Game {
+    /// How deep variations nest: 0 without variations, 1 when they all
+    /// branch from the main line. Computed without recursion because
+    /// parents always come before their children.
+    pub fn max_variation_depth(&self) -> usize {
+        let mut depth = Vec::with_capacity(self.variations.len());
+        for v in &self.variations {
+            let d = v.parent.and_then(|p| depth.get(p).copied()).unwrap_or(0) + 1;
+            depth.push(d);
+        }
+        depth.into_iter().max().unwrap_or(0)
+    }
+
     /// The variation lines of the record, in the order of [`Game::variations`].
     pub fn variation_line(&self, i: usize) -> Option<&Line> {
         let v = self.variations.get(i)?;

@@ -199,6 +199,16 @@ impl Writer<'_> {
                 ),
             );
         }
+        let depth = self.game.max_variation_depth();
+        if depth > crate::parse::jkf::READABLE_FORK_DEPTH {
+            self.warn(
+                "deep-nesting",
+                format!(
+                    "forks nest {depth} deep: JKF readers (kifu included) refuse more than {}",
+                    crate::parse::jkf::READABLE_FORK_DEPTH
+                ),
+            );
+        }
         if self.bookmarks > 0 {
             self.warn(
                 "bookmarks-dropped",

@@ -719,9 +719,12 @@ impl Tree {
     pub(crate) fn finish(self) -> Line {
         let mut slots: Vec<Option<Node>> = self.nodes.into_iter().map(Some).collect();
         for i in (1..slots.len()).rev() {
-            let Some(node) = slots[i].take() else {
+            let Some(mut node) = slots[i].take() else {
                 continue;
             };
+            // Every child of this node has a higher index, so all of them are
+            // attached by now, pushed in reverse file order.
+            reverse_variations(&mut node.line);
             let Some((p, index)) = node.parent else {
                 continue;
             };
@@ -729,11 +732,21 @@ impl Tree {
                 continue;
             }
             if let Some(parent) = slots[p].as_mut() {
-                // Inserting at the front while walking backwards keeps file order.
-                parent.line.moves[index].variations.insert(0, node.line);
+                // Pushing (not inserting at the front) keeps 100,000 sibling
+                // variations linear; the order is restored by the reverse above.
+                parent.line.moves[index].variations.push(node.line);
             }
         }
-        slots[0].take().map(|n| n.line).unwrap_or_default()
+        let mut main = slots[0].take().map(|n| n.line).unwrap_or_default();
+        reverse_variations(&mut main);
+        main
+    }
+}
+
+/// Undo the reverse order in which [`Tree::finish`] attaches variations.
+fn reverse_variations(line: &mut Line) {
+    for m in &mut line.moves {
+        m.variations.reverse();
     }
 }
 
