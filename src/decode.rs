@@ -144,8 +144,18 @@ fn strict(enc: &'static Encoding, bytes: &[u8]) -> Option<String> {
 fn lossy(enc: &'static Encoding, bytes: &[u8], mut warnings: Vec<String>) -> Decoded {
     let (text, _) = enc.decode_without_bom_handling(bytes);
     let bad = text.chars().filter(|&c| c == '\u{FFFD}').count();
+    // Say where the first one is, so the damage can be found in the file.
+    let at = text.find('\u{FFFD}').map_or(String::new(), |i| {
+        let before = &text[..i];
+        let line = before.matches('\n').count() + 1;
+        let column = before[before.rfind('\n').map_or(0, |n| n + 1)..]
+            .chars()
+            .count()
+            + 1;
+        format!(" (the first at {line}:{column})")
+    });
     warnings.push(format!(
-        "{bad} byte sequence(s) are not valid {}; replaced with U+FFFD",
+        "{bad} byte sequence(s) are not valid {}; replaced with U+FFFD{at}",
         enc.name()
     ));
     Decoded {

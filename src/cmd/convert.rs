@@ -128,7 +128,25 @@ fn emit_all(a: &ConvertArgs, input: &InputInfo, games: &[Game]) -> (Vec<u8>, Vec
 
 pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
     let (read_opts, replay_opts) = read_options(&a.input)?;
-    let (srcs, walk_errors) = sources(&a.input.paths);
+    let (mut srcs, walk_errors) = sources(&a.input.paths);
+    // An --out-dir inside the input tree holds earlier outputs: reading them
+    // as inputs would write out/out/…, one level deeper on every run.
+    if let Some(dir) = a.out_dir.as_ref().and_then(|d| d.canonicalize().ok()) {
+        let before = srcs.len();
+        srcs.retain(|s| {
+            s.path
+                .as_ref()
+                .and_then(|p| p.canonicalize().ok())
+                .is_none_or(|p| !p.starts_with(&dir))
+        });
+        if srcs.len() < before {
+            eprintln!(
+                "kifu: note: {} file(s) under the output directory {} not read as inputs",
+                before - srcs.len(),
+                dir.display()
+            );
+        }
+    }
     if a.output.is_some() && a.out_dir.is_some() {
         bail!("use either -o/--output or --out-dir, not both");
     }
@@ -224,6 +242,11 @@ fn convert_one(
             return c;
         }
     };
+    // Replaced bytes or a false encoding declaration change the output too:
+    // say so here as `check` does, or the loss would be silent.
+    for w in &input.warnings {
+        c.err.push_str(&format!("{name}: warning: {w}\n"));
+    }
     let (encoding, format) = (input.encoding, input.format);
     let mut games = Vec::with_capacity(input.records.len());
     for record in input.records {

@@ -300,7 +300,7 @@ pub fn game_json(
 /// The deepest variation nesting a JSON reader with serde_json's default
 /// recursion limit (128 containers) can read back from [`write`]: each level
 /// costs a `variations` array and an object, beneath the top-level object.
-pub const JSON_READABLE_DEPTH: usize = 62;
+pub const JSON_READABLE_DEPTH: usize = 61;
 
 /// One JSON line (no newline); `pretty` indents.
 pub fn write(

@@ -7,6 +7,7 @@ mod cli;
 mod common;
 mod csa;
 mod csa_write;
+mod hostile;
 mod jkf;
 mod ki2;
 mod kif;
