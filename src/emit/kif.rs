@@ -483,7 +483,12 @@ impl<'g> Writer<'g> {
         let setup = self.game.start.to_setup();
         let preset = setup.preset().filter(|_| setup.move_number == 1);
         if let Some(h) = preset {
-            self.line(&format!("手合割：{}", h.kif_name()));
+            // The source's own value when it names the same preset: it may
+            // carry a note (`平手#…`) that the canonical name would drop.
+            let own = source_name
+                .filter(|n| ja::handicap_name(n) == HandicapName::Preset(h))
+                .unwrap_or(h.kif_name());
+            self.line(&format!("手合割：{own}"));
             return;
         }
         if let Some(name) = source_name {

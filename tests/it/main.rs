@@ -14,5 +14,6 @@ mod ki2;
 mod kif;
 mod kif_write;
 mod manifest;
+mod no_loss;
 mod replay;
 mod rules;
