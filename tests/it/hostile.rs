@@ -417,3 +417,25 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
     }
     out
 }
+
+#[test]
+fn hundred_thousand_nested_jkf_forks_are_refused_cleanly() {
+    let d = dir_with_good();
+    let mv = r#"{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"color":0,"piece":"FU"}"#;
+    let mut s = String::from(r#"{"header":{},"moves":[{},"#);
+    for _ in 0..100_000 {
+        s.push_str(mv);
+        s.push_str(r#","forks":[["#);
+    }
+    for _ in 0..100_000 {
+        s.push_str("]]}");
+    }
+    s.push_str("]}");
+    std::fs::write(d.path().join("forks.jkf"), s).unwrap();
+    let (code, all) = check_with_good(d.path(), "forks.jkf");
+    assert_eq!(code, Some(2), "{all}");
+    assert!(
+        all.contains("forks.jkf:1:") && all.contains("not valid JKF"),
+        "{all}"
+    );
+}
