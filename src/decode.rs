@@ -45,7 +45,9 @@ pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Result<Decoded
     // No record format uses NUL; without this check a binary file decodes
     // "lossily" into notes and passes as an empty, legal game. UTF-16 (the
     // only text with NULs) is recognised by its byte-order mark.
-    let utf16 = matches!(Encoding::for_bom(bytes), Some((e, _)) if e != UTF_8);
+    let is_utf16 = |e: &'static Encoding| e == encoding_rs::UTF_16LE || e == encoding_rs::UTF_16BE;
+    let utf16 =
+        forced.is_some_and(is_utf16) || Encoding::for_bom(bytes).is_some_and(|(e, _)| is_utf16(e));
     if !utf16 && let Some(at) = bytes.iter().position(|&b| b == 0) {
         return Err(Error::new(ErrorKind::Decode(format!(
             "binary data (a NUL byte at byte offset {at}): not a text record"
@@ -261,6 +263,13 @@ mod tests {
         assert!(d.text.starts_with("abc"));
         assert!(d.text.contains('\u{FFFD}'));
         assert!(!d.warnings.is_empty());
+    }
+
+    #[test]
+    fn nul_bytes_are_binary_unless_utf16() {
+        assert!(decode(b"startpos\0moves", None).is_err());
+        let utf16 = b"\xff\xfes\x00t\x00";
+        assert_eq!(decode(utf16, None).unwrap().text, "st");
     }
 
     #[test]
