@@ -42,6 +42,17 @@ pub fn encoding_by_label(label: &str) -> Option<&'static Encoding> {
 /// and a warning, so nothing is dropped silently.
 pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Result<Decoded, Error> {
     let mut warnings = Vec::new();
+    // No record format uses NUL; without this check a binary file decodes
+    // "lossily" into notes and passes as an empty, legal game. UTF-16 (the
+    // only text with NULs) is recognised by its byte-order mark.
+    let is_utf16 = |e: &'static Encoding| e == encoding_rs::UTF_16LE || e == encoding_rs::UTF_16BE;
+    let utf16 =
+        forced.is_some_and(is_utf16) || Encoding::for_bom(bytes).is_some_and(|(e, _)| is_utf16(e));
+    if !utf16 && let Some(at) = bytes.iter().position(|&b| b == 0) {
+        return Err(Error::new(ErrorKind::Decode(format!(
+            "binary data (a NUL byte at byte offset {at}): not a text record"
+        ))));
+    }
     if let Some(enc) = forced {
         let body = if enc == UTF_8 {
             bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
@@ -135,8 +146,18 @@ fn strict(enc: &'static Encoding, bytes: &[u8]) -> Option<String> {
 fn lossy(enc: &'static Encoding, bytes: &[u8], mut warnings: Vec<String>) -> Decoded {
     let (text, _) = enc.decode_without_bom_handling(bytes);
     let bad = text.chars().filter(|&c| c == '\u{FFFD}').count();
+    // Say where the first one is, so the damage can be found in the file.
+    let at = text.find('\u{FFFD}').map_or(String::new(), |i| {
+        let before = &text[..i];
+        let line = before.matches('\n').count() + 1;
+        let column = before[before.rfind('\n').map_or(0, |n| n + 1)..]
+            .chars()
+            .count()
+            + 1;
+        format!(" (the first at {line}:{column})")
+    });
     warnings.push(format!(
-        "{bad} byte sequence(s) are not valid {}; replaced with U+FFFD",
+        "{bad} byte sequence(s) are not valid {}; replaced with U+FFFD{at}",
         enc.name()
     ));
     Decoded {
@@ -242,6 +263,13 @@ mod tests {
         assert!(d.text.starts_with("abc"));
         assert!(d.text.contains('\u{FFFD}'));
         assert!(!d.warnings.is_empty());
+    }
+
+    #[test]
+    fn nul_bytes_are_binary_unless_utf16() {
+        assert!(decode(b"startpos\0moves", None).is_err());
+        let utf16 = b"\xff\xfes\x00t\x00";
+        assert_eq!(decode(utf16, None).unwrap().text, "st");
     }
 
     #[test]

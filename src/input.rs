@@ -51,6 +51,16 @@ pub fn read_bytes(bytes: &[u8], path: Option<&Path>, opts: &ReadOptions) -> Resu
     };
     let decoded = decode(bytes, opts.encoding).map_err(with_path)?;
     let text = decoded.text.as_str();
+    if text.trim_start_matches('\u{feff}').trim().is_empty() {
+        // An empty file would otherwise read as one legal game of 0 plies,
+        // hiding a truncated or failed copy from the archivist.
+        return Err(with_path(Error::new(ErrorKind::Parse(
+            crate::error::ParseError::new(
+                crate::record::Span::new(0, 1, 1),
+                "the input is empty: no game to read",
+            ),
+        ))));
+    }
     let format = match opts.from {
         Some(f) => f,
         None => parse::detect(text, path.and_then(format_hint))

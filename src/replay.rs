@@ -182,6 +182,18 @@ pub struct Game {
 }
 
 impl Game {
+    /// How deep variations nest: 0 without variations, 1 when they all
+    /// branch from the main line. Computed without recursion because
+    /// parents always come before their children.
+    pub fn max_variation_depth(&self) -> usize {
+        let mut depth = Vec::with_capacity(self.variations.len());
+        for v in &self.variations {
+            let d = v.parent.and_then(|p| depth.get(p).copied()).unwrap_or(0) + 1;
+            depth.push(d);
+        }
+        depth.into_iter().max().unwrap_or(0)
+    }
+
     /// The variation lines of the record, in the order of [`Game::variations`].
     pub fn variation_line(&self, i: usize) -> Option<&Line> {
         let v = self.variations.get(i)?;
@@ -762,7 +774,8 @@ fn judge_ending(
     match e.kind {
         EndingKind::Resign => GameResult {
             winner: Some(mover.flip()),
-            reason: if board_end == BoardEnd::Checkmate {
+            // A side with no legal move has lost on the board, whatever it wrote.
+            reason: if matches!(board_end, BoardEnd::Checkmate | BoardEnd::NoLegalMove) {
                 "checkmate"
             } else {
                 "resign"

@@ -287,7 +287,25 @@ fn persist(
 pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
     let start = Instant::now();
     let (read_opts, replay_opts) = read_options(&a.input)?;
-    let (srcs, walk_errors) = sources(&a.input.paths);
+    let (mut srcs, walk_errors) = sources(&a.input.paths);
+    // An --out-dir inside the input tree holds earlier outputs: reading them
+    // as inputs would write out/out/…, one level deeper on every run.
+    if let Some(dir) = a.out_dir.as_ref().and_then(|d| d.canonicalize().ok()) {
+        let before = srcs.len();
+        srcs.retain(|s| {
+            s.path
+                .as_ref()
+                .and_then(|p| p.canonicalize().ok())
+                .is_none_or(|p| !p.starts_with(&dir))
+        });
+        if srcs.len() < before {
+            eprintln!(
+                "kifu: note: {} file(s) under the output directory {} not read as inputs",
+                before - srcs.len(),
+                dir.display()
+            );
+        }
+    }
     if a.output.is_some() && a.out_dir.is_some() {
         bail!("use either -o/--output or --out-dir, not both");
     }

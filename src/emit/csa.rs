@@ -231,7 +231,7 @@ fn write_view(
         version: opts.version,
         rounded: 0,
     };
-    write_header(out, record);
+    write_header(out, record, warnings);
     for note in &record.notes {
         if note.starts_with('\'') {
             out.push_str(note);
@@ -372,7 +372,8 @@ fn is_time_limit(v: &str) -> bool {
         .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
-fn write_header(out: &mut String, record: &Record) {
+fn write_header(out: &mut String, record: &Record, warnings: &mut Vec<Warning>) {
+    let mut as_comments = Vec::new();
     for h in &record.header {
         // File-level fields: the file head already says them.
         if h.key == "Version" || h.key == "Encoding" {
@@ -382,9 +383,24 @@ fn write_header(out: &mut String, record: &Record) {
             Some(line) => out.push_str(&line),
             None => {
                 let _ = write!(out, "'{}:{}", h.key, h.value);
+                // 手合割 is also the start position (PI or a board), so it
+                // is not lost; the others read back as notes, not headers.
+                if h.key != "手合割" {
+                    as_comments.push(h.key.as_str());
+                }
             }
         }
         out.push('\n');
+    }
+    if !as_comments.is_empty() {
+        warnings.push(Warning {
+            code: "header-as-comment",
+            message: format!(
+                "CSA has no key for {} header field(s) ({}): kept as ' comment lines, which read back as notes",
+                as_comments.len(),
+                as_comments.join(", ")
+            ),
+        });
     }
 }
 

@@ -12,6 +12,7 @@ use crate::position::Position;
 use crate::record::{EndingKind, HeaderField, Line, MoveEntry, MoveTime, StartPosition};
 use crate::relative::{jkf_code, relative_for};
 use crate::replay::{Game, LineResult, Verdict};
+use crate::rule::Rule;
 use crate::types::{Color, Move, PieceKind, Square};
 use serde_json::{Map, Value, json};
 use std::collections::HashMap;
@@ -199,6 +200,16 @@ impl Writer<'_> {
                 ),
             );
         }
+        let depth = self.game.max_variation_depth();
+        if depth > crate::parse::jkf::READABLE_FORK_DEPTH {
+            self.warn(
+                "deep-nesting",
+                format!(
+                    "forks nest {depth} deep: JKF readers (kifu included) refuse more than {}",
+                    crate::parse::jkf::READABLE_FORK_DEPTH
+                ),
+            );
+        }
         if self.bookmarks > 0 {
             self.warn(
                 "bookmarks-dropped",
@@ -268,13 +279,16 @@ impl Writer<'_> {
                 && let Some(entry) = line.moves.get(idx)
                 && let Some(mv) = f.mv
             {
-                let piece = f
-                    .piece
-                    .or_else(|| mv.from().and_then(|s| st.pos.piece_at(s)).map(|p| p.kind))
-                    .or(match mv {
-                        Move::Drop { kind, .. } => Some(kind),
-                        Move::Normal { .. } => None,
-                    });
+                // For a no-piece foul the board's piece is not the one the
+                // record names: writing it would turn the foul into a legal
+                // move (a CSA `-3233FU` from a rook's square became `HI`).
+                let board_piece = (f.rule != Rule::NoPiece)
+                    .then(|| mv.from().and_then(|s| st.pos.piece_at(s)).map(|p| p.kind))
+                    .flatten();
+                let piece = f.piece.or(board_piece).or(match mv {
+                    Move::Drop { kind, .. } => Some(kind),
+                    Move::Normal { .. } => None,
+                });
                 if let Some(piece) = piece {
                     let capture = st
                         .pos

@@ -245,17 +245,23 @@ pub fn game_json(
     }
     // Nest children under parents; children always come after their parent.
     let mut top = Vec::new();
+    // Children are pushed in reverse and each list is reversed once it is
+    // complete (inserting at the front was quadratic in sibling count).
     for i in (0..objs.len()).rev() {
-        let Some(obj) = objs[i].take() else { continue };
+        let Some(mut obj) = objs[i].take() else {
+            continue;
+        };
+        obj.variations.reverse();
         match game.variations[i].parent {
             Some(p) => {
                 if let Some(parent) = objs[p].as_mut() {
-                    parent.variations.insert(0, obj);
+                    parent.variations.push(obj);
                 }
             }
-            None => top.insert(0, obj),
+            None => top.push(obj),
         }
     }
+    top.reverse();
     let preset = match &record.start {
         StartPosition::Preset(h) => Some(h.name()),
         StartPosition::Setup(s) => s.preset().map(|h| h.name()),
@@ -277,8 +283,24 @@ pub fn game_json(
         verdict: report.verdict,
         diagnostics: report.diagnostics,
     };
-    (g, Vec::new())
+    let mut warnings = Vec::new();
+    let depth = game.max_variation_depth();
+    if depth > JSON_READABLE_DEPTH {
+        warnings.push(Warning {
+            code: "deep-nesting",
+            message: format!(
+                "variations nest {depth} deep: JSON readers with serde_json's default \
+                 recursion limit (128) refuse more than {JSON_READABLE_DEPTH}"
+            ),
+        });
+    }
+    (g, warnings)
 }
+
+/// The deepest variation nesting a JSON reader with serde_json's default
+/// recursion limit (128 containers) can read back from [`write`]: each level
+/// costs a `variations` array and an object, beneath the top-level object.
+pub const JSON_READABLE_DEPTH: usize = 61;
 
 /// One JSON line (no newline); `pretty` indents.
 pub fn write(

@@ -14,6 +14,7 @@ use crate::parse::ja::{self, HandicapName};
 use crate::position::Position;
 use crate::record::{EndingKind, Line, MoveEntry, MoveTime, Notation, StartPosition};
 use crate::replay::{Game, LineResult, Verdict};
+use crate::rule::Rule;
 use crate::setup::{Handicap, Setup};
 use crate::types::{Color, Hand, Move, PieceKind, Square, kanji_digit};
 use std::collections::HashMap;
@@ -338,16 +339,20 @@ impl<'g> Writer<'g> {
         match &r.verdict {
             Verdict::Foul(f) => {
                 let in_plies = f.ply + 1 == r.first_ply + n as u32;
+                // A KIF move line's side follows from its number, so a move
+                // by the wrong side would read back as a legal move of the
+                // right side: the foul vanishes. Keep it as a comment instead.
+                let wrong_turn = f.rule == Rule::WrongTurn;
                 if in_plies {
                     // Perpetual check: the foul is the last legal-looking ply.
                     plan.commented_from = n;
-                } else if let Some((mv, piece)) = self.foul_move(id, f, line) {
+                } else if !wrong_turn && let Some((mv, piece)) = self.foul_move(id, f, line) {
                     let prev = r.plies.last().map(|p| p.mv.to()).or(prev_to);
                     plan.foul_move = Some((mv, piece, prev == Some(mv.to())));
                     plan.written = n + 1;
                     plan.commented_from = n + 1;
                 }
-                if plan.written > n || in_plies {
+                if plan.written > n || in_plies || wrong_turn {
                     let moves = base + plan.written as u32;
                     let winner = f.loser.flip();
                     plan.ending = Some((
@@ -526,11 +531,18 @@ impl<'g> Writer<'g> {
         let setup = self.game.start.to_setup();
         let preset = setup.preset().filter(|_| setup.move_number == 1);
         if let Some(h) = preset {
-            self.line(&format!("手合割：{}", h.kif_name()));
+            // The source's own value when it names the same preset: it may
+            // carry a note (`平手#…`) that the canonical name would drop.
+            // Trimmed as readers trim it, so that writing twice gives the same bytes.
+            let own = source_name
+                .map(ja::trim_ja)
+                .filter(|n| ja::handicap_name(n) == HandicapName::Preset(h))
+                .unwrap_or(h.kif_name());
+            self.line(&format!("手合割：{own}"));
             return;
         }
         if let Some(name) = source_name {
-            self.line(&format!("手合割：{name}"));
+            self.line(&format!("手合割：{}", ja::trim_ja(name)));
         }
         self.bod(&setup);
     }
@@ -647,6 +659,17 @@ impl<'g> Writer<'g> {
             let number = r.first_ply + (plan.commented_from + k) as u32;
             commented.push(format!("*{number} {}", notation_text(&e.notation)));
             commented.extend(e.comments.iter().map(|c| format!("*{c}")));
+        }
+        if let Verdict::Foul(f) = &r.verdict
+            && f.rule == Rule::WrongTurn
+        {
+            self.warn(
+                "foul-move-commented",
+                format!(
+                    "ply {}: KIF cannot show which side moved, so the wrong-turn foul move is kept as a comment",
+                    f.ply
+                ),
+            );
         }
         if !rest.is_empty() {
             let foul = !r.verdict.is_legal();

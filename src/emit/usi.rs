@@ -60,5 +60,43 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
             message: "USI cannot hold comments".into(),
         });
     }
+    // A USI line is moves only: everything else a record holds is named
+    // here, so nothing is dropped silently.
+    let main = &game.record.main;
+    let mut lost = |code: &'static str, n: usize, what: &str| {
+        if n > 0 {
+            warnings.push(Warning {
+                code,
+                message: format!("USI cannot hold {what}: {n} left out"),
+            });
+        }
+    };
+    lost("header-dropped", game.record.header.len(), "header fields");
+    lost(
+        "times-dropped",
+        main.moves.iter().filter(|m| m.time.is_some()).count(),
+        "move times",
+    );
+    lost(
+        "bookmarks-dropped",
+        main.moves.iter().map(|m| m.bookmarks.len()).sum(),
+        "bookmarks",
+    );
+    lost(
+        "evaluations-dropped",
+        main.moves.iter().filter(|m| m.eval.is_some()).count(),
+        "evaluations",
+    );
+    lost(
+        "notes-dropped",
+        game.record.notes.len() + game.record.summary.len(),
+        "notes and summary lines",
+    );
+    if let Some(e) = &main.ending {
+        warnings.push(Warning {
+            code: "ending-dropped",
+            message: format!("USI cannot hold how the game ended: {:?} left out", e.text),
+        });
+    }
     (s, warnings)
 }

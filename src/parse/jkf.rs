@@ -21,6 +21,11 @@ use serde_json::{Map, Value};
 /// first; this bound keeps the conversion safe should that limit ever change.
 pub const MAX_FORK_DEPTH: usize = 1000;
 
+/// The deepest fork nesting this reader accepts in practice: serde_json
+/// stops at 128 nested containers and every fork level costs three (the
+/// `forks` array, the fork, the entry object). The JKF writer warns above it.
+pub const READABLE_FORK_DEPTH: usize = 40;
+
 #[derive(Deserialize)]
 struct Doc {
     #[serde(default)]
