@@ -462,6 +462,27 @@ impl<'g> Writer<'g> {
                 opts.encoding.label()
             ));
         }
+        // Lines the source kept without meaning (`#` lines, CSA `'` lines,
+        // unknown lines) go back as `#` lines, which every KIF reader skips.
+        // The source's own `#KIF` line describes the source file: not copied.
+        let mut prefixed = 0usize;
+        for n in &game.record.notes {
+            if n.starts_with("#KIF version") {
+                continue;
+            }
+            if n.starts_with('#') {
+                self.line(n);
+            } else {
+                self.line(&format!("#{n}"));
+                prefixed += 1;
+            }
+        }
+        if prefixed > 0 {
+            self.warn(
+                "notes-as-comments",
+                format!("{prefixed} line(s) without meaning in this format kept as `#` lines"),
+            );
+        }
         let mut start_written = false;
         let handicap_value = game.record.header_value(&["手合割"]).map(str::to_string);
         for h in &game.record.header {
