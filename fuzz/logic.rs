@@ -10,7 +10,7 @@ use kifu::replay::Game;
 use kifu::{Move, Position, ReplayOptions, Square, parse, replay};
 
 /// Every target, by the name of its corpus directory.
-pub const TARGETS: [&str; 11] = [
+pub const TARGETS: [&str; 12] = [
     "decode",
     "kif",
     "ki2",
@@ -18,6 +18,7 @@ pub const TARGETS: [&str; 11] = [
     "usi",
     "jkf",
     "roundtrip_kif",
+    "roundtrip_ki2",
     "roundtrip_csa",
     "roundtrip_usi",
     "roundtrip_jkf",
@@ -34,6 +35,7 @@ pub fn run(name: &str, data: &[u8]) {
         "usi" => reader(data, Format::Usi),
         "jkf" => reader(data, Format::Jkf),
         "roundtrip_kif" => roundtrip(data, Format::Kif),
+        "roundtrip_ki2" => roundtrip(data, Format::Ki2),
         "roundtrip_csa" => roundtrip(data, Format::Csa),
         "roundtrip_usi" => roundtrip(data, Format::Usi),
         "roundtrip_jkf" => roundtrip(data, Format::Jkf),
@@ -79,6 +81,7 @@ pub fn roundtrip(data: &[u8], to: Format) {
         };
         let (text, warnings) = match to {
             Format::Kif => kifu::emit::kif::write_with(&game, &KifOptions::utf8()),
+            Format::Ki2 => kifu::emit::ki2::write(&game),
             Format::Csa => kifu::emit::csa::write(&game, &Default::default()),
             Format::Usi => kifu::emit::usi::write(&game),
             Format::Jkf => kifu::emit::jkf::write(&game),
