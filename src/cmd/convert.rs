@@ -521,33 +521,7 @@ pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
 /// and a rename, so a reader never sees half a file. Refuses to replace an
 /// existing file unless `force`.
 pub fn write_atomic(path: &Path, bytes: &[u8], force: bool) -> anyhow::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    if !force && path.exists() {
-        bail!("{} exists (use --force to overwrite)", path.display());
-    }
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)
-        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
+    let mut tmp = std::io::BufWriter::new(open_temp(path, force)?);
     tmp.write_all(bytes)?;
-    // No fsync: the rename alone keeps readers from ever seeing half a file,
-    // and syncing every one of 100,000 small outputs costs more than the
-    // conversion itself (measured: 3.8 s instead of 1.2 s for 2,000 games).
-    if force {
-        tmp.persist(path)
-            .map_err(|e| e.error)
-            .with_context(|| format!("cannot write {}", path.display()))?;
-    } else {
-        tmp.persist_noclobber(path)
-            .map_err(|e| e.error)
-            .with_context(|| {
-                format!(
-                    "cannot write {} (it may exist: use --force)",
-                    path.display()
-                )
-            })?;
-    }
-    Ok(())
+    persist(tmp, path, force)
 }
