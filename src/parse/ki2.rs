@@ -8,11 +8,10 @@
 //! KfW's padded columns, single spaces, and whole games on one line.
 
 use crate::error::ParseError;
-use crate::parse::ja::{self, Bod, HandicapName, LineErr, Res, Tree};
+use crate::parse::document::{Document, Kind};
+use crate::parse::ja::{self, LineErr, Res};
 use crate::parse::{SourceLine, lines};
-use crate::record::{
-    Dest, Ending, EndingKind, HeaderField, MoveEntry, Notation, Record, Relative, Span,
-};
+use crate::record::{Dest, Ending, EndingKind, MoveEntry, Notation, Record, Relative};
 use crate::types::{Color, PieceKind, Square};
 use nom::Parser;
 use nom::branch::alt;
@@ -58,14 +57,13 @@ pub fn sniff(text: &str) -> bool {
 ///
 /// Syntax only: moves are kept as written and resolved by the replayer.
 pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
-    let mut b = Builder::new();
+    let mut b = Builder {
+        doc: Document::new(),
+    };
     for l in lines(text) {
-        if b.first_span.is_none() {
-            b.first_span = Some(l.span());
-        }
         b.line(&l)?;
     }
-    Ok(vec![b.finish()?])
+    Ok(vec![b.doc.finish()?])
 }
 
 /// What one token after its side mark says.
@@ -286,50 +284,19 @@ pub fn summary_ending(text: &str) -> Option<EndingKind> {
 }
 
 struct Builder {
-    record: Record,
-    tree: Tree,
-    seen_move: bool,
-    bod: Bod,
-    handicap: Option<(HandicapName, Span, String)>,
-    first_span: Option<Span>,
+    doc: Document,
 }
 
 impl Builder {
-    fn new() -> Builder {
-        Builder {
-            record: Record::default(),
-            tree: Tree::new(),
-            seen_move: false,
-            bod: Bod::default(),
-            handicap: None,
-            first_span: None,
-        }
-    }
-
     fn line(&mut self, l: &SourceLine<'_>) -> Result<(), ParseError> {
         let t = l.text;
-        if t.trim().is_empty() {
+        if self.doc.early_line(l)? {
             return Ok(());
         }
-        if ja::is_hash_line(t) {
-            self.record.notes.push(t.to_string());
-            return Ok(());
-        }
-        let body = t.trim_start_matches(is_space);
-        if body.starts_with(MARKS) {
+        if t.trim_start_matches(is_space).starts_with(MARKS) {
             return self.move_line(l);
         }
-        if !self.seen_move {
-            if self.bod.line(l)? {
-                return Ok(());
-            }
-        } else if Bod::default().line(l)? {
-            if t.starts_with('|') || t.contains("持駒") {
-                return Err(ParseError::new(
-                    l.span(),
-                    "a board diagram must come before the first move",
-                ));
-            }
+        if self.doc.diagram_line(l)? {
             return Ok(());
         }
         if ja::looks_like_move_line(t) {
@@ -338,37 +305,11 @@ impl Builder {
                 "a numbered KIF move line in a KI2 file: KI2 moves start with ▲ or △",
             ));
         }
-        if let Some(n) = ja::variation_line(t) {
-            if !self.seen_move {
-                self.record.notes.push(t.to_string());
-                return Ok(());
-            }
-            return self.tree.start_variation(n, l.span());
+        match self.doc.other_line(l)? {
+            Kind::Done => {}
+            Kind::Summary(s) => self.summary(s, l),
+            Kind::Other => self.doc.note(l),
         }
-        if let Some(c) = ja::comment_line(t) {
-            self.tree.comment(c.to_string(), &mut self.record);
-            return Ok(());
-        }
-        if let Some(name) = ja::bookmark_line(t) {
-            self.tree.bookmark(name, t, &mut self.record);
-            return Ok(());
-        }
-        if let Some(s) = ja::summary_line(t) {
-            self.summary(s, l);
-            return Ok(());
-        }
-        if let Some((key, value)) = ja::header_line(t) {
-            if key == "手合割" {
-                self.handicap = Some((ja::handicap_name(value), l.span(), value.to_string()));
-            }
-            self.record.header.push(HeaderField {
-                key: key.to_string(),
-                value: value.to_string(),
-                span: l.span(),
-            });
-            return Ok(());
-        }
-        self.record.notes.push(t.to_string());
         Ok(())
     }
 
@@ -377,13 +318,13 @@ impl Builder {
     /// stays in the summary too, so whoever checks the named side against
     /// the move count (cshogi names the wrong side for fouls) can see it.
     fn summary(&mut self, s: &str, l: &SourceLine<'_>) {
-        self.record.summary.push(s.to_string());
-        if self.tree.line().ending.is_some() {
+        self.doc.record.summary.push(s.to_string());
+        if self.doc.tree.line().ending.is_some() {
             return;
         }
         if let Some(kind) = summary_ending(s) {
             let at = l.text.len() - s.len();
-            self.tree.set_ending(Ending {
+            self.doc.tree.set_ending(Ending {
                 kind,
                 text: s.to_string(),
                 span: l.span_at(at),
@@ -394,7 +335,7 @@ impl Builder {
     }
 
     fn move_line(&mut self, l: &SourceLine<'_>) -> Result<(), ParseError> {
-        let first = self.bod.moves_played().unwrap_or(0).saturating_add(1);
+        let first = self.doc.bod.moves_played().unwrap_or(0).saturating_add(1);
         for (at, tok) in tokens(l.text) {
             let span = l.span_at(at);
             let body: String = tok.chars().filter(|&c| !is_space(c)).collect();
@@ -408,7 +349,7 @@ impl Builder {
                 };
                 ParseError::new(span, message)
             })?;
-            if self.tree.line().ending.is_some() {
+            if self.doc.tree.line().ending.is_some() {
                 return Err(ParseError::new(
                     span,
                     "a move after the line's terminal word (投了, 中断, …)",
@@ -416,10 +357,12 @@ impl Builder {
             }
             match parsed {
                 Token::Move(notation) => {
-                    let number = self.tree.next_number(first);
-                    self.tree.push_move(MoveEntry::new(notation, span), number);
+                    let number = self.doc.tree.next_number(first);
+                    self.doc
+                        .tree
+                        .push_move(MoveEntry::new(notation, span), number);
                 }
-                Token::Ending(text, kind) => self.tree.set_ending(Ending {
+                Token::Ending(text, kind) => self.doc.tree.set_ending(Ending {
                     kind,
                     text,
                     span,
@@ -427,19 +370,9 @@ impl Builder {
                     comments: Vec::new(),
                 }),
             }
-            self.seen_move = true;
+            self.doc.seen_move = true;
         }
         Ok(())
-    }
-
-    fn finish(mut self) -> Result<Record, ParseError> {
-        let handicap = self.handicap.as_ref().map(|(n, s, v)| (n, *s, v.as_str()));
-        let (start, start_span) = ja::start_position(handicap, &self.bod)?;
-        self.record.start = start;
-        self.record.start_span = start_span;
-        self.record.span = self.first_span.unwrap_or_default();
-        self.record.main = self.tree.finish();
-        Ok(self.record)
     }
 }
 

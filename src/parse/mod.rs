@@ -5,6 +5,7 @@
 //! and LF are all accepted, even mixed in one file.
 
 pub mod csa;
+mod document;
 pub mod jkf;
 
 use crate::record::Span;

@@ -1,0 +1,135 @@
+//! What KIF and KI2 documents share besides their move lines: the header,
+//! the board diagram, comments, bookmarks, variation headings, `まで` lines
+//! and the lines kept as notes. Each reader classifies its own move lines and
+//! hands every other line here.
+
+use crate::error::ParseError;
+use crate::parse::SourceLine;
+use crate::parse::ja::{self, Bod, HandicapName, Tree};
+use crate::record::{HeaderField, Record, Span};
+
+/// A KIF or KI2 document being read.
+pub(crate) struct Document {
+    pub record: Record,
+    pub tree: Tree,
+    /// Whether a move (or a terminal word) has been read.
+    pub seen_move: bool,
+    pub bod: Bod,
+    handicap: Option<(HandicapName, Span, String)>,
+    first_span: Option<Span>,
+}
+
+/// How [`Document::line`] classified a line.
+pub(crate) enum Kind<'a> {
+    /// Handled here: nothing left to do.
+    Done,
+    /// A `まで…` summary line: the reader decides what it means.
+    Summary(&'a str),
+    /// Not a document line: the reader's own (a move line, or an error).
+    Other,
+}
+
+impl Document {
+    pub fn new() -> Document {
+        Document {
+            record: Record::default(),
+            tree: Tree::new(),
+            seen_move: false,
+            bod: Bod::default(),
+            handicap: None,
+            first_span: None,
+        }
+    }
+
+    /// Blank lines, `#` lines and board-diagram lines: the ones a reader
+    /// tests before its move lines.
+    pub fn early_line(&mut self, l: &SourceLine<'_>) -> Result<bool, ParseError> {
+        let t = l.text;
+        if self.first_span.is_none() {
+            self.first_span = Some(l.span());
+        }
+        if t.trim_start_matches([' ', '\t', '　']).is_empty() {
+            return Ok(true);
+        }
+        if ja::is_hash_line(t) {
+            self.record.notes.push(t.to_string());
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// Diagram lines, which may only come before the first move.
+    pub fn diagram_line(&mut self, l: &SourceLine<'_>) -> Result<bool, ParseError> {
+        let t = l.text;
+        if !self.seen_move {
+            return self.bod.line(l);
+        }
+        if Bod::default().line(l)? {
+            // Decoration (a frame or column header) is harmless; a real
+            // diagram after the moves cannot be placed.
+            if t.starts_with('|') || t.contains("持駒") {
+                return Err(ParseError::new(
+                    l.span(),
+                    "a board diagram must come before the first move",
+                ));
+            }
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    /// Variation headings, comments, bookmarks, `まで` lines and header lines;
+    /// anything else is kept as a note rather than dropped.
+    pub fn other_line<'a>(&mut self, l: &SourceLine<'a>) -> Result<Kind<'a>, ParseError> {
+        let t = l.text;
+        if let Some(n) = ja::variation_line(t) {
+            if !self.seen_move {
+                // Old ShogiHome wrote stray 変化 lines into the header
+                // (kif.md §9); there is nothing to branch from yet.
+                self.record.notes.push(t.to_string());
+                return Ok(Kind::Done);
+            }
+            self.tree.start_variation(n, l.span())?;
+            return Ok(Kind::Done);
+        }
+        if let Some(c) = ja::comment_line(t) {
+            self.tree.comment(c.to_string(), &mut self.record);
+            return Ok(Kind::Done);
+        }
+        if let Some(name) = ja::bookmark_line(t) {
+            self.tree.bookmark(name, t, &mut self.record);
+            return Ok(Kind::Done);
+        }
+        if let Some(s) = ja::summary_line(t) {
+            return Ok(Kind::Summary(s));
+        }
+        if let Some((key, value)) = ja::header_line(t) {
+            if key == "手合割" {
+                self.handicap = Some((ja::handicap_name(value), l.span(), value.to_string()));
+            }
+            self.record.header.push(HeaderField {
+                key: key.to_string(),
+                value: value.to_string(),
+                span: l.span(),
+            });
+            return Ok(Kind::Done);
+        }
+        Ok(Kind::Other)
+    }
+
+    /// Keep a line the reader gives no meaning to.
+    pub fn note(&mut self, l: &SourceLine<'_>) {
+        self.record.notes.push(l.text.to_string());
+    }
+
+    /// The record: start position from 手合割 and the diagram, and the tree of lines.
+    pub fn finish(mut self) -> Result<Record, ParseError> {
+        let handicap = self.handicap.as_ref().map(|(n, s, v)| (n, *s, v.as_str()));
+        let (start, start_span) = ja::start_position(handicap, &self.bod)?;
+        self.record.start = start;
+        self.record.start_span = start_span;
+        self.record.span = self.first_span.unwrap_or_default();
+        self.record.main = self.tree.finish();
+        Ok(self.record)
+    }
+}
