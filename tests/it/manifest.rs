@@ -23,6 +23,20 @@ fn game(rel: &str) -> Option<Game> {
     games(rel).map(|mut g| g.remove(0))
 }
 
+/// The first game of the file in corpus folder `rel` whose name contains
+/// `part` (for names too long or odd to spell out).
+fn game_named(rel: &str, part: &str) -> Option<Game> {
+    let dir = corpus_dir(rel)?;
+    let file = std::fs::read_dir(dir.join(rel))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.file_name().unwrap().to_string_lossy().contains(part))
+        .unwrap_or_else(|| panic!("no file with {part:?} in {rel}"));
+    let input = read_path(&file, &ReadOptions::default()).unwrap();
+    let record = input.records.into_iter().next().unwrap();
+    Some(replay(record, &ReplayOptions::default()).unwrap())
+}
+
 fn foul_of(g: &Game) -> (u32, Rule, Color) {
     match &g.main.verdict {
         Verdict::Foul(f) => (f.ply, f.rule, f.loser),
@@ -218,24 +232,9 @@ fn same_jishogi_game_in_kif_and_csa() {
 
 #[test]
 fn denryusen_kachi_is_a_valid_declaration() {
-    let rel = "mixed/json-kifu-format-fixtures/csa";
-    let Some(dir) = corpus_dir(rel) else { return };
-    let file = std::fs::read_dir(dir.join(rel))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| {
-            p.file_name()
-                .unwrap()
-                .to_string_lossy()
-                .starts_with("dr1test")
-        })
-        .expect("the 電竜戦 file");
-    let input = read_path(&file, &ReadOptions::default()).unwrap();
-    let g = replay(
-        input.records.into_iter().next().unwrap(),
-        &ReplayOptions::default(),
-    )
-    .unwrap();
+    let Some(g) = game_named("mixed/json-kifu-format-fixtures/csa", "dr1test") else {
+        return;
+    };
     assert_eq!(g.main.plies.len(), 400);
     assert!(g.main.verdict.is_legal(), "{:?}", g.main.verdict);
     assert_eq!(g.main.result.reason, "declaration");
@@ -257,24 +256,9 @@ fn bod_declarations_true_and_false() {
 
 #[test]
 fn floodgate_max_moves_draw_has_256_moves_and_no_terminator() {
-    let rel = "csa/kif-parser-examples";
-    let Some(dir) = corpus_dir(rel) else { return };
-    let file = std::fs::read_dir(dir.join(rel))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| {
-            p.file_name()
-                .unwrap()
-                .to_string_lossy()
-                .contains("Titanda_L+SILENT_MAJORITY")
-        })
-        .expect("the floodgate file");
-    let input = read_path(&file, &ReadOptions::default()).unwrap();
-    let g = replay(
-        input.records.into_iter().next().unwrap(),
-        &ReplayOptions::default(),
-    )
-    .unwrap();
+    let Some(g) = game_named("csa/kif-parser-examples", "Titanda_L+SILENT_MAJORITY") else {
+        return;
+    };
     assert_eq!(g.main.plies.len(), 256);
     assert!(g.record.main.ending.is_none());
     assert!(
@@ -310,24 +294,9 @@ fn time_up_endings() {
 
 #[test]
 fn sealed_move_is_no_result() {
-    let rel = "mixed/json-kifu-format-fixtures/kif";
-    let Some(dir) = corpus_dir(rel) else { return };
-    let file = std::fs::read_dir(dir.join(rel))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| {
-            p.file_name()
-                .unwrap()
-                .to_string_lossy()
-                .starts_with("meijinsen")
-        })
-        .expect("the 名人戦 file");
-    let input = read_path(&file, &ReadOptions::default()).unwrap();
-    let g = replay(
-        input.records.into_iter().next().unwrap(),
-        &ReplayOptions::default(),
-    )
-    .unwrap();
+    let Some(g) = game_named("mixed/json-kifu-format-fixtures/kif", "meijinsen") else {
+        return;
+    };
     assert_eq!(g.main.result.winner, None);
     assert_eq!(g.main.result.reason, "interrupted");
 }
