@@ -114,7 +114,7 @@ pub fn split_games(text: &str) -> impl Iterator<Item = GameText<'_>> {
                     done = true;
                     break;
                 }
-                Some(l) if l.text.trim() == "/" => break,
+                Some(l) if l.text.trim_ascii() == "/" => break,
                 Some(l) => end = l.offset + l.text.len(),
             }
         }
@@ -160,7 +160,7 @@ impl FileState {
         let mut game = Game::new(&self.fields);
         let result = (|| {
             for l in lines_at(text, line, offset) {
-                let content = l.text.trim();
+                let content = l.text.trim_ascii();
                 if content.is_empty() || content == "/" {
                     continue;
                 }
@@ -220,7 +220,7 @@ pub fn sniff(text: &str) -> bool {
 
 /// Byte length of a line's leading whitespace.
 fn indent(s: &str) -> usize {
-    s.len() - s.trim_start().len()
+    s.len() - s.trim_ascii_start().len()
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -284,7 +284,7 @@ impl Game {
         file_fields: &mut Vec<HeaderField>,
     ) -> Result<(), ParseError> {
         let start = indent(line.text);
-        let content = line.text[start..].trim_end();
+        let content = line.text[start..].trim_ascii_end();
         match content.as_bytes().first() {
             Some(b'\'') => {
                 self.comment(content, line.span_at(start), file_fields);
