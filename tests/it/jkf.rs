@@ -210,3 +210,38 @@ fn jkf_from_every_csa_and_usi_file_validates() {
     );
     assert!(failures.is_empty(), "{failures:?}");
 }
+
+/// MANIFEST: `jkf/ryuou201409020101.jkf` is the expected JKF of
+/// `kif/ryuou201409020101.kif`. kifu's JKF equals it semantically (key order
+/// and `null`s aside). One defended difference: header values are trimmed of
+/// trailing full-width spaces (`手合割：平手　　` is `平手`), as every kifu
+/// reader trims them.
+#[test]
+fn kif_converts_to_the_expected_jkf() {
+    let Some(dir) = common::corpus_dir("kif_converts_to_the_expected_jkf") else {
+        return;
+    };
+    let base = dir.join("mixed/json-kifu-format-fixtures");
+    let input = kifu::input::read_path(
+        &base.join("kif/ryuou201409020101.kif"),
+        &kifu::input::ReadOptions::default(),
+    )
+    .unwrap();
+    let game = play(input.records.into_iter().next().unwrap()).unwrap();
+    let (out, _) = jkf::write(&game);
+    let mut got: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let mut want: serde_json::Value =
+        serde_json::from_str(&text(&base.join("jkf/ryuou201409020101.jkf"))).unwrap();
+    strip_nulls(&mut got);
+    strip_nulls(&mut want);
+    for (_, v) in want["header"].as_object_mut().unwrap().iter_mut() {
+        let trimmed = v
+            .as_str()
+            .unwrap()
+            .trim_end_matches(['　', ' '])
+            .to_string();
+        *v = serde_json::Value::String(trimmed);
+    }
+    assert_eq!(got["moves"].as_array().unwrap().len(), 119);
+    assert_eq!(want, got);
+}
