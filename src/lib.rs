@@ -2,7 +2,7 @@
 //! move against the full rules of shogi, and writes them back out.
 //!
 //! The data flow is the architecture: bytes → [`decode`] → [`parse`] (syntax
-//! only) → [`Record`] → [`replay`] (legality, repetition, endings) → [`emit`].
+//! only) → [`Record`] → [`replay`](mod@replay) (legality, repetition, endings) → [`emit`].
 #![warn(missing_docs)]
 
 mod attacks;

@@ -298,7 +298,7 @@ pub fn game_json(
 }
 
 /// The deepest variation nesting a JSON reader with serde_json's default
-/// recursion limit (128 containers) can read back from [`write`]: each level
+/// recursion limit (128 containers) can read back from [`write`](fn@write): each level
 /// costs a `variations` array and an object, beneath the top-level object.
 pub const JSON_READABLE_DEPTH: usize = 61;
 

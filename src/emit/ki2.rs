@@ -18,7 +18,7 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     kif::render(game, Style::Ki2, &KifOptions::utf8())
 }
 
-/// The bytes of KI2 text from [`write`]: Shift_JIS (CP932) with CRLF for
+/// The bytes of KI2 text from [`write`](fn@write): Shift_JIS (CP932) with CRLF for
 /// `.ki2` when `sjis`, as Kifu for Windows writes it, else UTF-8 as is for
 /// `.ki2u`. Characters CP932 cannot hold become `?` and are reported
 /// (`unencodable-char`).
