@@ -493,6 +493,16 @@ impl<'g> Writer<'g> {
                 self.start(handicap_value.as_deref());
                 start_written = true;
             }
+            // A key no KIF reader would take as a header key (it starts like
+            // a move line or holds a colon) is kept as a `#` line instead.
+            if !kif_header_key_ok(key) {
+                self.line(&format!("#{key}：{}", h.value.trim()));
+                self.warn(
+                    "header-as-comment",
+                    format!("header key {key:?} cannot be a KIF header line; kept as a # line"),
+                );
+                continue;
+            }
             // Readers trim values, so a CSA `$START_TIME: …` space would
             // not survive a second write.
             self.line(&format!("{key}：{}", h.value.trim()));
@@ -896,6 +906,18 @@ fn clock(time: Option<MoveTime>, total_before: u64) -> String {
 /// Display columns: full-width characters take two.
 fn width(s: &str) -> usize {
     s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
+}
+
+/// Whether `key` reads back as the key of a `key：value` header line.
+fn kif_header_key_ok(key: &str) -> bool {
+    let first = key.chars().next();
+    !key.is_empty()
+        && key.trim() == key
+        && !key.contains([':', '：', '\r', '\n'])
+        && !first
+            .is_some_and(|c| c.is_ascii_digit() || c.is_whitespace() || "*&#|+▲△☗☖▼▽".contains(c))
+        && !key.starts_with("変化")
+        && !key.starts_with("まで")
 }
 
 /// `飛二　角　歩十八　` in KfW order (飛 角 金 銀 桂 香 歩), or `なし`.
