@@ -42,9 +42,10 @@ print(f"{n:<34} {t:>10.3f} {g/t:>12.0f} {mb/t:>8.1f} {kb/1024:>8.1f} MB   ({p/t:
 PY
 }
 
-ratio() { # peer name: how many times faster kifu check -j1 on the same CSA files is
-  local base=${SECS["kifu check -j1 (CSA files)"]:-} peer=${SECS[$1]:-}
-  [ -n "$base" ] && [ -n "$peer" ] && python3 -c "print(f'  kifu check -j1 vs {\"$1\"}: {float($peer)/max(float($base),1e-3):.1f}x faster')"
+ratio() { # peer name [kifu case]: how many times faster that kifu case is (default: CSA files, -j1)
+  local case=${2:-kifu check -j1 (CSA files)}
+  local base=${SECS[$case]:-} peer=${SECS[$1]:-}
+  [ -n "$base" ] && [ -n "$peer" ] && python3 -c "print(f'  {\"$case\"} vs {\"$1\"}: {float($peer)/max(float($base),1e-3):.1f}x faster')"
 }
 
 run "cat (separate CSA files)" find "$W/csa" -name "*.csa" -exec cat {} +
@@ -53,15 +54,18 @@ run "kifu check -j1 (CSA files)" "$K" check -q -j1 "$W/csa"
 run "kifu check -j2 (CSA files)" "$K" check -q -j2 "$W/csa"
 run "kifu check -j1 (one CSA file)" "$K" check -q -j1 "$W/all.csa"
 run "kifu check -j2 (one CSA file)" "$K" check -q -j2 "$W/all.csa"
+run "kifu check -j1 (KIF files)" "$K" check -q -j1 "$W/kif"
 run "kifu check -j2 (KIF files)" "$K" check -q -j2 "$W/kif"
 run "kifu convert --to json (one CSA)" "$K" convert -q --to json "$W/all.csa"
 
 echo
-echo "peers (parse + replay of the same CSA files):"
+echo "peers (parse + replay of the same CSA files; cshogi KIF on the KIF files):"
 if python3 -m venv "$W/venv" >/dev/null 2>&1 && "$W/venv/bin/pip" install -q cshogi python-shogi >/dev/null 2>&1; then
   run "cshogi (Python)" "$W/venv/bin/python" bench/peers/cshogi_check.py "$W/csa"
   run "python-shogi" "$W/venv/bin/python" bench/peers/python_shogi_check.py "$W/csa"
+  run "cshogi KIF (Python)" "$W/venv/bin/python" bench/peers/cshogi_kif_check.py "$W/kif"
   ratio "cshogi (Python)"; ratio "python-shogi"
+  ratio "cshogi KIF (Python)" "kifu check -j1 (KIF files)"
 else
   echo "  cshogi / python-shogi: installation failed (no network or no venv); skipped"
 fi

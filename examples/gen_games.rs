@@ -83,7 +83,14 @@ fn main() {
         let text = match format {
             "usi" => kifu::emit::usi::write(&game).0 + "\n",
             "csa" => kifu::emit::csa::write(&game, &Default::default()).0,
-            "kif" => kifu::emit::kif::write(&game).0,
+            // `.kif` is Shift_JIS, as Kifu for Windows writes it.
+            "kif" => {
+                let opts = kifu::emit::kif::KifOptions::shift_jis();
+                let text = kifu::emit::kif::write_with(&game, &opts).0;
+                let bytes = kifu::emit::kif::encode_sjis(&text).0;
+                std::fs::write(out.join(format!("g{i:05}.kif")), bytes).expect("write");
+                continue;
+            }
             other => {
                 eprintln!("unknown format {other}");
                 std::process::exit(2);

@@ -1,0 +1,17 @@
+"""Peer: cshogi parses each KIF file and replays its moves on a board."""
+import glob, os, sys
+import cshogi
+from cshogi import KIF
+
+games = plies = 0
+for path in sorted(glob.glob(os.path.join(sys.argv[1], "*.kif*"))):
+    kifu = KIF.Parser.parse_file(path)
+    board = cshogi.Board(kifu.sfen)
+    for mv in kifu.moves:
+        assert board.is_legal(mv)
+        board.push(mv)
+        plies += 1
+    games += 1
+print(games, plies, file=sys.stderr)
+if games == 0:
+    sys.exit(1)
