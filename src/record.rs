@@ -321,7 +321,38 @@ pub enum EndingKind {
     Try,
 }
 
+/// CSA special words (after `%`), which JKF's `special` also uses.
+const CSA_WORDS: [(&str, EndingKind); 15] = [
+    ("TORYO", EndingKind::Resign),
+    ("CHUDAN", EndingKind::Interrupt),
+    ("SENNICHITE", EndingKind::Sennichite),
+    ("TIME_UP", EndingKind::TimeUp),
+    ("ILLEGAL_MOVE", EndingKind::FoulByMover),
+    ("+ILLEGAL_ACTION", EndingKind::FoulBy(Color::Sente)),
+    ("-ILLEGAL_ACTION", EndingKind::FoulBy(Color::Gote)),
+    ("JISHOGI", EndingKind::Jishogi),
+    ("KACHI", EndingKind::Kachi),
+    ("HIKIWAKE", EndingKind::Hikiwake),
+    ("MAX_MOVES", EndingKind::MaxMoves),
+    ("MATTA", EndingKind::Matta),
+    ("TSUMI", EndingKind::Tsumi),
+    ("FUZUMI", EndingKind::Fuzumi),
+    ("ERROR", EndingKind::Error),
+];
+
 impl EndingKind {
+    /// The ending a CSA special word (`TORYO`, `+ILLEGAL_ACTION`, …, without
+    /// the `%`) or a JKF `special` names.
+    pub fn from_csa_word(word: &str) -> Option<EndingKind> {
+        CSA_WORDS.iter().find(|(w, _)| *w == word).map(|&(_, k)| k)
+    }
+
+    /// The CSA special word (without `%`) for this ending, or `None` where
+    /// CSA has none: KIF-only endings, and 反則勝ち, which names no side.
+    pub fn csa_word(self) -> Option<&'static str> {
+        CSA_WORDS.iter().find(|(_, k)| *k == self).map(|&(w, _)| w)
+    }
+
     /// The stable name used in JSON `end.kind`.
     pub fn name(self) -> &'static str {
         match self {

@@ -591,27 +591,10 @@ fn foul_move_text(
 /// The CSA word of an ending kind, given who committed the foul a 反則勝ち
 /// refers to (it names no side), or `None` when CSA has no word for it.
 fn ending_word(kind: EndingKind, previous: Color) -> Option<String> {
-    let w = match kind {
-        EndingKind::Resign => "TORYO",
-        EndingKind::Interrupt => "CHUDAN",
-        EndingKind::Sennichite => "SENNICHITE",
-        EndingKind::Jishogi => "JISHOGI",
-        EndingKind::TimeUp => "TIME_UP",
-        EndingKind::FoulByMover => "ILLEGAL_MOVE",
-        EndingKind::FoulByPrevious => return Some(illegal_action(previous)),
-        EndingKind::FoulBy(c) => return Some(illegal_action(c)),
-        EndingKind::Tsumi => "TSUMI",
-        EndingKind::Fuzumi => "FUZUMI",
-        EndingKind::Kachi => "KACHI",
-        EndingKind::Hikiwake => "HIKIWAKE",
-        EndingKind::MaxMoves => "MAX_MOVES",
-        EndingKind::Matta => "MATTA",
-        EndingKind::Error => "ERROR",
-        EndingKind::Sealed | EndingKind::DefaultWin | EndingKind::DefaultLoss | EndingKind::Try => {
-            return None;
-        }
-    };
-    Some(format!("%{w}"))
+    match kind {
+        EndingKind::FoulByPrevious => Some(illegal_action(previous)),
+        k => k.csa_word().map(|w| format!("%{w}")),
+    }
 }
 
 fn illegal_action(offender: Color) -> String {

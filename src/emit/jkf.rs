@@ -313,38 +313,17 @@ impl Writer<'_> {
                 }
                 comments.extend(e.comments.iter().cloned());
             }
-            let word = match f.loser {
-                Color::Sente => "+ILLEGAL_ACTION",
-                Color::Gote => "-ILLEGAL_ACTION",
-            };
+            let word = EndingKind::FoulBy(f.loser)
+                .csa_word()
+                .expect("every side's foul has a CSA word");
             special = Some((word, ending.and_then(|e| e.time), comments));
         } else if let Some(e) = ending {
             let mover = st.pos.side_to_move();
             let word = match e.kind {
-                EndingKind::Resign => Some("TORYO"),
-                EndingKind::Interrupt => Some("CHUDAN"),
-                EndingKind::Sennichite => Some("SENNICHITE"),
-                EndingKind::Jishogi => Some("JISHOGI"),
-                EndingKind::TimeUp => Some("TIME_UP"),
-                EndingKind::FoulByMover => Some("ILLEGAL_MOVE"),
-                EndingKind::FoulByPrevious => Some(match mover {
-                    Color::Gote => "+ILLEGAL_ACTION",
-                    Color::Sente => "-ILLEGAL_ACTION",
-                }),
-                EndingKind::FoulBy(Color::Sente) => Some("+ILLEGAL_ACTION"),
-                EndingKind::FoulBy(Color::Gote) => Some("-ILLEGAL_ACTION"),
-                EndingKind::Tsumi => Some("TSUMI"),
-                EndingKind::Fuzumi => Some("FUZUMI"),
-                EndingKind::Kachi => Some("KACHI"),
-                EndingKind::Hikiwake => Some("HIKIWAKE"),
-                EndingKind::Matta => Some("MATTA"),
-                EndingKind::Error => Some("ERROR"),
+                EndingKind::FoulByPrevious => EndingKind::FoulBy(mover.flip()).csa_word(),
                 // Not in the schema's enumeration; CHUDAN is the nearest valid word.
-                EndingKind::MaxMoves
-                | EndingKind::Sealed
-                | EndingKind::DefaultWin
-                | EndingKind::DefaultLoss
-                | EndingKind::Try => None,
+                EndingKind::MaxMoves => None,
+                k => k.csa_word(),
             };
             match (word, e.kind) {
                 (Some(w), _) => special = Some((w, e.time, e.comments.clone())),

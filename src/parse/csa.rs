@@ -437,7 +437,7 @@ impl Game {
                 Phase::Ended => self.after_end(stmt),
             },
             Statement::Time(ms) => self.time(ms, stmt),
-            Statement::Special(word) => match (self.phase, ending_kind(word)) {
+            Statement::Special(word) => match (self.phase, EndingKind::from_csa_word(word)) {
                 (Phase::Setup, _) => return Err(no_side_line(span)),
                 (Phase::Moves, Some(kind)) => {
                     self.record.main.ending = Some(Ending {
@@ -499,28 +499,6 @@ fn no_side_line(span: Span) -> ParseError {
         span,
         "expected the side-to-move line (+ or -) after the position, before the first move",
     )
-}
-
-/// The ending a `%WORD` names, or `None` for a word kifu does not know.
-fn ending_kind(word: &str) -> Option<EndingKind> {
-    Some(match word {
-        "TORYO" => EndingKind::Resign,
-        "CHUDAN" => EndingKind::Interrupt,
-        "SENNICHITE" => EndingKind::Sennichite,
-        "TIME_UP" => EndingKind::TimeUp,
-        "ILLEGAL_MOVE" => EndingKind::FoulByMover,
-        "+ILLEGAL_ACTION" => EndingKind::FoulBy(Color::Sente),
-        "-ILLEGAL_ACTION" => EndingKind::FoulBy(Color::Gote),
-        "JISHOGI" => EndingKind::Jishogi,
-        "KACHI" => EndingKind::Kachi,
-        "HIKIWAKE" => EndingKind::Hikiwake,
-        "MAX_MOVES" => EndingKind::MaxMoves,
-        "MATTA" => EndingKind::Matta,
-        "TSUMI" => EndingKind::Tsumi,
-        "FUZUMI" => EndingKind::Fuzumi,
-        "ERROR" => EndingKind::Error,
-        _ => return None,
-    })
 }
 
 /// `<score> <pv…>`: the score when the first word is an integer, then every

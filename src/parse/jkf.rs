@@ -367,26 +367,11 @@ fn notation(m: &JMove, span: Span) -> Result<Notation, ParseError> {
 
 /// The ending a JKF `special` word names.
 pub fn special_kind(word: &str) -> Option<EndingKind> {
-    Some(match word {
-        "TORYO" => EndingKind::Resign,
-        "CHUDAN" => EndingKind::Interrupt,
-        "SENNICHITE" => EndingKind::Sennichite,
-        "TIME_UP" => EndingKind::TimeUp,
-        "ILLEGAL_MOVE" => EndingKind::FoulByMover,
-        "+ILLEGAL_ACTION" => EndingKind::FoulBy(Color::Sente),
-        "-ILLEGAL_ACTION" => EndingKind::FoulBy(Color::Gote),
+    match word {
         // The KIF grammar's raw output for 反則勝ち, before normalisation.
-        "ILLEGAL_ACTION" => EndingKind::FoulByPrevious,
-        "JISHOGI" => EndingKind::Jishogi,
-        "KACHI" => EndingKind::Kachi,
-        "HIKIWAKE" => EndingKind::Hikiwake,
-        "MATTA" => EndingKind::Matta,
-        "TSUMI" => EndingKind::Tsumi,
-        "FUZUMI" => EndingKind::Fuzumi,
-        "ERROR" => EndingKind::Error,
-        "MAX_MOVES" => EndingKind::MaxMoves,
-        _ => return None,
-    })
+        "ILLEGAL_ACTION" => Some(EndingKind::FoulByPrevious),
+        w => EndingKind::from_csa_word(w),
+    }
 }
 
 fn ending(
