@@ -221,60 +221,8 @@ pub fn drive<T: Send>(
             return FileResult::Stream;
         }
         let name = src.name();
-        match read_source(src, opts) {
-            Ok(input) => {
-                let meta = Meta {
-                    format: input.format,
-                    encoding: input.encoding,
-                };
-                let mut out = Vec::with_capacity(input.records.len() + input.warnings.len());
-                for w in input.warnings {
-                    out.push(work(&name, &meta, Item::Warning(w)));
-                }
-                // Games in file order, the ones that failed to parse among them.
-                let mut failed = input.failed.into_iter().peekable();
-                for record in input.records {
-                    let index = record.index;
-                    while let Some((i, e)) = failed.next_if(|(i, _)| *i < index) {
-                        out.push(work(
-                            &name,
-                            &meta,
-                            Item::Game {
-                                index: i,
-                                record: Err(e),
-                            },
-                        ));
-                    }
-                    out.push(work(
-                        &name,
-                        &meta,
-                        Item::Game {
-                            index,
-                            record: Ok(record),
-                        },
-                    ));
-                }
-                for (i, e) in failed {
-                    out.push(work(
-                        &name,
-                        &meta,
-                        Item::Game {
-                            index: i,
-                            record: Err(e),
-                        },
-                    ));
-                }
-                FileResult::Done(out)
-            }
-            Err(e) => {
-                let meta = Meta {
-                    format: opts.from.unwrap_or(Format::Csa),
-                    encoding: "",
-                };
-                let r = work(&name, &meta, Item::Unreadable(e));
-                FileResult::Done(vec![r])
-            }
-        }
+        let (meta, items) = input_items(read_source(src, opts), opts);
+        FileResult::Done(items.into_iter().map(|i| work(&name, &meta, i)).collect())
     };
     let chunk = threads * 32;
     for part in srcs.chunks(chunk) {
@@ -335,37 +283,9 @@ fn stream_source<T: Send>(
             .map_err(|e| Error::new(kifu::ErrorKind::Io(e)).with_path(&name))
             .and_then(|_| read_bytes(&bytes, src.path.as_deref(), opts));
         drop(bytes);
-        let (meta, items) = match read {
-            Ok(input) => {
-                let meta = Meta {
-                    format: input.format,
-                    encoding: input.encoding,
-                };
-                let mut items: Vec<Item> = input.warnings.into_iter().map(Item::Warning).collect();
-                items.extend(input.records.into_iter().map(|r| Item::Game {
-                    index: r.index,
-                    record: Ok(r),
-                }));
-                (meta, items)
-            }
-            Err(e) => (
-                Meta {
-                    format: opts.from.unwrap_or(Format::Csa),
-                    encoding: "",
-                },
-                vec![Item::Unreadable(e)],
-            ),
-        };
+        let (meta, items) = input_items(read, opts);
         sink(src, Event::Begin)?;
-        let results: Vec<T> = pool.install(|| {
-            items
-                .into_par_iter()
-                .map(|i| work(&name, &meta, i))
-                .collect()
-        });
-        for r in results {
-            sink(src, Event::Item(r))?;
-        }
+        work_in_parallel(pool, &name, &meta, items, work, src, sink)?;
         return sink(src, Event::End);
     };
     let meta = Meta {
@@ -387,16 +307,62 @@ fn stream_source<T: Send>(
                 record: g.record,
             });
         }
-        let results: Vec<T> = pool.install(|| {
-            items
-                .into_par_iter()
-                .map(|i| work(&name, &meta, i))
-                .collect()
-        });
-        for r in results {
-            sink(src, Event::Item(r))?;
-        }
-        Ok(())
+        work_in_parallel(pool, &name, &meta, items, work, src, sink)
     })?;
     sink(src, Event::End)
+}
+
+/// The items of an input read whole: its warnings, then its games in file
+/// order, with the games that failed to parse in their places.
+fn input_items(read: Result<Input, Error>, opts: &ReadOptions) -> (Meta, Vec<Item>) {
+    let input = match read {
+        Ok(input) => input,
+        Err(e) => {
+            let meta = Meta {
+                format: opts.from.unwrap_or(Format::Csa),
+                encoding: "",
+            };
+            return (meta, vec![Item::Unreadable(e)]);
+        }
+    };
+    let meta = Meta {
+        format: input.format,
+        encoding: input.encoding,
+    };
+    let mut items: Vec<Item> = input.warnings.into_iter().map(Item::Warning).collect();
+    let failed_game = |(index, e)| Item::Game {
+        index,
+        record: Err(e),
+    };
+    let mut failed = input.failed.into_iter().peekable();
+    for record in input.records {
+        let index = record.index;
+        while let Some(f) = failed.next_if(|(i, _)| *i < index) {
+            items.push(failed_game(f));
+        }
+        items.push(Item::Game {
+            index,
+            record: Ok(record),
+        });
+    }
+    items.extend(failed.map(failed_game));
+    (meta, items)
+}
+
+/// Run `work` over `items` on the pool, handing the results to `sink` in order.
+fn work_in_parallel<T: Send>(
+    pool: &rayon::ThreadPool,
+    name: &str,
+    meta: &Meta,
+    items: Vec<Item>,
+    work: &(impl Fn(&str, &Meta, Item) -> T + Sync),
+    src: &Source,
+    sink: &mut impl FnMut(&Source, Event<T>) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let results: Vec<T> =
+        pool.install(|| items.into_par_iter().map(|i| work(name, meta, i)).collect());
+    for r in results {
+        sink(src, Event::Item(r))?;
+    }
+    Ok(())
 }
