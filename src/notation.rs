@@ -162,12 +162,7 @@ pub fn notation_text(n: &Notation) -> String {
             from,
             drop,
         } => {
-            let mut s = String::new();
-            if let Some(c) = color {
-                s.push(c.mark());
-            }
-            s.push_str(&dest_text(dest));
-            s.push_str(piece.kif());
+            let mut s = written_head(color, dest, piece);
             s.push_str(promote_text(promote));
             if drop {
                 s.push('打');
@@ -184,17 +179,23 @@ pub fn notation_text(n: &Notation) -> String {
             relative,
             promote,
         } => {
-            let mut s = String::new();
-            if let Some(c) = color {
-                s.push(c.mark());
-            }
-            s.push_str(&dest_text(dest));
-            s.push_str(piece.kif());
+            let mut s = written_head(color, dest, piece);
             s.push_str(&relative_text(relative));
             s.push_str(promote_text(promote));
             s
         }
     }
+}
+
+/// The mark (if written), destination and piece that open a KIF/KI2 move.
+fn written_head(color: Option<Color>, dest: crate::record::Dest, piece: PieceKind) -> String {
+    let mut s = String::new();
+    if let Some(c) = color {
+        s.push(c.mark());
+    }
+    s.push_str(&dest_text(dest));
+    s.push_str(piece.kif());
+    s
 }
 
 fn dest_text(d: crate::record::Dest) -> String {
