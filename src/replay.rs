@@ -196,12 +196,7 @@ impl Game {
 
     /// The variation lines of the record, in the order of [`Game::variations`].
     pub fn variation_line(&self, i: usize) -> Option<&Line> {
-        let v = self.variations.get(i)?;
-        let parent = match v.parent {
-            None => &self.record.main,
-            Some(p) => self.variation_line(p)?,
-        };
-        parent.moves.get(v.entry)?.variations.get(v.index)
+        line_at(&self.record, &self.variations, Some(i))
     }
 }
 
@@ -305,7 +300,7 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
         let (mut pos, mut hist, mut prev_to, first_ply) = match w.parent {
             None => (start.clone(), History::new(&start), None, 1u32),
             Some(p) => {
-                let (pos, hist, prev_to) = branch_state(&start, &record, &variations, p, opts);
+                let (pos, hist, prev_to) = branch_state(&start, &record, &variations, p);
                 (pos, hist, prev_to, variations[p].line.first_ply)
             }
         };
@@ -338,15 +333,9 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
                 break;
             }
             // Advance along the legal part of the parent line.
-            let Ok(r) = resolve(&pos, &entry.notation, prev_to) else {
-                break;
-            };
-            if pos.check_move(r.mv).is_err() {
+            if !advance(&mut pos, &mut hist, &mut prev_to, entry) {
                 break;
             }
-            pos.play(r.mv);
-            hist.push(pos.key(), pos.in_check());
-            prev_to = Some(r.mv.to());
         }
     }
     Ok(Game {
@@ -363,7 +352,6 @@ fn branch_state(
     record: &Record,
     variations: &[VariationResult],
     v: usize,
-    _opts: &ReplayOptions,
 ) -> (Position, History, Option<Square>) {
     // The chain of (line, number of its moves to play) from the main line down to `v`.
     let mut chain: Vec<(Option<usize>, usize)> = Vec::new();
@@ -381,45 +369,49 @@ fn branch_state(
     let mut hist = History::new(start);
     let mut prev_to = None;
     for (which, n) in chain {
-        let line = match which {
-            None => &record.main,
-            Some(i) => {
-                let vr = &variations[i];
-                let parent = match vr.parent {
-                    None => Some(&record.main),
-                    Some(p) => line_of(record, variations, p),
-                };
-                match parent
-                    .and_then(|l| l.moves.get(vr.entry))
-                    .and_then(|m| m.variations.get(vr.index))
-                {
-                    Some(l) => l,
-                    None => break,
-                }
-            }
+        let Some(line) = line_at(record, variations, which) else {
+            break;
         };
         for entry in line.moves.iter().take(n) {
-            let Ok(r) = resolve(&pos, &entry.notation, prev_to) else {
-                break;
-            };
-            if pos.check_move(r.mv).is_err() {
+            if !advance(&mut pos, &mut hist, &mut prev_to, entry) {
                 break;
             }
-            pos.play(r.mv);
-            hist.push(pos.key(), pos.in_check());
-            prev_to = Some(r.mv.to());
         }
     }
     (pos, hist, prev_to)
 }
 
-fn line_of<'a>(record: &'a Record, variations: &[VariationResult], i: usize) -> Option<&'a Line> {
-    let vr = variations.get(i)?;
-    let parent = match vr.parent {
-        None => &record.main,
-        Some(p) => line_of(record, variations, p)?,
+/// The record line of the main line (`None`) or of variation `Some(i)`.
+fn line_at<'a>(
+    record: &'a Record,
+    variations: &[VariationResult],
+    which: Option<usize>,
+) -> Option<&'a Line> {
+    let Some(i) = which else {
+        return Some(&record.main);
     };
+    let vr = variations.get(i)?;
+    let parent = line_at(record, variations, vr.parent)?;
     parent.moves.get(vr.entry)?.variations.get(vr.index)
+}
+
+/// Play `entry` if it resolves to a legal move, keeping the repetition
+/// history and the previous destination; false where the legal part ends.
+fn advance(
+    pos: &mut Position,
+    hist: &mut History,
+    prev_to: &mut Option<Square>,
+    entry: &MoveEntry,
+) -> bool {
+    let Ok(r) = resolve(pos, &entry.notation, *prev_to) else {
+        return false;
+    };
+    if pos.play_checked(r.mv).is_err() {
+        return false;
+    }
+    hist.push(pos.key(), pos.in_check());
+    *prev_to = Some(r.mv.to());
+    true
 }
 
 /// Replay one line from `pos`.
