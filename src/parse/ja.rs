@@ -508,6 +508,17 @@ fn board_row(text: &str, row_number: u8) -> Result<(u8, [Option<Piece>; 9]), Str
 /// stack. Real files stay far below it.
 pub const MAX_VARIATION_DEPTH: usize = 200;
 
+/// A KIF/KI2 piece name (`歩`, `成銀`, `竜`, …) as a nom parser.
+pub(crate) fn piece_name(i: &str) -> Res<'_, PieceKind> {
+    match PieceKind::from_kif_prefix(i) {
+        Some((k, used)) => Ok((&i[used..], k)),
+        None => Err(nom::Err::Error(LineErr {
+            rest: i,
+            label: Some("a piece name"),
+        })),
+    }
+}
+
 /// Why a nom grammar failed: the input left where it failed and the label of
 /// the innermost `context` around it.
 #[derive(Debug, PartialEq, Eq)]

@@ -12,7 +12,7 @@ use crate::parse::document::{Document, Kind};
 use crate::parse::ja::{self, LineErr, Res};
 use crate::parse::{SourceLine, lines};
 use crate::record::{Dest, Ending, EndingKind, MoveEntry, Notation, Record, Relative};
-use crate::types::{Color, PieceKind, Square};
+use crate::types::{Color, Square};
 use nom::Parser;
 use nom::branch::alt;
 use nom::bytes::complete::tag;
@@ -114,16 +114,6 @@ fn dest(i: &str) -> Res<'_, Dest> {
     .parse(i)
 }
 
-fn piece(i: &str) -> Res<'_, PieceKind> {
-    match PieceKind::from_kif_prefix(i) {
-        Some((k, used)) => Ok((&i[used..], k)),
-        None => Err(nom::Err::Error(LineErr {
-            rest: i,
-            label: Some("a piece name"),
-        })),
-    }
-}
-
 fn relative(i: &str) -> Res<'_, Relative> {
     let rel = alt((
         value(Relative::RIGHT, char('右')),
@@ -171,7 +161,7 @@ fn legacy_origin(i: &str) -> Res<'_, Option<Square>> {
 fn board_move(color: Color) -> impl FnMut(&str) -> Res<'_, Notation> {
     move |i| {
         let (i, dest) = dest(i)?;
-        let (i, piece) = context("a piece name", piece).parse(i)?;
+        let (i, piece) = context("a piece name", ja::piece_name).parse(i)?;
         let (i, mut rel) = relative(i)?;
         let (i, (promote, drop)) = suffix(i)?;
         let (i, origin) = opt(legacy_origin).parse(i)?;

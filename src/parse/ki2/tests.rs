@@ -1,6 +1,6 @@
 use super::*;
 use crate::record::Line;
-use PieceKind::*;
+use crate::types::PieceKind::{self, *};
 
 fn sq(f: u8, r: u8) -> Square {
     Square::new(f, r).unwrap()

@@ -6,7 +6,7 @@
 
 use crate::parse::ja::{self, LineErr, Res};
 use crate::record::{Dest, EndingKind, MoveTime, Notation};
-use crate::types::{Color, PieceKind, Square};
+use crate::types::{Color, Square};
 use nom::Parser;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till1, take_while, take_while1};
@@ -81,16 +81,6 @@ fn dest(i: &str) -> Res<'_, Dest> {
     context("a destination such as ７六 or 同", alt((square, same))).parse(i)
 }
 
-fn piece(i: &str) -> Res<'_, PieceKind> {
-    match PieceKind::from_kif_prefix(i) {
-        Some((k, used)) => Ok((&i[used..], k)),
-        None => Err(nom::Err::Error(LineErr {
-            rest: i,
-            label: Some("a piece name"),
-        })),
-    }
-}
-
 fn promotion(i: &str) -> Res<'_, Option<bool>> {
     opt(alt((
         value(false, tag("不成")),
@@ -119,7 +109,7 @@ fn origin(i: &str) -> Res<'_, (Option<Square>, bool)> {
 fn normal_move(color: Option<Color>) -> impl FnMut(&str) -> Res<'_, Notation> {
     move |i| {
         let (i, dest) = dest(i)?;
-        let (i, piece) = context("a piece name", piece).parse(i)?;
+        let (i, piece) = context("a piece name", ja::piece_name).parse(i)?;
         // Some writers put the space after the piece: `同銀　(79)`.
         let (i, _) = opt(char('　')).parse(i)?;
         let (i, promote) = promotion(i)?;
@@ -271,7 +261,7 @@ pub(crate) fn move_line(line: &str) -> Result<MoveLine<'_>, LineErr<'_>> {
 mod tests {
     use super::*;
     use crate::parse::ja::looks_like_move_line;
-    use PieceKind::*;
+    use crate::types::PieceKind::*;
 
     fn sq(f: u8, r: u8) -> Square {
         Square::new(f, r).unwrap()
