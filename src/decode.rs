@@ -59,25 +59,11 @@ pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Result<Decoded
         } else {
             bytes
         };
-        return Ok(match strict(enc, body) {
-            Some(text) => Decoded {
-                text,
-                encoding: enc,
-                warnings,
-            },
-            None => lossy(enc, body, warnings),
-        });
+        return Ok(strict_or_lossy(enc, body, warnings));
     }
     if let Some((enc, bom_len)) = Encoding::for_bom(bytes) {
         let body = &bytes[bom_len..];
-        return Ok(match strict(enc, body) {
-            Some(text) => Decoded {
-                text,
-                encoding: enc,
-                warnings,
-            },
-            None => lossy(enc, body, warnings),
-        });
+        return Ok(strict_or_lossy(enc, body, warnings));
     }
     if let Some(enc) = declared(bytes) {
         if let Some(text) = strict(enc, bytes) {
@@ -141,6 +127,19 @@ pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Result<Decoded
 fn strict(enc: &'static Encoding, bytes: &[u8]) -> Option<String> {
     enc.decode_without_bom_handling_and_without_replacement(bytes)
         .map(|c| c.into_owned())
+}
+
+/// `body` in `enc`: strictly where it decodes cleanly, else with
+/// replacement characters and a warning saying where.
+fn strict_or_lossy(enc: &'static Encoding, body: &[u8], warnings: Vec<String>) -> Decoded {
+    match strict(enc, body) {
+        Some(text) => Decoded {
+            text,
+            encoding: enc,
+            warnings,
+        },
+        None => lossy(enc, body, warnings),
+    }
 }
 
 fn lossy(enc: &'static Encoding, bytes: &[u8], mut warnings: Vec<String>) -> Decoded {
