@@ -211,8 +211,14 @@ struct History {
 }
 
 impl History {
-    fn new(start: &Position) -> History {
-        let mut h = History::default();
+    /// `plies`: how many moves the line is expected to add (sized up front:
+    /// growing the map rehashes every key, a visible cost on long games).
+    fn new(start: &Position, plies: usize) -> History {
+        let mut h = History {
+            keys: Vec::with_capacity(plies + 1),
+            checks: Vec::with_capacity(plies),
+            counts: KeyMap::with_capacity_and_hasher(plies + 1, Default::default()),
+        };
         h.keys.push(start.key());
         h.counts.insert(start.key(), 1);
         h
@@ -265,7 +271,7 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
     let setup = record.start.setup();
     let (start, issues) = Position::from_setup_lenient(&setup)
         .map_err(|e| Error::new(ErrorKind::Setup(e.to_string())))?;
-    let history = History::new(&start);
+    let history = History::new(&start, record.main.moves.len());
     let mut main = replay_line(&record.main, start.clone(), history, None, 1, opts);
     if !issues.is_empty() {
         let list: Vec<String> = issues.iter().map(|i| i.to_string()).collect();
@@ -298,7 +304,12 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
         }
         // Walk the parent line again to get the position before each branching move.
         let (mut pos, mut hist, mut prev_to, first_ply) = match w.parent {
-            None => (start.clone(), History::new(&start), None, 1u32),
+            None => (
+                start.clone(),
+                History::new(&start, record.main.moves.len()),
+                None,
+                1u32,
+            ),
             Some(p) => {
                 let (pos, hist, prev_to) = branch_state(&start, &record, &variations, p);
                 (pos, hist, prev_to, variations[p].line.first_ply)
@@ -366,7 +377,7 @@ fn branch_state(
     chain.push((None, upto));
     chain.reverse();
     let mut pos = start.clone();
-    let mut hist = History::new(start);
+    let mut hist = History::new(start, 0);
     let mut prev_to = None;
     for (which, n) in chain {
         let Some(line) = line_at(record, variations, which) else {
