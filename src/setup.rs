@@ -6,6 +6,7 @@
 
 use crate::types::{Color, Hand, Piece, PieceKind, Square};
 use std::fmt;
+use std::sync::LazyLock;
 
 /// A position as written: board, hands, side to move and move number, unchecked.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -81,16 +82,25 @@ impl Setup {
     pub fn from_sfen(s: &str) -> Result<Setup, SfenError> {
         let s = s.trim();
         let s = s.strip_prefix("sfen ").unwrap_or(s);
-        let fields: Vec<&str> = s.split_ascii_whitespace().collect();
-        if fields.len() != 3 && fields.len() != 4 {
-            return Err(SfenError::FieldCount(fields.len()));
+        // Fixed arrays, not Vecs: this runs for every game's start position.
+        let mut fields = [""; 4];
+        let mut nfields = 0;
+        for f in s.split_ascii_whitespace() {
+            if nfields < 4 {
+                fields[nfields] = f;
+            }
+            nfields += 1;
         }
+        if nfields != 3 && nfields != 4 {
+            return Err(SfenError::FieldCount(nfields));
+        }
+        let fields = &fields[..nfields];
         let mut setup = Setup::EMPTY;
-        let ranks: Vec<&str> = fields[0].split('/').collect();
-        if ranks.len() != 9 {
-            return Err(SfenError::RankCount(ranks.len()));
+        let nranks = fields[0].split('/').count();
+        if nranks != 9 {
+            return Err(SfenError::RankCount(nranks));
         }
-        for (r, text) in ranks.iter().enumerate() {
+        for (r, text) in fields[0].split('/').enumerate() {
             let rank = r as u8 + 1;
             let mut file: i32 = 9;
             let mut squares = 0usize;
@@ -202,7 +212,7 @@ impl Setup {
                             s.push((b'0' + empty) as char);
                             empty = 0;
                         }
-                        s.push_str(&p.kind.sfen(p.color));
+                        push_sfen_piece(&mut s, p.kind, p.color);
                     }
                 }
             }
@@ -219,10 +229,13 @@ impl Setup {
         let start = s.len();
         for color in Color::ALL {
             for (kind, n) in self.hands[color.index()].iter_canonical() {
-                if n > 1 {
-                    s.push_str(&n.to_string());
+                if n >= 10 {
+                    s.push((b'0' + n / 10) as char);
                 }
-                s.push_str(&kind.sfen(color));
+                if n > 1 {
+                    s.push((b'0' + n % 10) as char);
+                }
+                push_sfen_piece(&mut s, kind, color);
             }
         }
         if s.len() == start {
@@ -503,8 +516,32 @@ impl Handicap {
 
     /// The setup of this preset.
     pub fn setup(self) -> Setup {
-        Setup::from_sfen(self.sfen()).expect("preset SFENs are valid")
+        // Every game of a collection starts from one of these: read each
+        // preset's SFEN once per process, not once per game.
+        static SETUPS: LazyLock<Vec<Setup>> = LazyLock::new(|| {
+            Handicap::ALL
+                .iter()
+                .map(|h| Setup::from_sfen(h.sfen()).expect("preset SFENs are valid"))
+                .collect()
+        });
+        let i = Handicap::ALL
+            .iter()
+            .position(|&h| h == self)
+            .expect("ALL lists every preset");
+        SETUPS[i].clone()
     }
+}
+
+/// Append a piece's SFEN letter(s) (`+p`, `K`) without allocating.
+fn push_sfen_piece(s: &mut String, kind: PieceKind, color: Color) {
+    if kind.is_promoted() {
+        s.push('+');
+    }
+    let base = kind.usi_letter();
+    s.push(match color {
+        Color::Sente => base,
+        Color::Gote => base.to_ascii_lowercase(),
+    } as char);
 }
 
 #[cfg(test)]
