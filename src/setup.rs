@@ -197,56 +197,78 @@ impl Setup {
     /// The board, side and hand fields of the SFEN (no move number): the
     /// canonical key for comparing positions.
     pub fn sfen_key(&self) -> String {
-        let mut s = String::with_capacity(96);
-        for rank in 1..=9u8 {
-            if rank > 1 {
-                s.push('/');
+        let mut out = Vec::with_capacity(96);
+        self.write_sfen_key(&mut out);
+        String::from_utf8(out).expect("SFEN is ASCII")
+    }
+
+    /// [`Setup::sfen_key`] as bytes onto `out`: written per ply by the JSON
+    /// and SFEN writers, so it fills a stack buffer (at most 40 pieces, so
+    /// under 256 bytes) and copies once, with no allocation or formatting.
+    fn write_sfen_key(&self, out: &mut Vec<u8>) {
+        let mut buf = [0u8; 256];
+        let mut n = 0;
+        let mut put = |b: u8| {
+            buf[n] = b;
+            n += 1;
+        };
+        for rank in 0..9 {
+            if rank > 0 {
+                put(b'/');
             }
             let mut empty = 0u8;
-            for file in (1..=9u8).rev() {
-                let sq = Square::new(file, rank).expect("valid square");
-                match self.get(sq) {
+            for file in (0..9).rev() {
+                // Square index = (file - 1) * 9 + (rank - 1).
+                match self.board[file * 9 + rank] {
                     None => empty += 1,
                     Some(p) => {
                         if empty > 0 {
-                            s.push((b'0' + empty) as char);
+                            put(b'0' + empty);
                             empty = 0;
                         }
-                        push_sfen_piece(&mut s, p.kind, p.color);
+                        if p.kind.is_promoted() {
+                            put(b'+');
+                        }
+                        put(sfen_letter(p.kind, p.color));
                     }
                 }
             }
             if empty > 0 {
-                s.push((b'0' + empty) as char);
+                put(b'0' + empty);
             }
         }
-        s.push(' ');
-        s.push(match self.side_to_move {
-            Color::Sente => 'b',
-            Color::Gote => 'w',
+        put(b' ');
+        put(match self.side_to_move {
+            Color::Sente => b'b',
+            Color::Gote => b'w',
         });
-        s.push(' ');
-        let start = s.len();
+        put(b' ');
+        let mut any = false;
         for color in Color::ALL {
-            for (kind, n) in self.hands[color.index()].iter_canonical() {
-                if n >= 10 {
-                    s.push((b'0' + n / 10) as char);
+            for (kind, count) in self.hands[color.index()].iter_canonical() {
+                if count >= 10 {
+                    put(b'0' + count / 10);
                 }
-                if n > 1 {
-                    s.push((b'0' + n % 10) as char);
+                if count > 1 {
+                    put(b'0' + count % 10);
                 }
-                push_sfen_piece(&mut s, kind, color);
+                put(sfen_letter(kind, color));
+                any = true;
             }
         }
-        if s.len() == start {
-            s.push('-');
+        if !any {
+            put(b'-');
         }
-        s
+        out.extend_from_slice(&buf[..n]);
     }
 
     /// Canonical SFEN: hands in R B G S N L P order, sente first, `-` when empty.
     pub fn to_sfen(&self) -> String {
-        format!("{} {}", self.sfen_key(), self.move_number)
+        let mut out = Vec::with_capacity(100);
+        self.write_sfen_key(&mut out);
+        out.push(b' ');
+        out.extend_from_slice(self.move_number.to_string().as_bytes());
+        String::from_utf8(out).expect("SFEN is ASCII")
     }
 
     /// The preset this setup matches (ignoring the move number), if any.
@@ -532,16 +554,13 @@ impl Handicap {
     }
 }
 
-/// Append a piece's SFEN letter(s) (`+p`, `K`) without allocating.
-fn push_sfen_piece(s: &mut String, kind: PieceKind, color: Color) {
-    if kind.is_promoted() {
-        s.push('+');
-    }
+/// The SFEN letter of a piece's base kind in its colour's case (`P`, `k`).
+fn sfen_letter(kind: PieceKind, color: Color) -> u8 {
     let base = kind.usi_letter();
-    s.push(match color {
+    match color {
         Color::Sente => base,
         Color::Gote => base.to_ascii_lowercase(),
-    } as char);
+    }
 }
 
 #[cfg(test)]
