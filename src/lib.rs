@@ -6,6 +6,7 @@
 #![warn(missing_docs)]
 
 mod attacks;
+pub mod closing;
 pub mod decode;
 pub mod emit;
 pub mod error;

@@ -288,6 +288,8 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
             },
         );
     }
+    main.diagnostics
+        .extend(closing_diagnostics(&record, &start, &main));
     // Variations, iteratively (no recursion: files can nest them deeply).
     let mut variations: Vec<VariationResult> = Vec::new();
     struct Work<'a> {
@@ -355,6 +357,54 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
         main,
         variations,
     })
+}
+
+/// Compare the record's `まで…` line (its first) with the main line as
+/// written and as replayed.
+fn closing_diagnostics(record: &Record, start: &Position, main: &LineResult) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let Some((text, claim)) = record
+        .summary
+        .iter()
+        .find_map(|s| crate::closing::claim(s).map(|c| (s.trim(), c)))
+    else {
+        return out;
+    };
+    let written = record.main.moves.len() as u32;
+    // After a 手数＝N diagram some writers count from the game's first move.
+    let counted_from_start = start.move_number().saturating_sub(1) + written;
+    if claim.moves != written && claim.moves != counted_from_start {
+        let why = if claim.moves > written {
+            "moves may be missing (a record cut short) or the writer miscounted"
+        } else {
+            "moves may have been added after it was written"
+        };
+        out.push(Diagnostic {
+            code: "closing-count-disagrees",
+            message: format!(
+                "the closing line {text:?} counts {} moves, but the main line has {written}: {why}",
+                claim.moves
+            ),
+            span: None,
+            ply: None,
+        });
+    }
+    if let (Some(named), Some(winner)) = (claim.winner, main.result.winner)
+        && named != winner
+    {
+        out.push(Diagnostic {
+                code: "closing-winner-disagrees",
+                message: format!(
+                    "the closing line {text:?} names {} the winner, but the replay gives the game to {} ({})",
+                    named.name(),
+                    winner.name(),
+                    main.result.reason
+                ),
+                span: None,
+                ply: None,
+            });
+    }
+    out
 }
 
 /// The position, history and previous destination at the start of variation `v`.

@@ -227,3 +227,46 @@ fn every_rule_of_a_usi_move_is_named() {
     let g = play("position startpos moves 5e5d");
     assert_eq!(foul(&g).rule, Rule::NoPiece);
 }
+
+fn kif_with_closing(closing: &str) -> Game {
+    let text = format!(
+        "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 投了\n{closing}\n"
+    );
+    let rec = kifu::parse::parse(&text, kifu::Format::Kif)
+        .expect("parses")
+        .remove(0);
+    replay(rec, &ReplayOptions::default()).expect("legal start")
+}
+
+fn codes(g: &Game) -> Vec<&'static str> {
+    g.main.diagnostics.iter().map(|d| d.code).collect()
+}
+
+#[test]
+fn closing_line_that_agrees_gives_no_diagnostic() {
+    let g = kif_with_closing("まで3手で先手の勝ち");
+    assert_eq!(g.main.result.winner, Some(Color::Sente));
+    assert_eq!(codes(&g), Vec::<&str>::new());
+    // Full-width digits, as some writers use.
+    assert_eq!(
+        codes(&kif_with_closing("まで３手で先手の勝ち")),
+        Vec::<&str>::new()
+    );
+}
+
+#[test]
+fn closing_line_counting_more_moves_flags_a_truncated_record() {
+    let g = kif_with_closing("まで57手で先手の勝ち");
+    assert_eq!(codes(&g), vec!["closing-count-disagrees"]);
+    let msg = &g.main.diagnostics[0].message;
+    assert!(msg.contains("57") && msg.contains("has 3"), "{msg}");
+}
+
+#[test]
+fn closing_line_naming_the_other_winner_is_reported() {
+    let g = kif_with_closing("まで3手で後手の勝ち");
+    assert_eq!(codes(&g), vec!["closing-winner-disagrees"]);
+    // 反則負け names the loser.
+    let g = kif_with_closing("まで3手で先手の反則負け");
+    assert_eq!(codes(&g), vec!["closing-winner-disagrees"]);
+}
