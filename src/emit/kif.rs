@@ -640,7 +640,12 @@ impl<'g> Writer<'g> {
         let plan = self.plan_of(id).clone();
         if id.is_some() {
             self.line("");
-            self.line(&format!("変化：{}手", r.first_ply));
+            // Kifu for Windows pads the ply to four columns in KI2 only.
+            let heading = match self.style {
+                Style::Ki2 => format!("変化：{:>4}手", r.first_ply),
+                _ => format!("変化：{}手", r.first_ply),
+            };
+            self.line(&heading);
         }
         let first_mover = self.first_mover(r);
         // KI2 names moves relative to the other pieces, so it needs the board.

@@ -145,7 +145,7 @@ fn the_sample_of_ki2_md_8() {
 *浮き飛車に構えた。
 まで11手で先手の勝ち
 
-変化：11手
+変化：  11手
 ▲２八飛
 まで11手で中断
 ";
@@ -194,7 +194,7 @@ fn times_are_dropped_with_one_warning() {
     assert_eq!(codes, ["times-dropped"]);
     assert_eq!(
         text,
-        "手合割：平手\n▲７六歩    △３四歩\n\n変化：2手\n△８四歩\n"
+        "手合割：平手\n▲７六歩    △３四歩\n\n変化：   2手\n△８四歩\n"
     );
     stable(&text);
 }
@@ -228,16 +228,16 @@ fn nested_variations_follow_the_kif_order() {
 ▲７六歩    △３四歩    ▲２二角成  △同　銀
 まで4手で中断
 
-変化：3手
+変化：   3手
 ▲２六歩    △８四歩
 
-変化：4手
+変化：   4手
 △８八角成
 
-変化：2手
+変化：   2手
 △８四歩    ▲２六歩
 
-変化：1手
+変化：   1手
 ▲２六歩
 ";
     assert_eq!(text, expected);
