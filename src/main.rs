@@ -30,8 +30,16 @@ enum Command {
     Stats(StatsArgs),
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(CompletionsArgs),
-    /// Print the man page (roff) of kifu.
-    Man,
+    /// Print the man page (roff) of kifu, or write one page per command.
+    Man(ManArgs),
+}
+
+#[derive(Args, Debug)]
+struct ManArgs {
+    /// Write kifu.1, kifu-check.1, kifu-convert.1, … into this directory
+    /// (for packagers) instead of printing one page with every command.
+    #[arg(long, value_name = "DIR")]
+    out_dir: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -188,6 +196,6 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Perft(a) => cmd::perft::run(&a),
         Command::Stats(a) => cmd::stats::run(&a),
         Command::Completions(a) => cmd::extra::completions(a.shell),
-        Command::Man => cmd::extra::man(),
+        Command::Man(a) => cmd::extra::man(a.out_dir.as_deref()),
     }
 }

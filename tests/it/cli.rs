@@ -464,6 +464,27 @@ fn man_page_is_not_empty() {
 }
 
 #[test]
+fn man_out_dir_writes_one_page_per_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("man1");
+    let o = kifu(&["man", "--out-dir", out.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    for page in ["kifu.1", "kifu-check.1", "kifu-convert.1", "kifu-stats.1"] {
+        let text = std::fs::read_to_string(out.join(page)).unwrap();
+        assert_eq!(text.matches(".TH").count(), 1, "{page}: one page per file");
+    }
+    let check = std::fs::read_to_string(out.join("kifu-check.1")).unwrap();
+    assert!(check.contains("jobs"), "kifu-check.1 documents its options");
+    // Nothing else (no temporary files) is left behind.
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 7);
+}
+
+#[test]
 fn output_with_j2_is_the_same_as_with_j1_on_a_directory() {
     let dir = tempfile::tempdir().unwrap();
     for i in 0..150 {
