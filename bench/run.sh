@@ -18,7 +18,7 @@ MB_CSA=$(du -sm --apparent-size "$W/csa" | cut -f1)
 echo "machine: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p' | head -1); $N games, $PLIES plies"
 printf '%-34s %10s %12s %8s %10s\n' case seconds games/s MB/s "peak RSS"
 
-declare -A SECS
+declare -A SECS LOOP
 run() { # name, command...   A command that fails is reported as FAILED, never timed.
   local name=$1; shift
   local t="" rss
@@ -33,6 +33,18 @@ run() { # name, command...   A command that fails is reported as FAILED, never t
   fi
   [ -n "$t" ] || t=${rss% *}
   SECS[$name]=$t
+  # Peers also time their own parse + replay loop (no interpreter start-up,
+  # no imports): the best of three runs is kept, for a throughput-only ratio.
+  if grep -q '^loop-seconds ' "$W/err"; then
+    local best i l
+    best=$(sed -n 's/^loop-seconds //p' "$W/err")
+    for i in 1 2; do
+      "$@" >/dev/null 2>"$W/err2" || continue
+      l=$(sed -n 's/^loop-seconds //p' "$W/err2")
+      [ -n "$l" ] && best=$(python3 -c "print(min($best, $l))")
+    done
+    LOOP[$name]=$best
+  fi
   local kb=${rss#* }
   python3 - "$name" "$t" "$N" "$PLIES" "$MB_CSA" "$kb" <<'PY'
 import sys
@@ -40,15 +52,28 @@ n,t,g,p,mb,kb=sys.argv[1],float(sys.argv[2]),int(sys.argv[3]),int(sys.argv[4]),f
 t=max(t,1e-3)
 print(f"{n:<34} {t:>10.3f} {g/t:>12.0f} {mb/t:>8.1f} {kb/1024:>8.1f} MB   ({p/t:,.0f} moves/s)")
 PY
+  if [ -n "${LOOP[$name]:-}" ]; then
+    python3 - "${LOOP[$name]}" "$N" "$PLIES" <<'PY'
+import sys
+t,g,p=float(sys.argv[1]),int(sys.argv[2]),int(sys.argv[3])
+t=max(t,1e-6)
+print(f"{'  (its loop alone: %.3f s)' % t:<34} {'':>10} {g/t:>12.0f} {'':>8} {'':>8}      ({p/t:,.0f} moves/s)")
+PY
+  fi
 }
 
 ratio() { # peer name [kifu case]: how many times faster that kifu case is (default: CSA files, -j1)
   local case=${2:-kifu check -j1 (CSA files)}
   local base=${SECS[$case]:-} peer=${SECS[$1]:-}
   [ -n "$base" ] && [ -n "$peer" ] && python3 -c "print(f'  {\"$case\"} vs {\"$1\"}: {float($peer)/max(float($base),1e-3):.1f}x faster')"
+  # Against the peer's loop alone (kifu's own time still includes its start-up).
+  local loop=${LOOP[$1]:-}
+  [ -n "$base" ] && [ -n "$loop" ] && python3 -c "print(f'  {\"$case\"} vs {\"$1\"} (its loop alone): {float($loop)/max(float($base),1e-3):.1f}x faster')"
+  return 0
 }
 
 run "cat (separate CSA files)" find "$W/csa" -name "*.csa" -exec cat {} +
+run "cat (separate KIF files)" find "$W/kif" -name "*.kif" -exec cat {} +
 run "cat (one CSA file)" cat "$W/all.csa"
 run "kifu check -j1 (CSA files)" "$K" check -q -j1 "$W/csa"
 run "kifu check -j2 (CSA files)" "$K" check -q -j2 "$W/csa"
@@ -59,13 +84,31 @@ run "kifu check -j2 (KIF files)" "$K" check -q -j2 "$W/kif"
 run "kifu convert --to json (one CSA)" "$K" convert -q --to json "$W/all.csa"
 
 echo
+echo "parallel speed-up (-j2 against -j1, same input):"
+ratio "kifu check -j1 (CSA files)" "kifu check -j2 (CSA files)"
+ratio "kifu check -j1 (one CSA file)" "kifu check -j2 (one CSA file)"
+ratio "kifu check -j1 (KIF files)" "kifu check -j2 (KIF files)"
+echo "against the floor (how many times cat's time kifu takes):"
+floor() { # kifu case, cat case
+  local k=${SECS[$1]:-} c=${SECS[$2]:-}
+  [ -n "$k" ] && [ -n "$c" ] && python3 -c "print(f'  {\"$1\"}: {float($k)/max(float($c),1e-3):.2f}x {\"$2\"}')"
+}
+floor "kifu check -j2 (CSA files)" "cat (separate CSA files)"
+floor "kifu check -j1 (CSA files)" "cat (separate CSA files)"
+floor "kifu check -j2 (KIF files)" "cat (separate KIF files)"
+
+echo
 echo "peers (parse + replay of the same CSA files; cshogi KIF on the KIF files):"
 if python3 -m venv "$W/venv" >/dev/null 2>&1 && "$W/venv/bin/pip" install -q cshogi python-shogi >/dev/null 2>&1; then
   run "cshogi (Python)" "$W/venv/bin/python" bench/peers/cshogi_check.py "$W/csa"
   run "python-shogi" "$W/venv/bin/python" bench/peers/python_shogi_check.py "$W/csa"
   run "cshogi KIF (Python)" "$W/venv/bin/python" bench/peers/cshogi_kif_check.py "$W/kif"
   ratio "cshogi (Python)"; ratio "python-shogi"
+  ratio "cshogi (Python)" "kifu check -j1 (one CSA file)"
+  ratio "cshogi (Python)" "kifu check -j2 (one CSA file)"
   ratio "cshogi KIF (Python)" "kifu check -j1 (KIF files)"
+  ratio "cshogi KIF (Python)" "kifu check -j2 (KIF files)"
+  ratio "cshogi KIF (Python)" "cat (separate KIF files)"
 else
   echo "  cshogi / python-shogi: installation failed (no network or no venv); skipped"
 fi
