@@ -19,6 +19,7 @@ use nom::bytes::complete::tag;
 use nom::character::complete::{char, satisfy};
 use nom::combinator::{cut, eof, opt, value};
 use nom::error::context;
+use std::borrow::Cow;
 
 /// The side marks: ▲ ☗ ▼ for sente, △ ☖ ▽ for gote.
 const MARKS: [char; 6] = ['▲', '☗', '▼', '△', '☖', '▽'];
@@ -44,10 +45,9 @@ pub fn sniff(text: &str) -> bool {
             return false;
         }
         if t.starts_with(MARKS) {
-            return tokens(l.text).next().is_some_and(|(_, tok)| {
-                let body: String = tok.chars().filter(|&c| !is_space(c)).collect();
-                token(&body).is_ok()
-            });
+            return tokens(l.text)
+                .next()
+                .is_some_and(|(_, tok)| token(&compact(tok)).is_ok());
         }
     }
     false
@@ -78,16 +78,30 @@ enum Token {
 /// mark to the next. Text before the first mark is returned with offset 0
 /// when it is not blank, so the caller can refuse it.
 fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut starts: Vec<usize> = line.match_indices(MARKS).map(|(i, _)| i).collect();
-    let lead = starts.first().copied().unwrap_or(line.len());
-    if !line[..lead].chars().all(is_space) {
-        starts.insert(0, 0);
+    // No Vec per line: the marks are found as the tokens are handed out.
+    let mut marks = line.match_indices(MARKS).map(|(i, _)| i).peekable();
+    let lead = marks.peek().copied().unwrap_or(line.len());
+    let mut next_start = if line[..lead].chars().all(is_space) {
+        marks.next()
+    } else {
+        Some(0)
+    };
+    std::iter::from_fn(move || {
+        let start = next_start?;
+        next_start = marks.next();
+        Some((start, &line[start..next_start.unwrap_or(line.len())]))
+    })
+}
+
+/// A token without its spaces (`△同　歩` → `△同歩`): borrowed when there
+/// is nothing inside to remove, as for nearly every move.
+fn compact(tok: &str) -> Cow<'_, str> {
+    let t = tok.trim_matches(is_space);
+    if t.contains(is_space) {
+        Cow::Owned(t.chars().filter(|&c| !is_space(c)).collect())
+    } else {
+        Cow::Borrowed(t)
     }
-    let ends: Vec<usize> = starts.iter().skip(1).copied().chain([line.len()]).collect();
-    starts
-        .into_iter()
-        .zip(ends)
-        .map(move |(s, e)| (s, &line[s..e]))
 }
 
 fn square(i: &str) -> Res<'_, Square> {
@@ -328,7 +342,7 @@ impl Builder {
         let first = self.doc.bod.moves_played().unwrap_or(0).saturating_add(1);
         for (at, tok) in tokens(l.text) {
             let span = l.span_at(at);
-            let body: String = tok.chars().filter(|&c| !is_space(c)).collect();
+            let body = compact(tok);
             let parsed = token(&body).map_err(|e| {
                 let found: String = e.rest.chars().take(12).collect();
                 let expected = e.label.unwrap_or("a KI2 move such as ▲７六歩");
