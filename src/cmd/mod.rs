@@ -4,6 +4,7 @@ pub mod check;
 pub mod convert;
 pub mod extra;
 pub mod perft;
+pub mod pipeline;
 pub mod progress;
 pub mod stats;
 pub mod stream;
@@ -224,23 +225,20 @@ pub fn drive<T: Send>(
         let (meta, items) = input_items(read_source(src, opts), opts);
         FileResult::Done(items.into_iter().map(|i| work(&name, &meta, i)).collect())
     };
-    let chunk = threads * 32;
-    for part in srcs.chunks(chunk) {
-        let results: Vec<FileResult<T>> = pool.install(|| part.par_iter().map(&whole).collect());
-        for (src, r) in part.iter().zip(results) {
-            match r {
-                FileResult::Done(items) => {
-                    sink(src, Event::Begin)?;
-                    for t in items {
-                        sink(src, Event::Item(t))?;
-                    }
-                    sink(src, Event::End)?;
-                }
-                FileResult::Stream => stream_source(src, opts, &pool, &work, &mut sink)?,
+    // At most this many files read and worked on ahead of the output.
+    let window = threads * 32;
+    let read = |i: usize| (i, whole(&srcs[i]));
+    pipeline::ordered(&pool, 0..srcs.len(), window, &read, |(i, r)| match r {
+        FileResult::Done(items) => {
+            let src = &srcs[i];
+            sink(src, Event::Begin)?;
+            for t in items {
+                sink(src, Event::Item(t))?;
             }
+            sink(src, Event::End)
         }
-    }
-    Ok(())
+        FileResult::Stream => stream_source(&srcs[i], opts, &pool, &work, &mut sink),
+    })
 }
 
 /// Stream one source (see [`drive`]); falls back to reading it whole when

@@ -1,0 +1,170 @@
+//! An ordered pipeline on the worker pool: inputs are handed out one at a
+//! time, at most `window` of them in flight, and results reach the sink in
+//! input order as soon as the next one in order is done.
+//!
+//! Processing in fixed batches (collect a batch in parallel, then print it)
+//! leaves cores idle at the end of every batch while the slowest item
+//! finishes and while the main thread prints; here the main thread prints
+//! while the workers go on, and a worker never waits for the others.
+
+use std::collections::VecDeque;
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::sync::mpsc;
+
+/// Run `work` on every input on `pool`, at most `window` at a time, and
+/// hand each result to `sink` in input order. `inputs` is pulled on the
+/// calling thread, only as the window allows, so a lazy input (a stream of
+/// games cut from a huge file) is never read far ahead.
+///
+/// Stops at the first error of `sink` (after the items in flight finish). A
+/// panic in `work` is raised again on the calling thread.
+pub fn ordered<I, T>(
+    pool: &rayon::ThreadPool,
+    inputs: impl Iterator<Item = I>,
+    window: usize,
+    work: &(impl Fn(I) -> T + Sync),
+    mut sink: impl FnMut(T) -> anyhow::Result<()>,
+) -> anyhow::Result<()>
+where
+    I: Send,
+    T: Send,
+{
+    let window = window.max(1);
+    let (tx, rx) = mpsc::channel();
+    pool.in_place_scope(|scope| {
+        let mut inputs = inputs.fuse();
+        // Results that came back early, by position after `next_out`.
+        let mut waiting: VecDeque<Option<T>> = VecDeque::new();
+        let mut next_in = 0usize;
+        let mut next_out = 0usize;
+        loop {
+            while next_in - next_out < window {
+                let Some(input) = inputs.next() else { break };
+                let tx = tx.clone();
+                let i = next_in;
+                scope.spawn(move |_| {
+                    let r = catch_unwind(AssertUnwindSafe(|| work(input)));
+                    // The receiver lives until every job is done.
+                    let _ = tx.send((i, r));
+                });
+                next_in += 1;
+            }
+            if next_out == next_in {
+                return Ok(());
+            }
+            while waiting.front().is_none_or(Option::is_none) {
+                let (i, r) = rx.recv().expect("a sender is alive while jobs are");
+                let t = r.unwrap_or_else(|p| resume_unwind(p));
+                let slot = i - next_out;
+                if waiting.len() <= slot {
+                    waiting.resize_with(slot + 1, || None);
+                }
+                waiting[slot] = Some(t);
+            }
+            let t = waiting
+                .pop_front()
+                .flatten()
+                .expect("the front result is present");
+            next_out += 1;
+            sink(t)?;
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    fn pool(n: usize) -> rayon::ThreadPool {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .unwrap()
+    }
+
+    #[test]
+    fn results_come_out_in_input_order() {
+        let p = pool(3);
+        let mut out = Vec::new();
+        // Uneven work so results finish out of order.
+        let work = |i: u64| {
+            let mut x = i;
+            for _ in 0..(50_000 * (i % 7)) {
+                x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+            }
+            (i, x)
+        };
+        ordered(&p, 0..500u64, 8, &work, |(i, _)| {
+            out.push(i);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(out, (0..500).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn never_more_than_the_window_in_flight() {
+        let p = pool(4);
+        let live = AtomicUsize::new(0);
+        let most = AtomicUsize::new(0);
+        let pulled = AtomicUsize::new(0);
+        let inputs = (0..200).inspect(|_| {
+            pulled.fetch_add(1, Ordering::SeqCst);
+        });
+        let work = |_: i32| {
+            let now = live.fetch_add(1, Ordering::SeqCst) + 1;
+            most.fetch_max(now, Ordering::SeqCst);
+            std::thread::sleep(std::time::Duration::from_micros(200));
+            live.fetch_sub(1, Ordering::SeqCst);
+        };
+        let mut seen = 0;
+        ordered(&p, inputs, 5, &work, |()| {
+            seen += 1;
+            // Inputs are pulled lazily: never more than the window ahead.
+            assert!(pulled.load(Ordering::SeqCst) <= seen + 5);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(seen, 200);
+        assert!(most.load(Ordering::SeqCst) <= 5);
+    }
+
+    #[test]
+    fn a_sink_error_stops_the_run() {
+        let p = pool(2);
+        let pulled = AtomicUsize::new(0);
+        let inputs = (0..10_000).inspect(|_| {
+            pulled.fetch_add(1, Ordering::SeqCst);
+        });
+        let mut got = 0;
+        let r = ordered(&p, inputs, 4, &|i: i32| i, |i| {
+            got += 1;
+            if i == 10 {
+                anyhow::bail!("broken pipe")
+            }
+            Ok(())
+        });
+        assert!(r.is_err());
+        assert_eq!(got, 11);
+        assert!(pulled.load(Ordering::SeqCst) <= 15);
+    }
+
+    #[test]
+    #[should_panic(expected = "worker bug")]
+    fn a_panic_in_work_reaches_the_caller() {
+        let p = pool(2);
+        let _ = ordered(
+            &p,
+            0..50,
+            4,
+            &|i: i32| {
+                if i == 20 {
+                    panic!("worker bug");
+                }
+                i
+            },
+            |_| Ok(()),
+        );
+    }
+}
