@@ -63,3 +63,23 @@ pub fn decode_strict(bytes: &[u8]) -> Option<String> {
                 .map(|s| s.into_owned())
         })
 }
+
+/// End a sweep over the corpus: print `tally`, name every failure (its
+/// first line), and fail showing the first few in full if there are any.
+pub fn assert_no_failures(tally: &str, failures: &[String]) {
+    eprintln!("{tally}");
+    for f in failures {
+        eprintln!("FAILED {}", f.lines().next().unwrap_or_default());
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failure(s); the first:\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(3)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    );
+}

@@ -74,19 +74,13 @@ fn every_corpus_ki2_file_reads_and_replays() {
             failures.push(format!("{name}: {p}"));
         }
     }
-    eprintln!(
-        "KI2 corpus: {} files, {} failed, {moves} main-line plies replayed",
-        files.len(),
-        failures.len()
-    );
-    for f in &failures {
-        eprintln!("FAILED {f}");
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} files failed",
-        failures.len(),
-        files.len()
+    common::assert_no_failures(
+        &format!(
+            "KI2 corpus: {} files, {} failed, {moves} main-line plies replayed",
+            files.len(),
+            failures.len()
+        ),
+        &failures,
     );
 }
 
@@ -157,15 +151,14 @@ fn kif_and_ki2_twins_give_identical_move_lists() {
             (a, b) => failures.push(format!("{name}: {:?} / {:?}", a.err(), b.err())),
         }
     }
-    eprintln!(
-        "KIF/KI2 twins: {pairs} pairs compared, {} differ",
-        failures.len()
-    );
-    for f in &failures {
-        eprintln!("DIFFER {f}");
-    }
     assert!(pairs >= 24, "only {pairs} pairs found");
-    assert!(failures.is_empty());
+    common::assert_no_failures(
+        &format!(
+            "KIF/KI2 twins: {pairs} pairs compared, {} differ",
+            failures.len()
+        ),
+        &failures,
+    );
 }
 
 fn corpus_game(test: &str, rel: &str) -> Option<Game> {

@@ -101,21 +101,18 @@ fn corpus_ki2_round_trips() {
             }
         }
     }
-    eprintln!(
-        "KI2 round trip: {} files, {games} games ({variations} variations) ok, {} skipped, {} failed",
-        files.len(),
-        skipped.len(),
-        failures.len()
-    );
     for s in &skipped {
         eprintln!("skipped: {s}");
     }
     assert!(games > 0, "no game round-tripped");
-    assert!(
-        failures.is_empty(),
-        "{} failure(s):\n{}",
-        failures.len(),
-        failures.join("\n\n")
+    common::assert_no_failures(
+        &format!(
+            "KI2 round trip: {} files, {games} games ({variations} variations) ok, {} skipped, {} failed",
+            files.len(),
+            skipped.len(),
+            failures.len()
+        ),
+        &failures,
     );
 }
 

@@ -69,19 +69,13 @@ fn every_corpus_kif_file_reads() {
             )),
         }
     }
-    eprintln!(
-        "KIF corpus: {} files, {} failed, {moves} main-line moves, {lines} lines of play",
-        files.len(),
-        failures.len()
-    );
-    for f in &failures {
-        eprintln!("FAILED {f}");
-    }
-    assert!(
-        failures.is_empty(),
-        "{} of {} files failed",
-        failures.len(),
-        files.len()
+    common::assert_no_failures(
+        &format!(
+            "KIF corpus: {} files, {} failed, {moves} main-line moves, {lines} lines of play",
+            files.len(),
+            failures.len()
+        ),
+        &failures,
     );
 }
 

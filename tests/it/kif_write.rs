@@ -151,24 +151,16 @@ fn corpus_kif_round_trips() {
         }
         ok += 1;
     }
-    eprintln!(
-        "KIF round trip: {ok} ok, {} skipped, {} failed",
-        skipped.len(),
-        failures.len()
-    );
     for s in &skipped {
         eprintln!("  skipped {s}");
     }
-    assert!(
-        failures.is_empty(),
-        "{} failure(s):\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(3)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n\n")
+    common::assert_no_failures(
+        &format!(
+            "KIF round trip: {ok} ok, {} skipped, {} failed",
+            skipped.len(),
+            failures.len()
+        ),
+        &failures,
     );
 }
 
@@ -199,18 +191,11 @@ fn corpus_csa_converts_to_kif() {
             }
         }
     }
-    eprintln!(
-        "CSA → KIF: {ok} games ok, {skipped} skipped, {} failed",
-        failures.len()
-    );
-    assert!(
-        failures.is_empty(),
-        "{}",
-        failures
-            .iter()
-            .take(3)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n\n")
+    common::assert_no_failures(
+        &format!(
+            "CSA → KIF: {ok} games ok, {skipped} skipped, {} failed",
+            failures.len()
+        ),
+        &failures,
     );
 }
