@@ -43,6 +43,14 @@ fn benches(c: &mut Criterion) {
     c.bench_function("parse::kif::parse (one game)", |b| {
         b.iter(|| kifu::parse::kif::parse(black_box(&kif)).map(|r| r.len()))
     });
+    // `.kif` files are Shift_JIS, so reading one decodes before it parses.
+    let kif_sjis = encoding_rs::SHIFT_JIS.encode(&kif).0.into_owned();
+    c.bench_function("decode + parse::kif::parse (one Shift_JIS game)", |b| {
+        b.iter(|| {
+            let d = kifu::decode::decode(black_box(&kif_sjis), None).expect("decodes");
+            kifu::parse::kif::parse(&d.text).map(|r| r.len())
+        })
+    });
     c.bench_function("emit::sfen::write", |b| {
         b.iter(|| kifu::emit::sfen::write(black_box(&g)).0.len())
     });

@@ -135,10 +135,20 @@ fn is_kanji_digit(c: char) -> bool {
 }
 
 fn kanji_digit_value(c: char) -> Option<u32> {
-    "〇一二三四五六七八九"
-        .chars()
-        .position(|k| k == c)
-        .map(|i| i as u32)
+    // A match, not a search of "〇一…九": every KIF destination rank comes here.
+    Some(match c {
+        '〇' => 0,
+        '一' => 1,
+        '二' => 2,
+        '三' => 3,
+        '四' => 4,
+        '五' => 5,
+        '六' => 6,
+        '七' => 7,
+        '八' => 8,
+        '九' => 9,
+        _ => return None,
+    })
 }
 
 fn digit_value(c: char) -> Option<u32> {

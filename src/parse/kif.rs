@@ -11,7 +11,7 @@ use crate::error::ParseError;
 use crate::parse::document::{Document, Kind};
 use crate::parse::ja;
 use crate::parse::{SourceLine, lines};
-use crate::record::{Ending, MoveEntry, Record};
+use crate::record::{Ending, MoveEntry, Record, Span};
 use line::Body;
 
 pub use ja::MAX_VARIATION_DEPTH;
@@ -61,6 +61,14 @@ struct Builder {
 impl Builder {
     fn line(&mut self, l: &SourceLine<'_>) -> Result<(), ParseError> {
         let t = l.text;
+        // Once moves have begun nearly every line is a plain move. A line the
+        // fast reader takes is no blank, `#` or diagram line, and the first
+        // line's span is already kept, so the tests below cannot claim it.
+        if self.doc.seen_move
+            && let Some(m) = line::quick(t)
+        {
+            return self.move_entry(l, m);
+        }
         if self.doc.early_line(l)? {
             return Ok(());
         }
@@ -95,7 +103,17 @@ impl Builder {
     fn move_line(&mut self, l: &SourceLine<'_>) -> Result<(), ParseError> {
         let m = line::move_line(l.text)
             .map_err(|e| ja::grammar_error(l, 0, l.text, e, "a KIF move line"))?;
-        let span = l.span_at(m.body_offset);
+        self.move_entry(l, m)
+    }
+
+    fn move_entry(&mut self, l: &SourceLine<'_>, m: line::MoveLine<'_>) -> Result<(), ParseError> {
+        let head = &l.text.as_bytes()[..m.body_offset];
+        // The usual `  12 ` before the move is ASCII: its column is its length.
+        let span = if head.is_ascii() {
+            Span::new(l.offset + head.len(), l.number, head.len() as u32 + 1)
+        } else {
+            l.span_at(m.body_offset)
+        };
         let ended = self.doc.tree.line().ending.is_some();
         if ended && matches!(m.body, Body::Ending(..)) {
             // 棋譜解説 V1.70 writes `122 投了` then `123 中断`

@@ -257,3 +257,107 @@ fn fixture_bookmarks() {
     assert_eq!(r.main.moves[1].bookmarks, vec!["しおり２", "角換わりの形"]);
     assert_eq!(r.main.moves[0].comments, vec!["角道を開けた"]);
 }
+
+/// The fast move-line path and the full grammar must read odd lines alike:
+/// spans, times, marks and notes are checked through the public parser.
+#[test]
+fn odd_move_lines_read_as_the_grammar_reads_them() {
+    // Every line ends in CRLF; some have trailing spaces or tabs.
+    let lines = [
+        "手合割：平手",
+        "   1 ７六歩(77)   ( 0:01/00:00:01)   ",
+        "   2 ３四歩(33)",
+        "　 3　2六歩(27)\t( 0:4/)",
+        "   4 ８四歩(8４)   (00:31 / 00:00:31)+",
+        "   5 ２五歩(26)   ( 0:01:05/01:00:00)#メモ",
+        "   6 ８五歩(84)",
+        "   7 ７八金(69)",
+        "   8 ３二金(41)",
+        "   9 ２四歩(25)",
+        "  10 同　歩(23)",
+        "  11 同飛(28)   ( 0:02/)",
+        "  12 ▲８六歩(85)",
+        "  13 同 歩(87)",
+        "  14 同　飛(82)",
+        "  15 ３四飛成(24)",
+        "  16 ８七飛不成(86)",
+        "  17 ２三歩打",
+        "  18 ８八飛生(87)",
+        "  19 ２二歩成(23)",
+        "  20 投了",
+    ];
+    let text = lines.map(|l| format!("{l}\r\n")).concat();
+    let mut v = kif::parse(&text).unwrap();
+    let r = v.remove(0);
+    let m = &r.main.moves;
+    assert_eq!(m.len(), 19);
+    assert_eq!(
+        m.iter().map(|m| m.number.unwrap()).collect::<Vec<_>>(),
+        (1..=19).collect::<Vec<_>>()
+    );
+    assert_eq!((m[0].span.line, m[0].span.column), (2, 6));
+    assert_eq!(m[0].time.unwrap().total_ms, Some(1_000));
+    assert_eq!((m[1].span.column, m[1].time), (6, None));
+    // Full-width spaces count one column each.
+    assert_eq!(m[2].span.column, 5);
+    assert_eq!(
+        (m[2].time.unwrap().spent_ms, m[2].time.unwrap().total_ms),
+        (Some(4_000), None)
+    );
+    let kif_of = |i: usize| match &m[i].notation {
+        Notation::Kif {
+            color,
+            dest,
+            piece,
+            promote,
+            from,
+            drop,
+        } => (*color, *dest, *piece, *promote, *from, *drop),
+        other => panic!("{other:?}"),
+    };
+    let sq = |f, r| Square::new(f, r).unwrap();
+    assert_eq!(kif_of(2).1, Dest::Square(sq(2, 6)));
+    assert_eq!(kif_of(3).4, Some(sq(8, 4)));
+    assert_eq!(m[3].time.unwrap().spent_ms, Some(31_000));
+    assert_eq!(m[4].time.unwrap().spent_ms, Some(65_000));
+    assert_eq!(r.notes, vec!["#メモ"]);
+    for i in [9, 10, 12, 13] {
+        assert_eq!(kif_of(i).1, Dest::Same, "{i}");
+    }
+    assert_eq!(kif_of(11).0, Some(Color::Sente));
+    // The span starts after the side mark.
+    assert_eq!(m[11].span.column, 7);
+    assert_eq!(kif_of(14).3, Some(true));
+    assert_eq!(kif_of(15).3, Some(false));
+    assert_eq!((kif_of(16).4, kif_of(16).5), (None, true));
+    assert_eq!(kif_of(17).3, Some(false));
+    assert_eq!((kif_of(18).2, kif_of(18).3), (PieceKind::Pawn, Some(true)));
+    assert_eq!(r.main.ending.as_ref().unwrap().kind, EndingKind::Resign);
+}
+
+/// Errors on move lines keep their position and wording whichever path
+/// looked at the line first.
+#[test]
+fn move_line_errors_name_the_place_and_what_was_expected() {
+    for (line, column, expected) in [
+        (
+            "   1 ７六犬(77)",
+            8,
+            "expected a piece name, found \"犬(77)\"",
+        ),
+        ("   1 ７六歩(77) ( 0:01/", 21, "expected a time such as"),
+        (
+            "   1 ７六歩(77) junk",
+            14,
+            "expected the end of the line after the move, found \"junk\"",
+        ),
+        ("   1 ７六歩(77) ( 0:01/00:00:01)x", 30, "found \"x\""),
+        ("   1 ほげ", 6, "terminal word"),
+        ("99999999999 ７六歩(77)", 1, "a move number below 2^32"),
+    ] {
+        let e = kif::parse(&format!("手合割：平手\n{line}\n")).unwrap_err();
+        let msg = e.to_string();
+        assert_eq!((e.span.line, e.span.column), (2, column), "{line}: {msg}");
+        assert!(msg.contains(expected), "{line}: {msg}");
+    }
+}

@@ -6,7 +6,7 @@
 
 use crate::parse::ja::{self, LineErr, Res};
 use crate::record::{Dest, EndingKind, MoveTime, Notation};
-use crate::types::{Color, Square};
+use crate::types::{Color, PieceKind, Square};
 use nom::Parser;
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till1, take_while, take_while1};
@@ -202,6 +202,15 @@ fn time(i: &str) -> Res<'_, MoveTime> {
 
 /// Parse a line that [`looks_like_move_line`].
 pub(crate) fn move_line(line: &str) -> Result<MoveLine<'_>, LineErr<'_>> {
+    match quick(line) {
+        Some(m) => Ok(m),
+        None => grammar(line),
+    }
+}
+
+/// The full nom grammar: every line [`quick`] declines, and the only source
+/// of error messages.
+pub(crate) fn grammar(line: &str) -> Result<MoveLine<'_>, LineErr<'_>> {
     let run = |i| -> Res<'_, MoveLine<'_>> {
         let (i, _) = spaces0(i)?;
         let (i, number) = number(i)?;
@@ -255,6 +264,206 @@ pub(crate) fn move_line(line: &str) -> Result<MoveLine<'_>, LineErr<'_>> {
             label: None,
         }),
     }
+}
+
+/// The byte length of the space (`' '`, tab or `'　'`) at `at`, or 0.
+fn space_len(b: &[u8], at: usize) -> usize {
+    match b.get(at) {
+        Some(b' ' | b'\t') => 1,
+        Some(0xE3) if b.get(at + 1..at + 3) == Some(&[0x80, 0x80]) => 3,
+        _ => 0,
+    }
+}
+
+fn skip_spaces(b: &[u8], mut at: usize) -> usize {
+    loop {
+        match space_len(b, at) {
+            0 => return at,
+            n => at += n,
+        }
+    }
+}
+
+/// The character at byte `at` of `s` (a char boundary) and its length.
+fn char_at(s: &str, at: usize) -> Option<(char, usize)> {
+    let c = s.get(at..)?.chars().next()?;
+    Some((c, c.len_utf8()))
+}
+
+/// `h:m:s`-style clock at `at`: `Some(None)` when no digit is there,
+/// `None` when a field is too long for the unchecked sum below (the grammar
+/// then decides, with its overflow checks).
+fn quick_clock(b: &[u8], mut at: usize) -> Option<Option<(usize, u64)>> {
+    let mut secs: u64 = 0;
+    for field in 0..3 {
+        if field > 0 {
+            if b.get(at) != Some(&b':') || !b.get(at + 1).is_some_and(u8::is_ascii_digit) {
+                break;
+            }
+            at += 1;
+        }
+        let start = at;
+        let mut v: u64 = 0;
+        while let Some(&d) = b.get(at).filter(|d| d.is_ascii_digit()) {
+            // Nine digits per field keep 3 fields times 60 * 60 * 1000 far
+            // below u64::MAX, so nothing here can saturate where clock would.
+            if at - start == 9 {
+                return None;
+            }
+            v = v * 10 + u64::from(d - b'0');
+            at += 1;
+        }
+        if at == start {
+            return Some(None);
+        }
+        secs = secs * 60 + v;
+    }
+    Some(Some((at, secs * 1000)))
+}
+
+/// The usual move line read byte by byte, with no nom: the same result as
+/// [`grammar`] for every line it accepts, and `None` for anything else
+/// (terminal words, odd times, every error), which the grammar then reads.
+/// Move lines are nearly all of a KIF file, and nom's combinators cost
+/// several times what the line's few characters need.
+pub(crate) fn quick(line: &str) -> Option<MoveLine<'_>> {
+    let b = line.as_bytes();
+    let mut at = skip_spaces(b, 0);
+    let digits = at;
+    let mut number: u32 = 0;
+    while let Some(&d) = b.get(at).filter(|d| d.is_ascii_digit()) {
+        number = number.checked_mul(10)?.checked_add(u32::from(d - b'0'))?;
+        at += 1;
+    }
+    if at == digits || space_len(b, at) == 0 {
+        return None;
+    }
+    at = skip_spaces(b, at);
+    let (mut c, mut n) = char_at(line, at)?;
+    let color = match c {
+        '▲' | '☗' => Some(Some(Color::Sente)),
+        '△' | '☖' => Some(Some(Color::Gote)),
+        '▼' | '▽' => Some(None),
+        _ => None,
+    };
+    let color = match color {
+        Some(color) => {
+            at = skip_spaces(b, at + n);
+            (c, n) = char_at(line, at)?;
+            color
+        }
+        None => None,
+    };
+    let body_offset = at;
+    let dest = if c == '同' {
+        at += n;
+        at += space_len(b, at);
+        Dest::Same
+    } else {
+        let file = ja::file_digit(c)?;
+        let (r, rn) = char_at(line, at + n)?;
+        let rank = ja::kanji_rank(r)?;
+        at += n + rn;
+        Dest::Square(Square::new(file, rank)?)
+    };
+    let (piece, used) = PieceKind::from_kif_prefix(&line[at..])?;
+    at += used;
+    if b[at..].starts_with("　".as_bytes()) {
+        at += 3;
+    }
+    let rest = &line[at..];
+    let promote = if rest.starts_with("不成") {
+        at += 6;
+        Some(false)
+    } else if rest.starts_with("生") {
+        at += 3;
+        Some(false)
+    } else if rest.starts_with("成") {
+        at += 3;
+        Some(true)
+    } else {
+        None
+    };
+    let (from, drop) = if line[at..].starts_with("打") {
+        at += 3;
+        if b[at..].starts_with(b"(00)") {
+            at += 4;
+        }
+        (None, true)
+    } else {
+        match quick_origin(line, at) {
+            Some((sq, end)) => {
+                at = end;
+                (Some(sq), false)
+            }
+            None => (None, false),
+        }
+    };
+    at = skip_spaces(b, at);
+    let mut time = None;
+    if b.get(at) == Some(&b'(') {
+        let (spent_end, spent) = quick_clock(b, skip_spaces(b, at + 1))??;
+        at = skip_spaces(b, spent_end);
+        if b.get(at) != Some(&b'/') {
+            return None;
+        }
+        at = skip_spaces(b, at + 1);
+        let total = match quick_clock(b, at)? {
+            Some((end, ms)) => {
+                at = end;
+                Some(ms)
+            }
+            None => None,
+        };
+        at = skip_spaces(b, at);
+        if b.get(at) != Some(&b')') {
+            return None;
+        }
+        at += 1;
+        time = Some(MoveTime {
+            spent_ms: Some(spent),
+            total_ms: total,
+        });
+    }
+    at = skip_spaces(b, at);
+    if b.get(at) == Some(&b'+') {
+        at = skip_spaces(b, at + 1);
+    }
+    let trailing = &line[at..];
+    if !trailing.is_empty() && !trailing.starts_with('#') {
+        return None;
+    }
+    Some(MoveLine {
+        number,
+        body: Body::Move(Notation::Kif {
+            color,
+            dest,
+            piece,
+            promote,
+            from,
+            drop,
+        }),
+        body_offset,
+        time,
+        trailing,
+    })
+}
+
+/// `(77)` at `at`: the square and the byte after `)`.
+fn quick_origin(line: &str, at: usize) -> Option<(Square, usize)> {
+    if line.as_bytes().get(at) != Some(&b'(') {
+        return None;
+    }
+    let (f, fnl) = char_at(line, at + 1)?;
+    let (r, rnl) = char_at(line, at + 1 + fnl)?;
+    let end = at + 1 + fnl + rnl;
+    if line.as_bytes().get(end) != Some(&b')') {
+        return None;
+    }
+    Some((
+        Square::new(ja::file_digit(f)?, ja::file_digit(r)?)?,
+        end + 1,
+    ))
 }
 
 #[cfg(test)]
@@ -421,5 +630,107 @@ mod tests {
         assert!(move_line("99999999999 ７六歩(77)").is_err());
         assert!(looks_like_move_line("  12 ７六歩"));
         assert!(!looks_like_move_line("2024/01/01"));
+    }
+}
+
+#[cfg(test)]
+mod quick_tests {
+    use super::*;
+
+    /// Lines of every dialect the fast path meets, and a few it must refuse.
+    const SEEDS: &[&str] = &[
+        "   1 ７六歩(77)        ( 0:01/00:00:01)",
+        "   1 ７六歩(77)   ( 0:01/00:00:01)+",
+        "  12 同　銀成(31)   ( 0:05/00:01:02)+",
+        "8 同銀(31) ( 0:01/00:00:02)",
+        "8 同銀　(31)",
+        "8 同 銀(31)",
+        "8 同\t銀(31)",
+        "21 ２二角不成(88)",
+        "21 ２二角生(88)",
+        "21 ２二成銀(13)",
+        "10 ２三歩打",
+        "10 ２三歩打(00)  ( 0:12/)",
+        "1 7六歩(77) (0:2/0:0:2)",
+        "1 ７六歩(7７) (00:31 / 00:00:31)",
+        "1 ７六歩(77) ( 0:01:05/01:00:00)",
+        "1 ７六歩(77) (90:00/1:30:00)",
+        "1 ７六歩(77)    (00:00 / 00:00:00)#コメント7",
+        "1 ７六歩(77)#note",
+        "  1 ▲７六歩(77)",
+        "  2 △ ３四歩(33)",
+        "  2 ☖３四歩(33)",
+        "  3 ▽同　歩(34)",
+        "　1　７六歩(77)　",
+        "1\t７六歩(77)\t",
+        "1 ７六歩",
+        "1 ７六歩( 0:01/00:00:01)",
+        "1 ７六歩(77) ( 0:1234567890/00:00:01)",
+        "1 ７六歩(77) ( 0:123456789/999999999:999999999:999999999)",
+        "1 ７六歩(77) ( 0:01/99999999999999999999)",
+        "99999999999 ７六歩(77)",
+        "4294967295 ７六歩(77)",
+        "4294967296 ７六歩(77)",
+        "   5 投了",
+        " 194  Time-up   ( 0:0/)",
+        "1 ７六犬(77)",
+        "1 ７十歩(77)",
+        "1 ０六歩(77)",
+        "1 ７六歩(70)",
+        "1 ７六歩(77) junk",
+        "1 ７六歩(77) ( 0:01/",
+        "1 ７六歩(77) ( 0:01 00:00:01)",
+        "1 ７六歩(77) (:01/00:00:01)",
+        "1 ７六歩(77) ( 0:01/00:00:01:02)",
+        "1 ７六歩(77) ( 0:01/00:00:)",
+        "1 ７六歩(77) ++",
+        "1７六歩(77)",
+        "1 ",
+        "1",
+        "",
+        "7六",
+    ];
+
+    /// Every seed, and each with one character dropped, doubled or cut
+    /// after: the fast path either declines or agrees with the grammar.
+    #[test]
+    fn quick_agrees_with_the_grammar() {
+        let mut accepted = 0;
+        for seed in SEEDS {
+            let chars: Vec<(usize, char)> = seed.char_indices().collect();
+            let mut variants = vec![seed.to_string()];
+            for &(i, c) in &chars {
+                let after = i + c.len_utf8();
+                variants.push(format!("{}{}", &seed[..i], &seed[after..]));
+                variants.push(format!("{}{c}{}", &seed[..after], &seed[after..]));
+                variants.push(seed[..after].to_string());
+                variants.push(format!("{} {}", &seed[..after], &seed[after..]));
+            }
+            for v in &variants {
+                if let Some(q) = quick(v) {
+                    accepted += 1;
+                    assert_eq!(Ok(q), grammar(v), "{v:?}");
+                }
+            }
+        }
+        // The test means something only if the fast path takes most lines.
+        assert!(accepted > 500, "{accepted}");
+    }
+
+    #[test]
+    fn quick_takes_the_common_shapes_and_declines_the_rest() {
+        for l in &SEEDS[..26] {
+            assert!(quick(l).is_some(), "{l:?}");
+        }
+        for l in [
+            "   5 投了",
+            " 194  Time-up   ( 0:0/)",
+            "1 ７六歩(77) ( 0:1234567890/00:00:01)",
+            "1 ７六歩(77) junk",
+            "4294967296 ７六歩(77)",
+        ] {
+            assert!(quick(l).is_none(), "{l:?}");
+        }
+        assert_eq!(quick("1 ７六歩(77)#note").unwrap().trailing, "#note");
     }
 }
