@@ -20,6 +20,7 @@ use std::fmt;
 /// Invariants (established by [`Position::from_setup`], kept by
 /// [`Position::play`] for legal moves): the bitboards agree with the board
 /// array, the key agrees with the contents, each side has at most one king.
+/// `checkers` agrees with the contents after every play, legal or not.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
     pub(crate) board: [Option<Piece>; 81],
@@ -30,6 +31,11 @@ pub struct Position {
     pub(crate) move_number: u32,
     pub(crate) key: u64,
     pub(crate) kings: [Option<Square>; 2],
+    /// The pieces attacking the side to move's king (none without a king).
+    /// Kept because the replayer asks `in_check` after every move and the
+    /// legality test needs it before the next one; it is a function of the
+    /// rest of the position, so the derived equality is unaffected.
+    pub(crate) checkers: Bitboard,
 }
 
 impl fmt::Debug for Position {
@@ -163,6 +169,7 @@ impl Position {
             move_number,
             key: 0,
             kings: [None; 2],
+            checkers: 0,
         };
         for c in Color::ALL {
             for k in PieceKind::HAND {
@@ -248,6 +255,7 @@ impl Position {
             issues.push(SetupIssue::BadMoveNumber);
         }
         if issues.is_empty() {
+            pos.refresh_checkers();
             Ok(pos)
         } else {
             Err(SetupErrors(issues))
@@ -287,6 +295,7 @@ impl Position {
                         }
                     }
                 }
+                pos.refresh_checkers();
                 Ok((pos, issues))
             }
         }
@@ -352,7 +361,7 @@ impl Position {
 
     /// Whether the side to move is in check (false when it has no king).
     pub fn in_check(&self) -> bool {
-        self.king_attacked(self.side)
+        self.checkers != 0
     }
 
     /// Squares of `by`'s pieces that attack `sq`, in index order.
@@ -369,8 +378,26 @@ impl Position {
         let Some(p) = self.board[from.index()] else {
             return false;
         };
-        let reach = attacks::attacks(p.color, p.kind, from.index(), self.occupied());
-        reach & bb(to.index()) != 0 && self.by_color[p.color.index()] & bb(to.index()) == 0
+        let (f, t) = (from.index(), to.index());
+        if self.by_color[p.color.index()] & bb(t) != 0 {
+            return false;
+        }
+        if attacks::step(p.color, p.kind, f) & bb(t) != 0 {
+            return true;
+        }
+        // One slide and an empty path test instead of the piece's whole
+        // attack set: this runs for every move resolved and checked.
+        let Some(d) = attacks::direction(f, t) else {
+            return false;
+        };
+        use PieceKind::*;
+        let slides = match p.kind {
+            Lance => d == attacks::lance_dir(p.color),
+            Bishop | Horse => attacks::is_diagonal(d),
+            Rook | Dragon => !attacks::is_diagonal(d),
+            _ => false,
+        };
+        slides && attacks::between(f, t) & self.occupied() == 0
     }
 
     /// Play a move already checked: no legality check is made. Returns the
@@ -410,6 +437,7 @@ impl Position {
         self.side = us.flip();
         self.key ^= zobrist::side();
         self.move_number = self.move_number.saturating_add(1);
+        self.refresh_checkers();
         captured
     }
 
@@ -558,7 +586,17 @@ impl Position {
         a & mine
     }
 
-    /// Whether `c`'s king is attacked (false without a king).
+    /// Recompute `checkers` from scratch.
+    #[inline]
+    pub(crate) fn refresh_checkers(&mut self) {
+        self.checkers = match self.kings[self.side.index()] {
+            Some(k) => self.attackers_bb(k.index(), self.side.flip(), self.occupied()),
+            None => 0,
+        };
+    }
+
+    /// Whether `c`'s king is attacked (false without a king), computed from
+    /// scratch without `checkers`.
     pub(crate) fn king_attacked(&self, c: Color) -> bool {
         match self.kings[c.index()] {
             Some(k) => self.attackers_bb(k.index(), c.flip(), self.occupied()) != 0,
