@@ -267,6 +267,33 @@ pub(crate) fn attacks(color: Color, kind: PieceKind, sq: usize, occ: Bitboard) -
     }
 }
 
+/// Whether a `color` `kind` on `from` attacks `to`: one step-table probe or
+/// one slide with an empty-path test, cheaper than building the attack set
+/// when only one square matters.
+#[inline]
+pub(crate) fn reaches(
+    color: Color,
+    kind: PieceKind,
+    from: usize,
+    to: usize,
+    occ: Bitboard,
+) -> bool {
+    use PieceKind::*;
+    if step(color, kind, from) & bb(to) != 0 {
+        return true;
+    }
+    let Some(d) = direction(from, to) else {
+        return false;
+    };
+    let slides = match kind {
+        Lance => d == lance_dir(color),
+        Bishop | Horse => is_diagonal(d),
+        Rook | Dragon => !is_diagonal(d),
+        _ => false,
+    };
+    slides && between(from, to) & occ == 0
+}
+
 /// Squares a rook/bishop on `sq` would see on an empty board: where pinning
 /// sliders can stand.
 #[inline]

@@ -319,14 +319,14 @@ impl Position {
         } = m
         {
             let before = self.clone();
-            let captured = self.play(m);
+            let captured = self.play_safe(m);
             if self.in_check() && !self.has_legal_move() {
                 *self = before;
                 return Err(Rule::Uchifuzume);
             }
             return Ok(captured);
         }
-        Ok(self.play(m))
+        Ok(self.play_safe(m))
     }
 
     /// Whether `m`, which passed `precheck`, leaves the mover's king attacked.
@@ -372,16 +372,7 @@ impl Position {
         let Some(s) = attacks::first_blocker(d, k, self.occupied() ^ bb(from)) else {
             return false;
         };
-        use PieceKind::*;
-        let kinds = &self.by_kind;
-        let sliders = if attacks::is_diagonal(d) {
-            kinds[Bishop as usize] | kinds[Horse as usize]
-        } else if d == attacks::lance_dir(us) {
-            kinds[Rook as usize] | kinds[Dragon as usize] | kinds[Lance as usize]
-        } else {
-            kinds[Rook as usize] | kinds[Dragon as usize]
-        };
-        sliders & self.by_color[us.flip().index()] & bb(s) != 0
+        self.line_attackers(us.flip(), d) & bb(s) != 0
     }
 
     /// Every rule that can be judged before the move is played.
@@ -477,7 +468,7 @@ impl Position {
         let mut n = 0;
         for &m in moves.iter() {
             let mut child = self.clone();
-            child.play(m);
+            child.play_safe(m);
             n += child.perft_with(depth - 1, rest);
         }
         n

@@ -21,7 +21,7 @@ use std::fmt;
 /// [`Position::play`] for legal moves): the bitboards agree with the board
 /// array, the key agrees with the contents, each side has at most one king.
 /// `checkers` agrees with the contents after every play, legal or not.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Position {
     pub(crate) board: [Option<Piece>; 81],
     pub(crate) by_color: [Bitboard; 2],
@@ -36,7 +36,25 @@ pub struct Position {
     /// legality test needs it before the next one; it is a function of the
     /// rest of the position, so the derived equality is unaffected.
     pub(crate) checkers: Bitboard,
+    /// Known: the side not to move is not in check. Then the next legal
+    /// move's checkers follow from the move alone (the moved piece and the
+    /// line it opens). Cleared by an unchecked [`Position::play`], which may
+    /// break that rule.
+    pub(crate) waiting_safe: bool,
 }
+
+// By hand, because `waiting_safe` is knowledge about a position, not part of
+// it; every other field follows from the four compared here.
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.hands == other.hands
+            && self.side == other.side
+            && self.move_number == other.move_number
+    }
+}
+
+impl Eq for Position {}
 
 impl fmt::Debug for Position {
     // The SFEN is far more readable in a failed assertion than 16 bitboards.
@@ -170,6 +188,7 @@ impl Position {
             key: 0,
             kings: [None; 2],
             checkers: 0,
+            waiting_safe: false,
         };
         for c in Color::ALL {
             for k in PieceKind::HAND {
@@ -256,6 +275,7 @@ impl Position {
         }
         if issues.is_empty() {
             pos.refresh_checkers();
+            pos.waiting_safe = true;
             Ok(pos)
         } else {
             Err(SetupErrors(issues))
@@ -296,6 +316,8 @@ impl Position {
                     }
                 }
                 pos.refresh_checkers();
+                // OpponentInCheck was among the fatal issues.
+                pos.waiting_safe = true;
                 Ok((pos, issues))
             }
         }
@@ -382,22 +404,7 @@ impl Position {
         if self.by_color[p.color.index()] & bb(t) != 0 {
             return false;
         }
-        if attacks::step(p.color, p.kind, f) & bb(t) != 0 {
-            return true;
-        }
-        // One slide and an empty path test instead of the piece's whole
-        // attack set: this runs for every move resolved and checked.
-        let Some(d) = attacks::direction(f, t) else {
-            return false;
-        };
-        use PieceKind::*;
-        let slides = match p.kind {
-            Lance => d == attacks::lance_dir(p.color),
-            Bishop | Horse => attacks::is_diagonal(d),
-            Rook | Dragon => !attacks::is_diagonal(d),
-            _ => false,
-        };
-        slides && attacks::between(f, t) & self.occupied() == 0
+        attacks::reaches(p.color, p.kind, f, t, self.occupied())
     }
 
     /// Play a move already checked: no legality check is made. Returns the
@@ -407,6 +414,67 @@ impl Position {
     /// An unchecked illegal move never panics, but the resulting position
     /// may break the rules (it stays internally consistent).
     pub fn play(&mut self, m: Move) -> Option<PieceKind> {
+        let captured = self.relocate(m);
+        self.refresh_checkers();
+        self.waiting_safe = false;
+        captured
+    }
+
+    /// Play `m`, which must leave the mover's king unattacked (any legal
+    /// move does): like [`Position::play`], but the checkers come from the
+    /// move when the side that was waiting was known not to be in check.
+    pub(crate) fn play_safe(&mut self, m: Move) -> Option<PieceKind> {
+        let captured = self.relocate(m);
+        if self.waiting_safe {
+            self.checkers = self.checkers_after(m);
+        } else {
+            self.refresh_checkers();
+        }
+        self.waiting_safe = true;
+        captured
+    }
+
+    /// The attackers of the side to move's king just after `m`, given that
+    /// nothing attacked it before: the moved piece, and a slider behind the
+    /// vacated origin.
+    fn checkers_after(&self, m: Move) -> Bitboard {
+        let Some(ek) = self.kings[self.side.index()].map(|k| k.index()) else {
+            return 0;
+        };
+        let mover = self.side.flip();
+        let occ = self.occupied();
+        let to = m.to().index();
+        let mut checkers = match self.board[to] {
+            Some(p) if attacks::reaches(mover, p.kind, to, ek, occ) => bb(to),
+            _ => 0,
+        };
+        if let Move::Normal { from, .. } = m
+            && let Some(d) = attacks::direction(ek, from.index())
+            && let Some(s) = attacks::first_blocker(d, ek, occ)
+        {
+            checkers |= self.line_attackers(mover, d) & bb(s);
+        }
+        checkers
+    }
+
+    /// `by`'s pieces that attack along a line a square lying in direction
+    /// `d` from them (whatever stands between).
+    #[inline]
+    pub(crate) fn line_attackers(&self, by: Color, d: usize) -> Bitboard {
+        use PieceKind::*;
+        let k = &self.by_kind;
+        let kinds = if attacks::is_diagonal(d) {
+            k[Bishop as usize] | k[Horse as usize]
+        } else if d == attacks::lance_dir(by.flip()) {
+            k[Rook as usize] | k[Dragon as usize] | k[Lance as usize]
+        } else {
+            k[Rook as usize] | k[Dragon as usize]
+        };
+        kinds & self.by_color[by.index()]
+    }
+
+    /// The board part of a move: pieces, hands, side, number and key.
+    fn relocate(&mut self, m: Move) -> Option<PieceKind> {
         let us = self.side;
         let captured = match m {
             Move::Normal { from, to, promote } => match self.take(from) {
@@ -437,7 +505,6 @@ impl Position {
         self.side = us.flip();
         self.key ^= zobrist::side();
         self.move_number = self.move_number.saturating_add(1);
-        self.refresh_checkers();
         captured
     }
 
