@@ -384,10 +384,12 @@ impl Position {
                     Some(p) if p.color == us => p,
                     _ => return Err(Rule::NoPiece),
                 };
-                if from == to || !self.can_reach(from, to) {
-                    return Err(Rule::BadMovement);
-                }
-                if self.pieces(us.flip(), PieceKind::King) & bb(to.index()) != 0 {
+                // An own piece on the destination (the origin included) or
+                // the enemy king: one mask before the reach test.
+                let barred = self.by_color[us.index()] | self.pieces(us.flip(), PieceKind::King);
+                if barred & bb(to.index()) != 0
+                    || !attacks::reaches(us, p.kind, from.index(), to.index(), self.occupied())
+                {
                     return Err(Rule::BadMovement);
                 }
                 if promote && !(p.kind.can_promote() && (from.in_zone(us) || to.in_zone(us))) {
