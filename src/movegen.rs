@@ -369,10 +369,14 @@ impl Position {
         if attacks::ray(d, k) & bb(to) != 0 {
             return false;
         }
+        let sliders = self.line_attackers(us.flip(), d) & attacks::ray(d, k);
+        if sliders == 0 {
+            return false;
+        }
         let Some(s) = attacks::first_blocker(d, k, self.occupied() ^ bb(from)) else {
             return false;
         };
-        self.line_attackers(us.flip(), d) & bb(s) != 0
+        sliders & bb(s) != 0
     }
 
     /// Every rule that can be judged before the move is played.

@@ -450,9 +450,15 @@ impl Position {
         };
         if let Move::Normal { from, .. } = m
             && let Some(d) = attacks::direction(ek, from.index())
-            && let Some(s) = attacks::first_blocker(d, ek, occ)
         {
-            checkers |= self.line_attackers(mover, d) & bb(s);
+            // Most lines through the origin hold no slider of the right kind
+            // at all, which spares the blocker search.
+            let sliders = self.line_attackers(mover, d) & attacks::ray(d, ek);
+            if sliders != 0
+                && let Some(s) = attacks::first_blocker(d, ek, occ)
+            {
+                checkers |= sliders & bb(s);
+            }
         }
         checkers
     }
