@@ -669,7 +669,7 @@ fn play_checked_matches_the_slow_path_in_random_playouts() {
     let mut in_check = 0;
     for (game, mut p) in starts.enumerate() {
         for ply in 0..40 {
-            if ply % 8 == 0 || p.in_check() {
+            if ply % 12 == 0 || p.in_check() {
                 in_check += p.in_check() as u32;
                 assert_play_checked_matches(&p, &format!("game {game} ply {ply}"));
             }
