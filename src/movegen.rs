@@ -1,13 +1,18 @@
 //! Legal move generation, move checking and perft.
 //!
-//! Two independent paths judge legality, and the tests compare them:
+//! Legality is judged on fast paths and on one slow path, and the tests
+//! compare them move by move:
 //!
-//! * [`Position::legal_moves`] generates moves fast: pins and checkers are
-//!   computed once, and 打ち歩詰め is decided by a dedicated test (king
-//!   escapes, or a capture of the pawn by an unpinned piece).
+//! * [`Position::legal_moves`] generates moves fast: pins are computed once,
+//!   the checkers are kept in the position, and 打ち歩詰め is decided by a
+//!   dedicated test (king escapes, or a capture of the pawn by an unpinned
+//!   piece).
+//! * [`Position::play_checked`], the replayer's path, judges self-check
+//!   before playing, from the checkers and the line through the origin, and
+//!   [`Position::has_legal_move`] stops at the first move it finds.
 //! * [`Position::check_move`] judges one move from first principles: it plays
-//!   the move on a copy and looks at the result, and for a checking pawn drop
-//!   it generates every reply.
+//!   the move on a copy and looks at the result, computing attacks from
+//!   scratch, and for a checking pawn drop it generates every reply.
 //!
 //! # Rule order
 //!
@@ -79,21 +84,11 @@ impl Position {
         // The enemy king is never a target: taking it is not a move.
         let target = ALL & !own & !self.pieces(them, PieceKind::King);
         let ksq = self.kings[us.index()].map(|k| k.index());
-        let checkers = self.checkers;
         let pinned = match ksq {
             Some(k) => self.pinned(us, k, occ),
             None => 0,
         };
-        // Non-king moves must land on `evasion`: anywhere, or on the checker
-        // or between it and the king, or nowhere under double check.
-        let evasion: Bitboard = match (checkers.count_ones(), ksq) {
-            (0, _) | (_, None) => ALL,
-            (1, Some(k)) => {
-                let c = checkers.trailing_zeros() as usize;
-                checkers | attacks::between(k, c)
-            }
-            _ => 0,
-        };
+        let evasion = self.evasion(ksq);
 
         for from in attacks::squares(own) {
             let Some(p) = self.board[from] else { continue };
@@ -194,12 +189,7 @@ impl Position {
         let own = self.by_color[us.index()];
         let target = ALL & !own & !self.pieces(them, PieceKind::King);
         let ksq = self.kings[us.index()].map(|k| k.index());
-        let checkers = self.checkers;
-        let evasion: Bitboard = match (checkers.count_ones(), ksq) {
-            (0, _) | (_, None) => ALL,
-            (1, Some(k)) => checkers | attacks::between(k, checkers.trailing_zeros() as usize),
-            _ => 0,
-        };
+        let evasion = self.evasion(ksq);
         let hand = self.hands[us.index()];
         let drop_to = ALL & !occ & evasion;
         if drop_to != 0 {
@@ -329,38 +319,37 @@ impl Position {
         Ok(self.play_safe(m))
     }
 
+    /// Where a move other than the king's must land: anywhere out of check,
+    /// on the checker or between it and the king `ksq` under one check,
+    /// nowhere under two.
+    #[inline]
+    fn evasion(&self, ksq: Option<usize>) -> Bitboard {
+        let checkers = self.checkers;
+        match ksq {
+            Some(_) if checkers == 0 => ALL,
+            None => ALL,
+            Some(_) if attacks::more_than_one(checkers) => 0,
+            Some(k) => checkers | attacks::between(k, checkers.trailing_zeros() as usize),
+        }
+    }
+
     /// Whether `m`, which passed `precheck`, leaves the mover's king attacked.
     fn exposes_king(&self, m: Move) -> bool {
         let us = self.side;
         let Some(k) = self.kings[us.index()].map(|k| k.index()) else {
             return false;
         };
-        let checkers = self.checkers;
         let (from, to) = match m {
             Move::Normal { from, to, .. } => (from.index(), to.index()),
-            Move::Drop { to, .. } => {
-                // A drop adds a blocker and removes none, so it can only
-                // fail to answer a check.
-                let to = bb(to.index());
-                return match checkers.count_ones() {
-                    0 => false,
-                    1 => attacks::between(k, checkers.trailing_zeros() as usize) & to == 0,
-                    _ => true,
-                };
-            }
+            // A drop adds a blocker and removes none, so it can only fail to
+            // answer a check (it cannot land on the checker: precheck).
+            Move::Drop { to, .. } => return self.evasion(Some(k)) & bb(to.index()) == 0,
         };
         if from == k {
             return self.attackers_bb(to, us.flip(), self.occupied() ^ bb(from)) != 0;
         }
-        match checkers.count_ones() {
-            0 => {}
-            1 => {
-                let c = checkers.trailing_zeros() as usize;
-                if (checkers | attacks::between(k, c)) & bb(to) == 0 {
-                    return true;
-                }
-            }
-            _ => return true,
+        if self.evasion(Some(k)) & bb(to) == 0 {
+            return true;
         }
         // What is left is a discovered attack through the vacated origin.
         let Some(d) = attacks::direction(k, from) else {

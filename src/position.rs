@@ -688,7 +688,7 @@ impl Position {
         let mut pinned = 0;
         for s in attacks::squares(snipers) {
             let b = attacks::between(ksq, s) & occ;
-            if b.count_ones() == 1 {
+            if b != 0 && !attacks::more_than_one(b) {
                 pinned |= b & self.by_color[c.index()];
             }
         }
