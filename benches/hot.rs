@@ -37,6 +37,25 @@ fn benches(c: &mut Criterion) {
             }
         })
     });
+    // The replayer's engine work per move, from one copy of the start.
+    let start = Position::startpos();
+    c.bench_function("play_checked + in_check (14 plies)", |b| {
+        b.iter(|| {
+            let mut pos = start.clone();
+            for (_, mv) in &cases {
+                black_box(pos.play_checked(*mv).is_ok());
+                black_box(pos.in_check());
+            }
+            pos
+        })
+    });
+    c.bench_function("has_legal_move (14 positions)", |b| {
+        b.iter(|| {
+            for (pos, _) in &cases {
+                black_box(pos.has_legal_move());
+            }
+        })
+    });
     c.bench_function("parse::csa::parse (one game)", |b| {
         b.iter(|| kifu::parse::csa::parse(black_box(CSA)).map(|r| r.len()))
     });

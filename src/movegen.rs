@@ -1,13 +1,18 @@
 //! Legal move generation, move checking and perft.
 //!
-//! Two independent paths judge legality, and the tests compare them:
+//! Legality is judged on fast paths and on one slow path, and the tests
+//! compare them move by move:
 //!
-//! * [`Position::legal_moves`] generates moves fast: pins and checkers are
-//!   computed once, and 打ち歩詰め is decided by a dedicated test (king
-//!   escapes, or a capture of the pawn by an unpinned piece).
+//! * [`Position::legal_moves`] generates moves fast: pins are computed once,
+//!   the checkers are kept in the position, and 打ち歩詰め is decided by a
+//!   dedicated test (king escapes, or a capture of the pawn by an unpinned
+//!   piece).
+//! * [`Position::play_checked`], the replayer's path, judges self-check
+//!   before playing, from the checkers and the line through the origin, and
+//!   [`Position::has_legal_move`] stops at the first move it finds.
 //! * [`Position::check_move`] judges one move from first principles: it plays
-//!   the move on a copy and looks at the result, and for a checking pawn drop
-//!   it generates every reply.
+//!   the move on a copy and looks at the result, computing attacks from
+//!   scratch, and for a checking pawn drop it generates every reply.
 //!
 //! # Rule order
 //!
@@ -79,20 +84,11 @@ impl Position {
         // The enemy king is never a target: taking it is not a move.
         let target = ALL & !own & !self.pieces(them, PieceKind::King);
         let ksq = self.kings[us.index()].map(|k| k.index());
-        let (checkers, pinned) = match ksq {
-            Some(k) => (self.attackers_bb(k, them, occ), self.pinned(us, k, occ)),
-            None => (0, 0),
+        let pinned = match ksq {
+            Some(k) => self.pinned(us, k, occ),
+            None => 0,
         };
-        // Non-king moves must land on `evasion`: anywhere, or on the checker
-        // or between it and the king, or nowhere under double check.
-        let evasion: Bitboard = match (checkers.count_ones(), ksq) {
-            (0, _) | (_, None) => ALL,
-            (1, Some(k)) => {
-                let c = checkers.trailing_zeros() as usize;
-                checkers | attacks::between(k, c)
-            }
-            _ => 0,
-        };
+        let evasion = self.evasion(ksq);
 
         for from in attacks::squares(own) {
             let Some(p) = self.board[from] else { continue };
@@ -181,8 +177,97 @@ impl Position {
     }
 
     /// Whether the side to move has at least one legal move.
+    ///
+    /// Stops at the first move found and allocates nothing: the replayer asks
+    /// this after every check. The cheapest candidates come first: drops
+    /// other than the pawn's (bitboard tests only), then king moves, then
+    /// board moves, then pawn drops (which may need the 打ち歩詰め test).
     pub fn has_legal_move(&self) -> bool {
-        !self.legal_moves().is_empty()
+        let us = self.side;
+        let them = us.flip();
+        let occ = self.occupied();
+        let own = self.by_color[us.index()];
+        let target = ALL & !own & !self.pieces(them, PieceKind::King);
+        let ksq = self.kings[us.index()].map(|k| k.index());
+        let evasion = self.evasion(ksq);
+        let hand = self.hands[us.index()];
+        let drop_to = ALL & !occ & evasion;
+        if drop_to != 0 {
+            for kind in PieceKind::HAND.into_iter().skip(1) {
+                if hand.count(kind) != 0 && drop_to & !attacks::DEAD[us.index()][kind as usize] != 0
+                {
+                    return true;
+                }
+            }
+        }
+        if let Some(k) = ksq {
+            let occ_wo_king = occ ^ bb(k);
+            let escapes = attacks::step(us, PieceKind::King, k) & target;
+            if attacks::squares(escapes).any(|to| self.attackers_bb(to, them, occ_wo_king) == 0) {
+                return true;
+            }
+        }
+        if evasion != 0 && self.has_legal_board_move(ksq, evasion & target) {
+            return true;
+        }
+        if hand.count(PieceKind::Pawn) == 0 {
+            return false;
+        }
+        let mut to_set = drop_to & !attacks::DEAD[us.index()][PieceKind::Pawn as usize];
+        let pawns = self.pieces(us, PieceKind::Pawn);
+        for file in 1..=9u8 {
+            if pawns & attacks::file_mask(file) != 0 {
+                to_set &= !attacks::file_mask(file);
+            }
+        }
+        if let Some(ek) = self.kings[them.index()] {
+            let pawn_check = attacks::step(them, PieceKind::Pawn, ek.index());
+            // Only the square facing the enemy king can be 打ち歩詰め, so
+            // any other square settles it.
+            if to_set & !pawn_check != 0 {
+                return true;
+            }
+            return to_set != 0 && !self.pawn_drop_mates(pawn_check.trailing_zeros() as usize);
+        }
+        to_set != 0
+    }
+
+    /// Whether a piece other than the king can move to one of `dests` (legal
+    /// destinations for non-king moves as far as checks go) without exposing
+    /// its king.
+    fn has_legal_board_move(&self, ksq: Option<usize>, dests: Bitboard) -> bool {
+        let us = self.side;
+        let occ = self.occupied();
+        let mut movers = self.by_color[us.index()];
+        if let Some(k) = ksq {
+            movers &= !bb(k);
+        }
+        let pinned = match ksq {
+            Some(k) => self.pinned(us, k, occ),
+            None => 0,
+        };
+        let free = |from: usize, reach: Bitboard| match ksq {
+            Some(k) if pinned & bb(from) != 0 => reach & attacks::line(k, from) != 0,
+            _ => reach != 0,
+        };
+        if self.checkers != 0 {
+            // Few destinations (the checker and the squares before it), so
+            // ask who reaches each rather than where each piece goes. In
+            // shogi a piece moves exactly where it attacks.
+            for to in attacks::squares(dests) {
+                let candidates = self.attackers_bb(to, us, occ) & movers;
+                if attacks::squares(candidates).any(|from| free(from, bb(to))) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        attacks::squares(movers).any(|from| {
+            let Some(p) = self.board[from] else {
+                return false;
+            };
+            free(from, attacks::attacks(us, p.kind, from, occ) & dests)
+        })
     }
 
     /// Whether the side to move is in check and has no legal move.
@@ -209,17 +294,78 @@ impl Position {
     /// Check `m` like [`Position::check_move`] and, when it is legal, play it:
     /// the replayer's path, which plays each move once instead of twice.
     /// Returns the captured piece; on a foul the position is unchanged.
+    ///
+    /// Unlike `check_move` it decides self-check before playing, from the
+    /// checkers and the pin through the origin, so the position is copied
+    /// only for pawn drops (打ち歩詰め is judged on the position after).
     pub fn play_checked(&mut self, m: Move) -> Result<Option<PieceKind>, Rule> {
         self.precheck(m)?;
-        let before = self.clone();
-        let captured = self.play(m);
-        match self.postcheck(before.side, m) {
-            Ok(()) => Ok(captured),
-            Err(rule) => {
-                *self = before;
-                Err(rule)
-            }
+        if self.exposes_king(m) {
+            return Err(Rule::SelfCheck);
         }
+        if let Move::Drop {
+            kind: PieceKind::Pawn,
+            ..
+        } = m
+        {
+            let before = self.clone();
+            let captured = self.play_safe(m);
+            if self.in_check() && !self.has_legal_move() {
+                *self = before;
+                return Err(Rule::Uchifuzume);
+            }
+            return Ok(captured);
+        }
+        Ok(self.play_safe(m))
+    }
+
+    /// Where a move other than the king's must land: anywhere out of check,
+    /// on the checker or between it and the king `ksq` under one check,
+    /// nowhere under two.
+    #[inline]
+    fn evasion(&self, ksq: Option<usize>) -> Bitboard {
+        let checkers = self.checkers;
+        match ksq {
+            Some(_) if checkers == 0 => ALL,
+            None => ALL,
+            Some(_) if attacks::more_than_one(checkers) => 0,
+            Some(k) => checkers | attacks::between(k, checkers.trailing_zeros() as usize),
+        }
+    }
+
+    /// Whether `m`, which passed `precheck`, leaves the mover's king attacked.
+    fn exposes_king(&self, m: Move) -> bool {
+        let us = self.side;
+        let Some(k) = self.kings[us.index()].map(|k| k.index()) else {
+            return false;
+        };
+        let (from, to) = match m {
+            Move::Normal { from, to, .. } => (from.index(), to.index()),
+            // A drop adds a blocker and removes none, so it can only fail to
+            // answer a check (it cannot land on the checker: precheck).
+            Move::Drop { to, .. } => return self.evasion(Some(k)) & bb(to.index()) == 0,
+        };
+        if from == k {
+            return self.attackers_bb(to, us.flip(), self.occupied() ^ bb(from)) != 0;
+        }
+        if self.evasion(Some(k)) & bb(to) == 0 {
+            return true;
+        }
+        // What is left is a discovered attack through the vacated origin.
+        let Some(d) = attacks::direction(k, from) else {
+            return false;
+        };
+        if attacks::ray(d, k) & bb(to) != 0 {
+            return false;
+        }
+        let sliders = self.line_attackers(us.flip(), d) & attacks::ray(d, k);
+        if sliders == 0 {
+            return false;
+        }
+        let Some(s) = attacks::first_blocker(d, k, self.occupied() ^ bb(from)) else {
+            return false;
+        };
+        sliders & bb(s) != 0
     }
 
     /// Every rule that can be judged before the move is played.
@@ -231,10 +377,12 @@ impl Position {
                     Some(p) if p.color == us => p,
                     _ => return Err(Rule::NoPiece),
                 };
-                if from == to || !self.can_reach(from, to) {
-                    return Err(Rule::BadMovement);
-                }
-                if self.pieces(us.flip(), PieceKind::King) & bb(to.index()) != 0 {
+                // An own piece on the destination (the origin included) or
+                // the enemy king: one mask before the reach test.
+                let barred = self.by_color[us.index()] | self.pieces(us.flip(), PieceKind::King);
+                if barred & bb(to.index()) != 0
+                    || !attacks::reaches(us, p.kind, from.index(), to.index(), self.occupied())
+                {
                     return Err(Rule::BadMovement);
                 }
                 if promote && !(p.kind.can_promote() && (from.in_zone(us) || to.in_zone(us))) {
@@ -269,6 +417,8 @@ impl Position {
 
     /// The rules judged on the position after `m`, played by `us`.
     fn postcheck(&self, us: Color, m: Move) -> Result<(), Rule> {
+        // From scratch, not from `checkers` or `has_legal_move`, so that this
+        // path stays independent of the one `play_checked` takes.
         if self.king_attacked(us) {
             return Err(Rule::SelfCheck);
         }
@@ -278,8 +428,8 @@ impl Position {
                 kind: PieceKind::Pawn,
                 ..
             }
-        ) && self.in_check()
-            && !self.has_legal_move()
+        ) && self.king_attacked(self.side)
+            && self.legal_moves().is_empty()
         {
             return Err(Rule::Uchifuzume);
         }
@@ -313,7 +463,7 @@ impl Position {
         let mut n = 0;
         for &m in moves.iter() {
             let mut child = self.clone();
-            child.play(m);
+            child.play_safe(m);
             n += child.perft_with(depth - 1, rest);
         }
         n

@@ -20,7 +20,8 @@ use std::fmt;
 /// Invariants (established by [`Position::from_setup`], kept by
 /// [`Position::play`] for legal moves): the bitboards agree with the board
 /// array, the key agrees with the contents, each side has at most one king.
-#[derive(Clone, PartialEq, Eq)]
+/// `checkers` agrees with the contents after every play, legal or not.
+#[derive(Clone)]
 pub struct Position {
     pub(crate) board: [Option<Piece>; 81],
     pub(crate) by_color: [Bitboard; 2],
@@ -30,7 +31,30 @@ pub struct Position {
     pub(crate) move_number: u32,
     pub(crate) key: u64,
     pub(crate) kings: [Option<Square>; 2],
+    /// The pieces attacking the side to move's king (none without a king).
+    /// Kept because the replayer asks `in_check` after every move and the
+    /// legality test needs it before the next one; it is a function of the
+    /// rest of the position, so the derived equality is unaffected.
+    pub(crate) checkers: Bitboard,
+    /// Known: the side not to move is not in check. Then the next legal
+    /// move's checkers follow from the move alone (the moved piece and the
+    /// line it opens). Cleared by an unchecked [`Position::play`], which may
+    /// break that rule.
+    pub(crate) waiting_safe: bool,
 }
+
+// By hand, because `waiting_safe` is knowledge about a position, not part of
+// it; every other field follows from the four compared here.
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.board == other.board
+            && self.hands == other.hands
+            && self.side == other.side
+            && self.move_number == other.move_number
+    }
+}
+
+impl Eq for Position {}
 
 impl fmt::Debug for Position {
     // The SFEN is far more readable in a failed assertion than 16 bitboards.
@@ -163,6 +187,8 @@ impl Position {
             move_number,
             key: 0,
             kings: [None; 2],
+            checkers: 0,
+            waiting_safe: false,
         };
         for c in Color::ALL {
             for k in PieceKind::HAND {
@@ -248,6 +274,8 @@ impl Position {
             issues.push(SetupIssue::BadMoveNumber);
         }
         if issues.is_empty() {
+            pos.refresh_checkers();
+            pos.waiting_safe = true;
             Ok(pos)
         } else {
             Err(SetupErrors(issues))
@@ -287,6 +315,9 @@ impl Position {
                         }
                     }
                 }
+                pos.refresh_checkers();
+                // OpponentInCheck was among the fatal issues.
+                pos.waiting_safe = true;
                 Ok((pos, issues))
             }
         }
@@ -352,7 +383,7 @@ impl Position {
 
     /// Whether the side to move is in check (false when it has no king).
     pub fn in_check(&self) -> bool {
-        self.king_attacked(self.side)
+        self.checkers != 0
     }
 
     /// Squares of `by`'s pieces that attack `sq`, in index order.
@@ -369,8 +400,11 @@ impl Position {
         let Some(p) = self.board[from.index()] else {
             return false;
         };
-        let reach = attacks::attacks(p.color, p.kind, from.index(), self.occupied());
-        reach & bb(to.index()) != 0 && self.by_color[p.color.index()] & bb(to.index()) == 0
+        let (f, t) = (from.index(), to.index());
+        if self.by_color[p.color.index()] & bb(t) != 0 {
+            return false;
+        }
+        attacks::reaches(p.color, p.kind, f, t, self.occupied())
     }
 
     /// Play a move already checked: no legality check is made. Returns the
@@ -380,6 +414,73 @@ impl Position {
     /// An unchecked illegal move never panics, but the resulting position
     /// may break the rules (it stays internally consistent).
     pub fn play(&mut self, m: Move) -> Option<PieceKind> {
+        let captured = self.relocate(m);
+        self.refresh_checkers();
+        self.waiting_safe = false;
+        captured
+    }
+
+    /// Play `m`, which must leave the mover's king unattacked (any legal
+    /// move does): like [`Position::play`], but the checkers come from the
+    /// move when the side that was waiting was known not to be in check.
+    pub(crate) fn play_safe(&mut self, m: Move) -> Option<PieceKind> {
+        let captured = self.relocate(m);
+        if self.waiting_safe {
+            self.checkers = self.checkers_after(m);
+        } else {
+            self.refresh_checkers();
+        }
+        self.waiting_safe = true;
+        captured
+    }
+
+    /// The attackers of the side to move's king just after `m`, given that
+    /// nothing attacked it before: the moved piece, and a slider behind the
+    /// vacated origin.
+    fn checkers_after(&self, m: Move) -> Bitboard {
+        let Some(ek) = self.kings[self.side.index()].map(|k| k.index()) else {
+            return 0;
+        };
+        let mover = self.side.flip();
+        let occ = self.occupied();
+        let to = m.to().index();
+        let mut checkers = match self.board[to] {
+            Some(p) if attacks::reaches(mover, p.kind, to, ek, occ) => bb(to),
+            _ => 0,
+        };
+        if let Move::Normal { from, .. } = m
+            && let Some(d) = attacks::direction(ek, from.index())
+        {
+            // Most lines through the origin hold no slider of the right kind
+            // at all, which spares the blocker search.
+            let sliders = self.line_attackers(mover, d) & attacks::ray(d, ek);
+            if sliders != 0
+                && let Some(s) = attacks::first_blocker(d, ek, occ)
+            {
+                checkers |= sliders & bb(s);
+            }
+        }
+        checkers
+    }
+
+    /// `by`'s pieces that attack along a line a square lying in direction
+    /// `d` from them (whatever stands between).
+    #[inline]
+    pub(crate) fn line_attackers(&self, by: Color, d: usize) -> Bitboard {
+        use PieceKind::*;
+        let k = &self.by_kind;
+        let kinds = if attacks::is_diagonal(d) {
+            k[Bishop as usize] | k[Horse as usize]
+        } else if d == attacks::lance_dir(by.flip()) {
+            k[Rook as usize] | k[Dragon as usize] | k[Lance as usize]
+        } else {
+            k[Rook as usize] | k[Dragon as usize]
+        };
+        kinds & self.by_color[by.index()]
+    }
+
+    /// The board part of a move: pieces, hands, side, number and key.
+    fn relocate(&mut self, m: Move) -> Option<PieceKind> {
         let us = self.side;
         let captured = match m {
             Move::Normal { from, to, promote } => match self.take(from) {
@@ -558,7 +659,17 @@ impl Position {
         a & mine
     }
 
-    /// Whether `c`'s king is attacked (false without a king).
+    /// Recompute `checkers` from scratch.
+    #[inline]
+    pub(crate) fn refresh_checkers(&mut self) {
+        self.checkers = match self.kings[self.side.index()] {
+            Some(k) => self.attackers_bb(k.index(), self.side.flip(), self.occupied()),
+            None => 0,
+        };
+    }
+
+    /// Whether `c`'s king is attacked (false without a king), computed from
+    /// scratch without `checkers`.
     pub(crate) fn king_attacked(&self, c: Color) -> bool {
         match self.kings[c.index()] {
             Some(k) => self.attackers_bb(k.index(), c.flip(), self.occupied()) != 0,
@@ -577,7 +688,7 @@ impl Position {
         let mut pinned = 0;
         for s in attacks::squares(snipers) {
             let b = attacks::between(ksq, s) & occ;
-            if b.count_ones() == 1 {
+            if b != 0 && !attacks::more_than_one(b) {
                 pinned |= b & self.by_color[c.index()];
             }
         }

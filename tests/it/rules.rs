@@ -591,6 +591,112 @@ fn random_games_keep_keys_and_agree_with_checking() {
     }
 }
 
+/// Every conceivable move of `p`: `play_checked` gives `check_move`'s verdict,
+/// accepts exactly the generated moves, leaves the position untouched on a
+/// foul and otherwise reaches what `play` reaches, with a key and check flag
+/// that agree with the same position built from scratch.
+fn assert_play_checked_matches(p: &Position, context: &str) {
+    let legal: HashSet<Move> = p.legal_moves().into_iter().collect();
+    assert_eq!(p.has_legal_move(), !legal.is_empty(), "{context}: {p:?}");
+    let mut candidates: Vec<Move> = PieceKind::ALL
+        .into_iter()
+        .flat_map(|kind| Square::all().map(move |to| Move::Drop { kind, to }))
+        .collect();
+    for from in Square::all() {
+        for to in Square::all() {
+            for promote in [false, true] {
+                candidates.push(Move::Normal { from, to, promote });
+            }
+        }
+    }
+    for m in candidates {
+        let slow = p.check_move(m);
+        let mut fast = p.clone();
+        let verdict = fast.play_checked(m);
+        assert_eq!(
+            verdict.is_ok(),
+            legal.contains(&m),
+            "{context}: {m} in {p:?}"
+        );
+        match verdict {
+            Err(rule) => {
+                assert_eq!(slow, Err(rule), "{context}: {m} in {p:?}");
+                assert_eq!(&fast, p, "{context}: {m} changed {p:?}");
+            }
+            Ok(captured) => {
+                assert_eq!(slow, Ok(()), "{context}: {m} in {p:?}");
+                let mut played = p.clone();
+                assert_eq!(played.play(m), captured, "{context}: {m} in {p:?}");
+                assert_eq!(fast, played, "{context}: {m} in {p:?}");
+                let fresh =
+                    Position::from_sfen(&fast.to_sfen()).expect("legal moves keep legality");
+                assert_eq!(fast.key(), fresh.key(), "{context}: {m} in {p:?}");
+                assert_eq!(fast.in_check(), fresh.in_check(), "{context}: {m} in {p:?}");
+                assert_eq!(fast.in_check(), p.gives_check(m), "{context}: {m} in {p:?}");
+                assert_eq!(
+                    fast.has_legal_move(),
+                    !fast.legal_moves().is_empty(),
+                    "{context}: after {m} in {p:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Positions with checks, pins, double checks and pawn-drop mates in reach,
+/// beyond the presets.
+const CROSS_CHECK_SEEDS: [&str; 6] = [
+    // Pinned pieces on a file, a rank and a diagonal, and a lance pin.
+    "8k/9/4l4/1b7/4S4/3G5/r1G1K4/9/9 b GSP2p 1",
+    // Double check available: the knight uncovers the lance.
+    "4k4/9/9/9/4N4/9/9/9/K3L4 b 2G 1",
+    // Pawn-drop mate for sente, and a mate a piece can answer.
+    "6G1k/7g1/9/5B1N1/9/9/9/9/4K4 b P 1",
+    "8k/6G2/9/7N1/9/9/9/9/4K4 b P 1",
+    // Gote's king without pieces to interpose, many drops.
+    "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1",
+    "ln2+r1r2/5s+Pkl/3+B1p1p1/p4B2p/2P6/P6PP/1PNP1P3/2G3SK1/L4G1NL w 2GSN3Ps3p 76",
+];
+
+#[test]
+fn play_checked_matches_the_slow_path_in_random_playouts() {
+    let mut rng = XorShift(0x0123_4567_89ab_cdef);
+    let starts = kifu::Handicap::ALL
+        .iter()
+        .step_by(5)
+        .map(|h| Position::from_setup(&h.setup()).expect("presets are legal"))
+        .chain(CROSS_CHECK_SEEDS.iter().map(|s| pos(s)));
+    let mut in_check = 0;
+    for (game, mut p) in starts.enumerate() {
+        for ply in 0..40 {
+            if ply % 12 == 0 || p.in_check() {
+                in_check += p.in_check() as u32;
+                assert_play_checked_matches(&p, &format!("game {game} ply {ply}"));
+            }
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            // Lean towards checks: they are where the shortcuts live.
+            let checks: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| p.gives_check(m))
+                .collect();
+            let m = if !checks.is_empty() && rng.below(2) == 0 {
+                checks[rng.below(checks.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
+            p.play_checked(m).expect("generated moves are legal");
+        }
+    }
+    assert!(
+        in_check >= 10,
+        "only {in_check} positions in check were tried"
+    );
+}
+
 #[test]
 fn unchecked_moves_never_panic() {
     // The replayer only plays checked moves, but nothing may panic either way.
