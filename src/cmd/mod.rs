@@ -225,19 +225,32 @@ pub fn drive<T: Send>(
         let (meta, items) = input_items(read_source(src, opts), opts);
         FileResult::Done(items.into_iter().map(|i| work(&name, &meta, i)).collect())
     };
-    // At most this many files read and worked on ahead of the output.
-    let window = threads * 32;
-    let read = |i: usize| (i, whole(&srcs[i]));
-    pipeline::ordered(&pool, 0..srcs.len(), window, &read, |(i, r)| match r {
-        FileResult::Done(items) => {
+    // Files go to the workers a few at a time (one hand-off per file costs
+    // more than a small file's work), at most 32 files per thread ahead of
+    // the output.
+    const FILES_PER_JOB: usize = 8;
+    let jobs = (0..srcs.len()).step_by(FILES_PER_JOB);
+    let read = |first: usize| {
+        let last = (first + FILES_PER_JOB).min(srcs.len());
+        (first..last)
+            .map(|i| (i, whole(&srcs[i])))
+            .collect::<Vec<_>>()
+    };
+    pipeline::ordered(&pool, jobs, threads * 4, &read, |files| {
+        for (i, r) in files {
             let src = &srcs[i];
-            sink(src, Event::Begin)?;
-            for t in items {
-                sink(src, Event::Item(t))?;
+            match r {
+                FileResult::Done(items) => {
+                    sink(src, Event::Begin)?;
+                    for t in items {
+                        sink(src, Event::Item(t))?;
+                    }
+                    sink(src, Event::End)?;
+                }
+                FileResult::Stream => stream_source(src, opts, &pool, &work, &mut sink)?,
             }
-            sink(src, Event::End)
         }
-        FileResult::Stream => stream_source(&srcs[i], opts, &pool, &work, &mut sink),
+        Ok(())
     })
 }
 

@@ -17,7 +17,8 @@ use std::sync::mpsc;
 /// games cut from a huge file) is never read far ahead.
 ///
 /// Stops at the first error of `sink` (after the items in flight finish). A
-/// panic in `work` is raised again on the calling thread.
+/// panic in `work` is raised again on the calling thread. With a pool of one
+/// thread everything runs on the calling thread, one input after another.
 pub fn ordered<I, T>(
     pool: &rayon::ThreadPool,
     inputs: impl Iterator<Item = I>,
@@ -29,6 +30,13 @@ where
     I: Send,
     T: Send,
 {
+    if pool.current_num_threads() <= 1 {
+        // One worker: no thread hand-offs at all (`-j1` is single-threaded).
+        for input in inputs {
+            sink(work(input))?;
+        }
+        return Ok(());
+    }
     let window = window.max(1);
     let (tx, rx) = mpsc::channel();
     pool.in_place_scope(|scope| {
