@@ -153,7 +153,7 @@ impl<R: Read> Cutter<R> {
     /// (or the stream has none left); `scan` then moves past what was seen.
     fn find_slash(&mut self) -> Option<(usize, usize)> {
         let b = &self.buf;
-        while let Some(p) = b[self.scan..].iter().position(|&c| c == b'/') {
+        while let Some(p) = find_byte(&b[self.scan..], b'/') {
             let p = self.scan + p;
             let line_start = b[self.start..p]
                 .iter()
@@ -179,24 +179,68 @@ impl<R: Read> Cutter<R> {
     }
 }
 
+/// Eight bytes at a time, for the passes the main thread makes over every
+/// byte of the file.
+fn word(b: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(b);
+    u64::from_le_bytes(w)
+}
+
+/// `byte` in every byte of a word.
+const fn splat(byte: u8) -> u64 {
+    u64::from_ne_bytes([byte; 8])
+}
+
+/// The top bit of each zero byte of `x`, exactly (no false hits).
+fn zero_bytes(x: u64) -> u64 {
+    const LOW7: u64 = splat(0x7f);
+    !(((x & LOW7) + LOW7) | x | LOW7)
+}
+
+/// The index of the first `needle` in `b`.
+fn find_byte(b: &[u8], needle: u8) -> Option<usize> {
+    let mut words = b.chunks_exact(8);
+    for (i, w) in (&mut words).enumerate() {
+        let hits = zero_bytes(word(w) ^ splat(needle));
+        if hits != 0 {
+            return Some(i * 8 + (hits.trailing_zeros() / 8) as usize);
+        }
+    }
+    let done = b.len() - words.remainder().len();
+    words
+        .remainder()
+        .iter()
+        .position(|&c| c == needle)
+        .map(|p| done + p)
+}
+
 /// What one pass over a game's bytes tells: whether they are plain ASCII
 /// text (no NUL, nothing above 0x7F), and how many lines
 /// [`kifu::parse::lines`] would find in them.
 fn scan(b: &[u8]) -> (bool, u32) {
-    let (mut lf, mut cr, mut any_nul, mut high) = (0u32, 0u32, false, 0u8);
-    for &c in b {
-        lf += u32::from(c == b'\n');
-        cr += u32::from(c == b'\r');
-        any_nul |= c == 0;
-        high |= c;
+    let (mut lf, mut cr, mut high, mut nul) = (0usize, 0usize, 0u8, false);
+    // Byte-wide counts per short chunk, with no early exit: this compiles
+    // to vector code.
+    for chunk in b.chunks(128) {
+        let (mut l, mut r, mut z) = (0u8, 0u8, 0u8);
+        for &c in chunk {
+            l += u8::from(c == b'\n');
+            r += u8::from(c == b'\r');
+            z |= u8::from(c == 0);
+            high |= c;
+        }
+        lf += usize::from(l);
+        cr += usize::from(r);
+        nul |= z != 0;
     }
     let crlf = if cr == 0 {
         0
     } else {
-        b.windows(2).filter(|w| w == b"\r\n").count() as u32
+        b.windows(2).filter(|w| w == b"\r\n").count()
     };
-    let open_end = u32::from(b.last().is_some_and(|&c| c != b'\n' && c != b'\r'));
-    (!any_nul && high < 0x80, lf + cr - crlf + open_end)
+    let open_end = usize::from(b.last().is_some_and(|&c| c != b'\n' && c != b'\r'));
+    (high < 0x80 && !nul, (lf + cr - crlf + open_end) as u32)
 }
 
 /// One game ready to be parsed on a worker.
@@ -327,6 +371,39 @@ pub fn games<R: Read>(
         }
         if last {
             return Ok(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn find_byte_and_scan_agree_with_plain_loops() {
+        let alphabet = [b'a', b'/', b'\n', b'\r', 0, 0x80, 0x2e, 0x0a ^ 0x80, 0xff];
+        let mut seed = 7u32;
+        for len in 0..70 {
+            for _ in 0..20 {
+                let b: Vec<u8> = (0..len)
+                    .map(|_| {
+                        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                        alphabet[(seed >> 16) as usize % alphabet.len()]
+                    })
+                    .collect();
+                assert_eq!(find_byte(&b, b'/'), b.iter().position(|&c| c == b'/'));
+                let plain = b.iter().all(|&c| c != 0 && c < 0x80);
+                let (got_plain, got_lines) = scan(&b);
+                assert_eq!(got_plain, plain, "{b:?}");
+                if plain {
+                    let text = std::str::from_utf8(&b).unwrap();
+                    assert_eq!(
+                        got_lines as usize,
+                        kifu::parse::lines(text).count(),
+                        "{b:?}"
+                    );
+                }
+            }
         }
     }
 }

@@ -257,14 +257,27 @@ fn read_game(
     fields: &mut Vec<HeaderField>,
 ) -> (Result<Option<Record>, ParseError>, bool) {
     let mut game = Game::new(inherited);
-    game.record.main.moves.reserve(move_lines(text.as_bytes()));
+    game.record.main.moves.reserve(move_guess(text.as_bytes()));
     let result = (|| {
         for l in lines_at(text, line, offset) {
             // Nearly every line of a record is one bare move or whole-second
             // time; those skip trimming, comma splitting and nom.
             if let Some(st) = syntax::fast_statement(l.text.as_bytes()) {
-                game.start(&l, 0);
-                game.apply(st, l.text, l.span(), fields)?;
+                match st {
+                    // In the moves, a move or a time needs none of `apply`.
+                    Statement::Move(notation) if game.phase == Phase::Moves => {
+                        game.record
+                            .main
+                            .moves
+                            .push(MoveEntry::new(notation, l.span()));
+                        game.timed = Timed::LastMove;
+                    }
+                    Statement::Time(ms) if game.phase == Phase::Moves => game.time(ms, l.text),
+                    _ => {
+                        game.start(&l, 0);
+                        game.apply(st, l.text, l.span(), fields)?;
+                    }
+                }
                 continue;
             }
             let content = l.text.trim_ascii();
@@ -304,16 +317,22 @@ fn rebase_header(
     out
 }
 
-/// How many lines start with `+` or `-`: at most one more than the moves of
-/// a record written one move a line, so the move list is sized once instead
-/// of growing (and copying every move) as the game is read.
-fn move_lines(b: &[u8]) -> usize {
-    let starts = b
-        .iter()
-        .zip(&b[1.min(b.len())..])
-        .filter(|&(&prev, &c)| (prev == b'\n' || prev == b'\r') && (c == b'+' || c == b'-'))
-        .count();
-    starts + usize::from(matches!(b.first(), Some(b'+' | b'-')))
+/// A first guess at the number of moves: half the lines, as a record
+/// written one move and one time a line has. The move list is then sized
+/// once instead of growing (and copying every move) as the game is read;
+/// a record of one move a line grows it once. Only `\n` is counted, which
+/// one vectorised pass can do.
+fn move_guess(b: &[u8]) -> usize {
+    let mut lines = 0;
+    // A byte-wide count per short chunk is what vectorises well.
+    for chunk in b.chunks(128) {
+        let mut n = 0u8;
+        for &c in chunk {
+            n += u8::from(c == b'\n');
+        }
+        lines += usize::from(n);
+    }
+    lines.div_ceil(2)
 }
 
 /// Whether `text` looks like a CSA record: its first line that is neither

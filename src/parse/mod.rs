@@ -74,6 +74,7 @@ pub fn lines_at(text: &str, first_line: u32, offset: usize) -> Lines<'_> {
 
 /// The index of the first CR or LF in `b`, or its length. Every line of
 /// every record passes through here, so eight bytes are tested at a time.
+#[inline]
 fn line_end(b: &[u8]) -> usize {
     const LF: u64 = u64::from_ne_bytes([b'\n'; 8]);
     const CR: u64 = u64::from_ne_bytes([b'\r'; 8]);
@@ -113,6 +114,9 @@ pub struct Lines<'a> {
 impl<'a> Iterator for Lines<'a> {
     type Item = SourceLine<'a>;
 
+    // Inlined into each parser's loop: a call per line cost as much as the
+    // search for its end.
+    #[inline(always)]
     fn next(&mut self) -> Option<SourceLine<'a>> {
         if self.pos >= self.text.len() {
             return None;

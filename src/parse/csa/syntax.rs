@@ -127,6 +127,7 @@ pub(super) fn statement(s: &str) -> Result<Statement<'_>, Failure> {
 }
 
 /// `+7776FU` or `T12`, exactly; `None` sends the statement to the full grammar.
+#[inline]
 pub(super) fn fast_statement(b: &[u8]) -> Option<Statement<'static>> {
     match b {
         [sign @ (b'+' | b'-'), f1, r1, f2, r2, p1, p2] => {
