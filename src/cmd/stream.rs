@@ -155,22 +155,28 @@ impl<R: Read> Cutter<R> {
         let b = &self.buf;
         while let Some(p) = find_byte(&b[self.scan..], b'/') {
             let p = self.scan + p;
-            let line_start = b[self.start..p]
+            // Only blanks may stand between the `/` and the line's ends, so
+            // each side is walked only as far as its blanks go: a line of a
+            // million `/` costs a million steps, not a million squared.
+            let blank = |c: u8| c != b'\n' && c.is_ascii_whitespace();
+            let line_start = p - b[self.start..p]
                 .iter()
-                .rposition(|&c| c == b'\n')
-                .map_or(self.start, |i| self.start + i + 1);
-            let line_end = match b[p..].iter().position(|&c| c == b'\n') {
-                Some(i) => p + i + 1,
-                None if self.eof => b.len(),
+                .rev()
+                .take_while(|&&c| blank(c))
+                .count();
+            let after = p + 1 + b[p + 1..].iter().take_while(|&&c| blank(c)).count();
+            let starts_line = line_start == self.start || b[line_start - 1] == b'\n';
+            match b.get(after) {
+                _ if !starts_line => {}
+                Some(b'\n') => return Some((line_start, after + 1)),
+                None if self.eof => return Some((line_start, after)),
                 None => {
                     // The line may still end in `/` plus spaces: look again
                     // once the next block is in.
                     self.scan = p;
                     return None;
                 }
-            };
-            if b[line_start..line_end].trim_ascii() == b"/" {
-                return Some((line_start, line_end));
+                Some(_) => {}
             }
             self.scan = p + 1;
         }
