@@ -99,31 +99,107 @@ pub struct GameText<'a> {
 /// building every record of a huge file at once. Pieces that hold only blank
 /// lines are yielded too; `parse_game` turns them into no record.
 pub fn split_games(text: &str) -> impl Iterator<Item = GameText<'_>> {
-    let mut ls = lines(text).peekable();
-    let mut done = false;
+    let b = text.as_bytes();
+    // Where the first line starts: a BOM is not part of it.
+    let begin = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let mut next = Some((begin, 1u32));
     std::iter::from_fn(move || {
-        if done {
-            return None;
+        let (offset, line) = next?;
+        if offset >= b.len() {
+            // No line left: an empty piece, as a walk over the lines gives.
+            next = None;
+            return Some(GameText {
+                offset: b.len(),
+                line: 1,
+                text: "",
+            });
         }
-        let first = ls.peek().copied();
-        let (offset, line) = first.map_or((text.len(), 0), |l| (l.offset, l.number));
-        let mut end = offset;
-        loop {
-            match ls.next() {
-                None => {
-                    done = true;
-                    break;
-                }
-                Some(l) if l.text.trim_ascii() == "/" => break,
-                Some(l) => end = l.offset + l.text.len(),
-            }
-        }
+        let Some(slash) = find_slash_line(b, offset) else {
+            next = None;
+            let end = last_line_end(b, offset, b.len());
+            return Some(GameText {
+                offset,
+                line,
+                text: &text[offset..end],
+            });
+        };
+        let end = last_line_end(b, offset, slash.start);
+        let slash_line = line + line_ends(&b[offset..slash.start]);
+        next = Some((slash.next, slash_line + 1));
         Some(GameText {
             offset,
-            line: line.max(1),
-            text: &text[offset..end.max(offset)],
+            line,
+            text: &text[offset..end],
         })
     })
+}
+
+/// A `/` line found by [`find_slash_line`]: where it starts, and where the
+/// line after it starts (past its terminator).
+struct SlashLine {
+    start: usize,
+    next: usize,
+}
+
+/// The first line at or after `from` (a line start) that is `/` once ASCII
+/// blanks are trimmed, with lines ended as [`lines`] ends them. Only `/`
+/// bytes are looked at, and around each only its blanks.
+fn find_slash_line(b: &[u8], from: usize) -> Option<SlashLine> {
+    let blank = |c: &&u8| **c != b'\n' && **c != b'\r' && c.is_ascii_whitespace();
+    let mut at = from;
+    while let Some(p) = b[at..].iter().position(|&c| c == b'/') {
+        let p = at + p;
+        let start = p - b[from..p].iter().rev().take_while(blank).count();
+        let end = p + 1 + b[p + 1..].iter().take_while(blank).count();
+        let starts_line = start == from || matches!(b[start - 1], b'\n' | b'\r');
+        let ends_line = matches!(b.get(end), None | Some(b'\n' | b'\r'));
+        if starts_line && ends_line {
+            let next = match (b.get(end), b.get(end + 1)) {
+                (Some(b'\r'), Some(b'\n')) => end + 2,
+                (Some(_), _) => end + 1,
+                (None, _) => end,
+            };
+            return Some(SlashLine { start, next });
+        }
+        at = p + 1;
+    }
+    None
+}
+
+/// Where the last line of `b[from..to]` ends, without its terminator; `to`
+/// is a line start (or the end of the text).
+fn last_line_end(b: &[u8], from: usize, to: usize) -> usize {
+    if to == b.len() && !matches!(b[from..to].last(), Some(b'\n' | b'\r')) {
+        return to;
+    }
+    match &b[from..to] {
+        [.., b'\r', b'\n'] => to - 2,
+        [.., b'\n' | b'\r'] => to - 1,
+        _ => from,
+    }
+}
+
+/// How many lines end in `b` (CRLF, bare CR and LF each end one), counted
+/// in one vectorisable pass per terminator.
+fn line_ends(b: &[u8]) -> u32 {
+    let count = |t: u8| {
+        let mut n = 0usize;
+        for chunk in b.chunks(128) {
+            let mut k = 0u8;
+            for &c in chunk {
+                k += u8::from(c == t);
+            }
+            n += usize::from(k);
+        }
+        n
+    };
+    let cr = count(b'\r');
+    let crlf = if cr == 0 {
+        0
+    } else {
+        b.windows(2).filter(|w| w == b"\r\n").count()
+    };
+    (count(b'\n') + cr - crlf) as u32
 }
 
 /// What the games of one CSA file share while they are read one at a time:

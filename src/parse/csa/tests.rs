@@ -394,3 +394,55 @@ fn a_game_read_loose_and_adopted_matches_one_read_in_place() {
         line += 10;
     }
 }
+
+/// The cut as it was first written: a walk over every line.
+fn split_by_lines(text: &str) -> Vec<GameText<'_>> {
+    let mut ls = lines(text).peekable();
+    let mut out = Vec::new();
+    loop {
+        let first = ls.peek().copied();
+        let (offset, line) = first.map_or((text.len(), 0), |l| (l.offset, l.number));
+        let mut end = offset;
+        let mut done = false;
+        loop {
+            match ls.next() {
+                None => {
+                    done = true;
+                    break;
+                }
+                Some(l) if l.text.trim_ascii() == "/" => break,
+                Some(l) => end = l.offset + l.text.len(),
+            }
+        }
+        out.push(GameText {
+            offset,
+            line: line.max(1),
+            text: &text[offset..end.max(offset)],
+        });
+        if done {
+            return out;
+        }
+    }
+}
+
+#[test]
+fn split_games_cuts_as_a_walk_over_every_line_does() {
+    let pieces = [
+        "/", " / ", "\t/\x0c", "//", "a/", "+7776FU", "'a/b", "", " ", "x", "\u{feff}", "歩/",
+    ];
+    let ends = ["\n", "\r", "\r\n", ""];
+    let mut seed = 11u32;
+    let mut next = |n: usize| {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        (seed >> 16) as usize % n
+    };
+    for _ in 0..20_000 {
+        let mut text = String::new();
+        for _ in 0..next(7) {
+            text.push_str(pieces[next(pieces.len())]);
+            text.push_str(ends[next(ends.len())]);
+        }
+        let got: Vec<GameText<'_>> = split_games(&text).collect();
+        assert_eq!(got, split_by_lines(&text), "{text:?}");
+    }
+}
