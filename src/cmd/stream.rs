@@ -344,14 +344,19 @@ pub fn games<R: Read>(
         let loose: Vec<_> = pool.install(|| {
             (0..jobs.len())
                 .into_par_iter()
-                .map(|i| parse_loose(text_of(i), jobs[i].line, jobs[i].offset))
+                .map(|i| {
+                    // The text goes back with the game, so the main thread
+                    // never checks the bytes' UTF-8 again.
+                    let text = text_of(i);
+                    (parse_loose(text, jobs[i].line, jobs[i].offset), text)
+                })
                 .collect()
         });
         let last = done && failure.is_none();
         let count = loose.len();
-        for (i, game) in loose.into_iter().enumerate() {
+        for (i, (game, text)) in loose.into_iter().enumerate() {
             let job = &jobs[i];
-            let parsed = state.adopt(game, text_of(i), job.line, job.offset);
+            let parsed = state.adopt(game, text, job.line, job.offset);
             let index = match &parsed {
                 Ok(Some(r)) => Some(r.index),
                 Ok(None) => None,
