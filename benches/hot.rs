@@ -59,6 +59,12 @@ fn benches(c: &mut Criterion) {
     c.bench_function("parse::csa::parse (one game)", |b| {
         b.iter(|| kifu::parse::csa::parse(black_box(CSA)).map(|r| r.len()))
     });
+    // What each worker does per game of a streamed multi-game file.
+    c.bench_function("parse::csa::parse_loose (one game)", |b| {
+        b.iter(|| {
+            kifu::parse::csa::parse_loose(black_box(CSA), 1, 0);
+        })
+    });
     c.bench_function("parse::kif::parse (one game)", |b| {
         b.iter(|| kifu::parse::kif::parse(black_box(&kif)).map(|r| r.len()))
     });

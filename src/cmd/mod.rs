@@ -305,7 +305,7 @@ fn stream_source<T: Send>(
     };
     sink(src, Event::Begin)?;
     let batch = pool.current_num_threads().max(1) * 64;
-    stream::games(reader, encoding, opts, &name, batch, |games| {
+    stream::games(reader, encoding, opts, &name, batch, pool, |games| {
         let mut items = Vec::with_capacity(games.len());
         for g in games {
             items.extend(

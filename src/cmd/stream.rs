@@ -11,9 +11,10 @@
 use kifu::decode::decode;
 use kifu::error::{Error, ErrorKind};
 use kifu::input::ReadOptions;
-use kifu::parse::csa::FileState;
+use kifu::parse::csa::{FileState, parse_loose};
 use kifu::{Format, Record};
-use std::io::BufRead;
+use rayon::prelude::*;
+use std::io::{BufRead, Read};
 
 /// How many bytes are looked at to choose the format and the encoding.
 pub const SNIFF_BYTES: usize = 64 * 1024;
@@ -21,11 +22,6 @@ pub const SNIFF_BYTES: usize = 64 * 1024;
 /// Files at least this large are streamed when they are CSA: below it,
 /// reading the whole file costs no more memory than a batch of games.
 pub const STREAM_MIN_BYTES: u64 = 256 * 1024;
-
-/// One game's raw bytes.
-struct RawGame {
-    bytes: Vec<u8>,
-}
 
 /// One game read from a stream: its index in the file, the record or why it
 /// could not be read, and decoding warnings.
@@ -63,69 +59,362 @@ pub fn sniff(
     is_csa.then_some(decoded.encoding)
 }
 
+/// How many bytes are asked of the reader at a time.
+const BLOCK_BYTES: usize = 256 * 1024;
+
+/// A batch is cut once it holds this many bytes (or `batch` games), so a
+/// batch of long games still fits in bounded memory.
+const BATCH_BYTES: usize = 4 * 1024 * 1024;
+
+/// Where one game lies in the cutter's buffer.
+#[derive(Clone, Copy, Debug)]
+struct Cut {
+    /// The game's bytes, without the `/` line that ends it.
+    start: usize,
+    end: usize,
+    /// Length of the `/` line after it, terminator included (0 at the end).
+    slash: usize,
+}
+
+/// Cuts a byte stream into games at `/` lines, reading it in large blocks.
+///
+/// A `/` line is a `\n`-terminated run of bytes that is `/` once ASCII
+/// whitespace is trimmed, the rule the stream has always used (so a file
+/// with bare CR line ends is one game, as before).
+struct Cutter<R> {
+    reader: R,
+    buf: Vec<u8>,
+    /// Start of the game not cut yet.
+    start: usize,
+    /// Where to look for the next `/`: no `/` line starts before it.
+    scan: usize,
+    eof: bool,
+    /// The final game has been cut.
+    done: bool,
+}
+
+impl<R: Read> Cutter<R> {
+    fn new(reader: R) -> Self {
+        Cutter {
+            reader,
+            buf: Vec::new(),
+            start: 0,
+            scan: 0,
+            eof: false,
+            done: false,
+        }
+    }
+
+    /// The next games, at most `games` of them (at least one unless the
+    /// stream is done), as ranges of the returned buffer.
+    fn next_batch(&mut self, games: usize) -> std::io::Result<(&[u8], Vec<Cut>, bool)> {
+        // Keep only the game not cut yet: what the last batch held is done.
+        self.buf.drain(..self.start);
+        self.scan -= self.start;
+        self.start = 0;
+        let mut cuts = Vec::new();
+        while !self.done && cuts.len() < games && (cuts.is_empty() || self.start < BATCH_BYTES) {
+            match self.find_slash() {
+                Some((line_start, next)) => {
+                    cuts.push(Cut {
+                        start: self.start,
+                        end: line_start,
+                        slash: next - line_start,
+                    });
+                    self.start = next;
+                    self.scan = next;
+                }
+                None if self.eof => {
+                    cuts.push(Cut {
+                        start: self.start,
+                        end: self.buf.len(),
+                        slash: 0,
+                    });
+                    self.start = self.buf.len();
+                    self.done = true;
+                }
+                None => self.fill()?,
+            }
+        }
+        Ok((&self.buf, cuts, self.done))
+    }
+
+    /// Read one more block; at the end of the stream, note it.
+    fn fill(&mut self) -> std::io::Result<()> {
+        let n = (&mut self.reader)
+            .take(BLOCK_BYTES as u64)
+            .read_to_end(&mut self.buf)?;
+        self.eof = n == 0;
+        Ok(())
+    }
+
+    /// The next `/` line in the buffer after `scan`: where it starts and
+    /// where the game after it starts. `None` when more bytes are needed
+    /// (or the stream has none left); `scan` then moves past what was seen.
+    fn find_slash(&mut self) -> Option<(usize, usize)> {
+        let b = &self.buf;
+        while let Some(p) = find_byte(&b[self.scan..], b'/') {
+            let p = self.scan + p;
+            // Only blanks may stand between the `/` and the line's ends, so
+            // each side is walked only as far as its blanks go: a line of a
+            // million `/` costs a million steps, not a million squared.
+            let blank = |c: u8| c != b'\n' && c.is_ascii_whitespace();
+            let line_start = p - b[self.start..p]
+                .iter()
+                .rev()
+                .take_while(|&&c| blank(c))
+                .count();
+            let after = p + 1 + b[p + 1..].iter().take_while(|&&c| blank(c)).count();
+            let starts_line = line_start == self.start || b[line_start - 1] == b'\n';
+            match b.get(after) {
+                _ if !starts_line => {}
+                Some(b'\n') => return Some((line_start, after + 1)),
+                None if self.eof => return Some((line_start, after)),
+                None => {
+                    // The line may still end in `/` plus spaces: look again
+                    // once the next block is in.
+                    self.scan = p;
+                    return None;
+                }
+                Some(_) => {}
+            }
+            self.scan = p + 1;
+        }
+        self.scan = b.len();
+        None
+    }
+}
+
+/// Eight bytes at a time, for the passes the main thread makes over every
+/// byte of the file.
+fn word(b: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(b);
+    u64::from_le_bytes(w)
+}
+
+/// `byte` in every byte of a word.
+const fn splat(byte: u8) -> u64 {
+    u64::from_ne_bytes([byte; 8])
+}
+
+/// The top bit of each zero byte of `x`, exactly (no false hits).
+fn zero_bytes(x: u64) -> u64 {
+    const LOW7: u64 = splat(0x7f);
+    !(((x & LOW7) + LOW7) | x | LOW7)
+}
+
+/// The index of the first `needle` in `b`.
+fn find_byte(b: &[u8], needle: u8) -> Option<usize> {
+    let mut words = b.chunks_exact(8);
+    for (i, w) in (&mut words).enumerate() {
+        let hits = zero_bytes(word(w) ^ splat(needle));
+        if hits != 0 {
+            return Some(i * 8 + (hits.trailing_zeros() / 8) as usize);
+        }
+    }
+    let done = b.len() - words.remainder().len();
+    words
+        .remainder()
+        .iter()
+        .position(|&c| c == needle)
+        .map(|p| done + p)
+}
+
+/// What one pass over a game's bytes tells: whether they are plain ASCII
+/// text (no NUL, nothing above 0x7F), and how many lines
+/// [`kifu::parse::lines`] would find in them.
+fn scan(b: &[u8]) -> (bool, u32) {
+    let (mut lf, mut cr, mut high, mut nul) = (0usize, 0usize, 0u8, false);
+    // Byte-wide counts per short chunk, with no early exit: this compiles
+    // to vector code.
+    for chunk in b.chunks(128) {
+        let (mut l, mut r, mut z) = (0u8, 0u8, 0u8);
+        for &c in chunk {
+            l += u8::from(c == b'\n');
+            r += u8::from(c == b'\r');
+            z |= u8::from(c == 0);
+            high |= c;
+        }
+        lf += usize::from(l);
+        cr += usize::from(r);
+        nul |= z != 0;
+    }
+    let crlf = if cr == 0 {
+        0
+    } else {
+        b.windows(2).filter(|w| w == b"\r\n").count()
+    };
+    let open_end = usize::from(b.last().is_some_and(|&c| c != b'\n' && c != b'\r'));
+    (high < 0x80 && !nul, (lf + cr - crlf + open_end) as u32)
+}
+
+/// One game ready to be parsed on a worker.
+struct Job {
+    /// The decoded text when it had to be decoded; `None` when the bytes
+    /// are plain ASCII and are their own text.
+    text: Option<String>,
+    line: u32,
+    offset: usize,
+}
+
 /// Read every game of the CSA stream `reader`, handing them to `sink` in
 /// batches of at most `batch` games, in file order. A game that fails to
 /// parse is handed on as an error and the next game is read; only an I/O
-/// error stops the stream.
-pub fn games<R: BufRead>(
-    mut reader: R,
+/// or decoding error stops the stream.
+///
+/// The main thread only cuts the bytes into games (and decodes the rare
+/// game that is not plain ASCII, since the offsets of the games after it
+/// depend on its decoded length); the games are parsed on `pool`, then
+/// numbered in file order.
+pub fn games<R: Read>(
+    reader: R,
     encoding: &'static encoding_rs::Encoding,
     opts: &ReadOptions,
     path: &str,
     batch: usize,
+    pool: &rayon::ThreadPool,
     mut sink: impl FnMut(Vec<StreamedGame>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
+    let mut cutter = Cutter::new(reader);
     let mut state = FileState::new();
     // The line the next game starts on.
     let mut line_no: u32 = 1;
     // Offsets in spans count decoded bytes, as for a file read whole.
     let mut offset: usize = 0;
     let mut pending: Vec<StreamedGame> = Vec::with_capacity(batch);
-    let mut raw = RawGame { bytes: Vec::new() };
-    let mut buf = Vec::new();
+    let forced = opts.encoding.is_some();
+    let plain_is_text = encoding.is_ascii_compatible();
     loop {
-        buf.clear();
-        let n = reader
-            .read_until(b'\n', &mut buf)
+        let (buf, cuts, done) = cutter
+            .next_batch(batch)
             .map_err(|e| Error::new(ErrorKind::Io(e)).with_path(path))?;
-        let at_end = n == 0;
-        let is_slash = !at_end && buf.trim_ascii() == b"/";
-        if !at_end && !is_slash {
-            raw.bytes.extend_from_slice(&buf);
-            continue;
-        }
-        let game = std::mem::replace(&mut raw, RawGame { bytes: Vec::new() });
-        let forced = opts.encoding.is_some();
-        let mut d = decode(&game.bytes, Some(encoding))
-            .map_err(|e| e.with_path(path))
-            .map_err(anyhow::Error::from)?;
-        if !forced && !d.warnings.is_empty() {
-            d = decode(&game.bytes, None).map_err(|e| e.with_path(path))?;
-        }
-        let parsed = state.parse_game(&d.text, line_no, offset);
-        // Count lines as the parser does (bare CR included), plus the `/` line.
-        line_no += kifu::parse::lines(&d.text).count() as u32 + 1;
-        offset += d.text.len() + buf.len();
-        let index = match &parsed {
-            Ok(Some(r)) => Some(r.index),
-            Ok(None) => None,
-            // A failed game still took an index (see FileState::parse_game).
-            Err(_) => Some(state.games().saturating_sub(1)),
-        };
-        if let Some(index) = index {
-            pending.push(StreamedGame {
-                index,
-                record: parsed
-                    .map(|r| r.unwrap_or_default())
-                    .map_err(|e| Error::from(e).with_path(path)),
-                warnings: d.warnings,
-            });
-        }
-        if pending.len() >= batch || (at_end && !pending.is_empty()) {
-            sink(std::mem::take(&mut pending))?;
-        }
-        if at_end {
+        if cuts.is_empty() {
             return Ok(());
+        }
+        let mut jobs = Vec::with_capacity(cuts.len());
+        let mut warnings = Vec::with_capacity(cuts.len());
+        let mut failure = None;
+        for cut in &cuts {
+            let bytes = &buf[cut.start..cut.end];
+            let (plain, lines) = scan(bytes);
+            if plain && plain_is_text {
+                jobs.push(Job {
+                    text: None,
+                    line: line_no,
+                    offset,
+                });
+                warnings.push(Vec::new());
+                line_no += lines + 1;
+                offset += bytes.len() + cut.slash;
+                continue;
+            }
+            let decoded = decode(bytes, Some(encoding)).and_then(|d| {
+                if !forced && !d.warnings.is_empty() {
+                    decode(bytes, None)
+                } else {
+                    Ok(d)
+                }
+            });
+            let d = match decoded {
+                Ok(d) => d,
+                Err(e) => {
+                    // The games before it are still handed on as they
+                    // always were; the stream stops at this one.
+                    failure = Some(e.with_path(path));
+                    break;
+                }
+            };
+            let (start_line, start_offset) = (line_no, offset);
+            // Count lines as the parser does (bare CR included), plus the `/` line.
+            line_no += kifu::parse::lines(&d.text).count() as u32 + 1;
+            offset += d.text.len() + cut.slash;
+            jobs.push(Job {
+                text: Some(d.text),
+                line: start_line,
+                offset: start_offset,
+            });
+            warnings.push(d.warnings);
+        }
+        let text_of = |i: usize| match &jobs[i].text {
+            Some(t) => t.as_str(),
+            // `scan` found only ASCII bytes, which are valid UTF-8.
+            None => std::str::from_utf8(&buf[cuts[i].start..cuts[i].end]).unwrap_or(""),
+        };
+        let loose: Vec<_> = pool.install(|| {
+            (0..jobs.len())
+                .into_par_iter()
+                .map(|i| {
+                    // The text goes back with the game, so the main thread
+                    // never checks the bytes' UTF-8 again.
+                    let text = text_of(i);
+                    (parse_loose(text, jobs[i].line, jobs[i].offset), text)
+                })
+                .collect()
+        });
+        let last = done && failure.is_none();
+        let count = loose.len();
+        for (i, (game, text)) in loose.into_iter().enumerate() {
+            let job = &jobs[i];
+            let parsed = state.adopt(game, text, job.line, job.offset);
+            let index = match &parsed {
+                Ok(Some(r)) => Some(r.index),
+                Ok(None) => None,
+                // A failed game still took an index (see FileState::parse_game).
+                Err(_) => Some(state.games().saturating_sub(1)),
+            };
+            if let Some(index) = index {
+                pending.push(StreamedGame {
+                    index,
+                    record: parsed
+                        .map(|r| r.unwrap_or_default())
+                        .map_err(|e| Error::from(e).with_path(path)),
+                    warnings: std::mem::take(&mut warnings[i]),
+                });
+            }
+            let at_end = last && i + 1 == count;
+            if pending.len() >= batch || (at_end && !pending.is_empty()) {
+                sink(std::mem::take(&mut pending))?;
+            }
+        }
+        if let Some(e) = failure {
+            return Err(e.into());
+        }
+        if last {
+            return Ok(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn find_byte_and_scan_agree_with_plain_loops() {
+        let alphabet = [b'a', b'/', b'\n', b'\r', 0, 0x80, 0x2e, 0x0a ^ 0x80, 0xff];
+        let mut seed = 7u32;
+        for len in 0..70 {
+            for _ in 0..20 {
+                let b: Vec<u8> = (0..len)
+                    .map(|_| {
+                        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                        alphabet[(seed >> 16) as usize % alphabet.len()]
+                    })
+                    .collect();
+                assert_eq!(find_byte(&b, b'/'), b.iter().position(|&c| c == b'/'));
+                let plain = b.iter().all(|&c| c != 0 && c < 0x80);
+                let (got_plain, got_lines) = scan(&b);
+                assert_eq!(got_plain, plain, "{b:?}");
+                if plain {
+                    let text = std::str::from_utf8(&b).unwrap();
+                    assert_eq!(
+                        got_lines as usize,
+                        kifu::parse::lines(text).count(),
+                        "{b:?}"
+                    );
+                }
+            }
         }
     }
 }

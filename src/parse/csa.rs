@@ -99,31 +99,107 @@ pub struct GameText<'a> {
 /// building every record of a huge file at once. Pieces that hold only blank
 /// lines are yielded too; `parse_game` turns them into no record.
 pub fn split_games(text: &str) -> impl Iterator<Item = GameText<'_>> {
-    let mut ls = lines(text).peekable();
-    let mut done = false;
+    let b = text.as_bytes();
+    // Where the first line starts: a BOM is not part of it.
+    let begin = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let mut next = Some((begin, 1u32));
     std::iter::from_fn(move || {
-        if done {
-            return None;
+        let (offset, line) = next?;
+        if offset >= b.len() {
+            // No line left: an empty piece, as a walk over the lines gives.
+            next = None;
+            return Some(GameText {
+                offset: b.len(),
+                line: 1,
+                text: "",
+            });
         }
-        let first = ls.peek().copied();
-        let (offset, line) = first.map_or((text.len(), 0), |l| (l.offset, l.number));
-        let mut end = offset;
-        loop {
-            match ls.next() {
-                None => {
-                    done = true;
-                    break;
-                }
-                Some(l) if l.text.trim_ascii() == "/" => break,
-                Some(l) => end = l.offset + l.text.len(),
-            }
-        }
+        let Some(slash) = find_slash_line(b, offset) else {
+            next = None;
+            let end = last_line_end(b, offset, b.len());
+            return Some(GameText {
+                offset,
+                line,
+                text: &text[offset..end],
+            });
+        };
+        let end = last_line_end(b, offset, slash.start);
+        let slash_line = line + line_ends(&b[offset..slash.start]);
+        next = Some((slash.next, slash_line + 1));
         Some(GameText {
             offset,
-            line: line.max(1),
-            text: &text[offset..end.max(offset)],
+            line,
+            text: &text[offset..end],
         })
     })
+}
+
+/// A `/` line found by [`find_slash_line`]: where it starts, and where the
+/// line after it starts (past its terminator).
+struct SlashLine {
+    start: usize,
+    next: usize,
+}
+
+/// The first line at or after `from` (a line start) that is `/` once ASCII
+/// blanks are trimmed, with lines ended as [`lines`] ends them. Only `/`
+/// bytes are looked at, and around each only its blanks.
+fn find_slash_line(b: &[u8], from: usize) -> Option<SlashLine> {
+    let blank = |c: &&u8| **c != b'\n' && **c != b'\r' && c.is_ascii_whitespace();
+    let mut at = from;
+    while let Some(p) = b[at..].iter().position(|&c| c == b'/') {
+        let p = at + p;
+        let start = p - b[from..p].iter().rev().take_while(blank).count();
+        let end = p + 1 + b[p + 1..].iter().take_while(blank).count();
+        let starts_line = start == from || matches!(b[start - 1], b'\n' | b'\r');
+        let ends_line = matches!(b.get(end), None | Some(b'\n' | b'\r'));
+        if starts_line && ends_line {
+            let next = match (b.get(end), b.get(end + 1)) {
+                (Some(b'\r'), Some(b'\n')) => end + 2,
+                (Some(_), _) => end + 1,
+                (None, _) => end,
+            };
+            return Some(SlashLine { start, next });
+        }
+        at = p + 1;
+    }
+    None
+}
+
+/// Where the last line of `b[from..to]` ends, without its terminator; `to`
+/// is a line start (or the end of the text).
+fn last_line_end(b: &[u8], from: usize, to: usize) -> usize {
+    if to == b.len() && !matches!(b[from..to].last(), Some(b'\n' | b'\r')) {
+        return to;
+    }
+    match &b[from..to] {
+        [.., b'\r', b'\n'] => to - 2,
+        [.., b'\n' | b'\r'] => to - 1,
+        _ => from,
+    }
+}
+
+/// How many lines end in `b` (CRLF, bare CR and LF each end one), counted
+/// in one vectorisable pass per terminator.
+fn line_ends(b: &[u8]) -> u32 {
+    let count = |t: u8| {
+        let mut n = 0usize;
+        for chunk in b.chunks(128) {
+            let mut k = 0u8;
+            for &c in chunk {
+                k += u8::from(c == t);
+            }
+            n += usize::from(k);
+        }
+        n
+    };
+    let cr = count(b'\r');
+    let crlf = if cr == 0 {
+        0
+    } else {
+        b.windows(2).filter(|w| w == b"\r\n").count()
+    };
+    (count(b'\n') + cr - crlf) as u32
 }
 
 /// What the games of one CSA file share while they are read one at a time:
@@ -157,28 +233,182 @@ impl FileState {
         line: u32,
         offset: usize,
     ) -> Result<Option<Record>, ParseError> {
-        let mut game = Game::new(&self.fields);
-        let result = (|| {
-            for l in lines_at(text, line, offset) {
-                let content = l.text.trim_ascii();
-                if content.is_empty() || content == "/" {
-                    continue;
-                }
-                if !game.started {
-                    game.started = true;
-                    game.record.span = l.span_at(indent(l.text));
-                }
-                game.line(&l, &mut self.fields)?;
-            }
-            Ok(())
-        })();
-        if !game.started {
-            return result.map(|()| None);
-        }
-        let index = self.games;
-        self.games += 1;
-        result.map(|()| Some(game.finish(index)))
+        let game = parse_loose(text, line, offset);
+        self.adopt(game, text, line, offset)
     }
+
+    /// Give a game read by [`parse_loose`] its place in the file: the next
+    /// index and the fields the games before it wrote, exactly as
+    /// [`FileState::parse_game`] would have read it. `text`, `line` and
+    /// `offset` must be the ones it was read from (they are read again in
+    /// the rare case that cannot be settled from the result alone).
+    pub fn adopt(
+        &mut self,
+        game: LooseGame,
+        text: &str,
+        line: u32,
+        offset: usize,
+    ) -> Result<Option<Record>, ParseError> {
+        if game.clash && !self.fields.is_empty() {
+            // A `$Version:`-style field shares a key with a file field, and
+            // which of them the file field overwrites depends on the order
+            // they meet in: only reading the game again says.
+            let inherited = self.fields.clone();
+            let (result, _) = read_game(text, line, offset, &inherited, &mut self.fields);
+            return self.number(result);
+        }
+        let inherited = std::mem::take(&mut self.fields);
+        let mut fields = inherited.clone();
+        for f in &game.fields {
+            match fields.iter_mut().find(|old| old.key == f.key) {
+                Some(old) => *old = f.clone(),
+                None => fields.push(f.clone()),
+            }
+        }
+        self.fields = fields;
+        let result = game.result.map(|r| {
+            r.map(|mut record| {
+                if !inherited.is_empty() {
+                    record.header = rebase_header(&inherited, &game.fields, record.header);
+                }
+                record
+            })
+        });
+        self.number(result)
+    }
+
+    /// The index bookkeeping of a game just read: every game that holds a
+    /// statement takes one, failed or not.
+    fn number(
+        &mut self,
+        result: Result<Option<Record>, ParseError>,
+    ) -> Result<Option<Record>, ParseError> {
+        match result {
+            Ok(None) => Ok(None),
+            Ok(Some(mut r)) => {
+                r.index = self.games;
+                self.games += 1;
+                Ok(Some(r))
+            }
+            Err(e) => {
+                self.games += 1;
+                Err(e)
+            }
+        }
+    }
+}
+
+/// One game read by [`parse_loose`]: as if it were the first of its file.
+#[derive(Debug)]
+pub struct LooseGame {
+    result: Result<Option<Record>, ParseError>,
+    /// The file fields this game wrote, as they stood when it ended (or failed).
+    fields: Vec<HeaderField>,
+    /// A `$` field's key is also a file field's key.
+    clash: bool,
+}
+
+/// Parse one game on its own, with no knowledge of the games before it, so
+/// games can be read on several threads at once; [`FileState::adopt`] then
+/// gives each its index and inherited fields in file order. Arguments are as
+/// for [`FileState::parse_game`].
+pub fn parse_loose(text: &str, line: u32, offset: usize) -> LooseGame {
+    let mut fields = Vec::new();
+    let (result, clash) = read_game(text, line, offset, &[], &mut fields);
+    LooseGame {
+        result,
+        fields,
+        clash,
+    }
+}
+
+/// Read one game that inherits `inherited` and updates the file's `fields`;
+/// the record's index is left at 0. Also says whether a `$` field took a
+/// file field's key.
+fn read_game(
+    text: &str,
+    line: u32,
+    offset: usize,
+    inherited: &[HeaderField],
+    fields: &mut Vec<HeaderField>,
+) -> (Result<Option<Record>, ParseError>, bool) {
+    let mut game = Game::new(inherited);
+    game.record.main.moves.reserve(move_guess(text.as_bytes()));
+    let result = (|| {
+        for l in lines_at(text, line, offset) {
+            // Nearly every line of a record is one bare move or whole-second
+            // time; those skip trimming, comma splitting and nom.
+            if let Some(st) = syntax::fast_statement(l.text.as_bytes()) {
+                match st {
+                    // In the moves, a move or a time needs none of `apply`.
+                    Statement::Move(notation) if game.phase == Phase::Moves => {
+                        game.record
+                            .main
+                            .moves
+                            .push(MoveEntry::new(notation, l.span()));
+                        game.timed = Timed::LastMove;
+                    }
+                    Statement::Time(ms) if game.phase == Phase::Moves => game.time(ms, l.text),
+                    _ => {
+                        game.start(&l, 0);
+                        game.apply(st, l.text, l.span(), fields)?;
+                    }
+                }
+                continue;
+            }
+            let content = l.text.trim_ascii();
+            if content.is_empty() || content == "/" {
+                continue;
+            }
+            game.start(&l, indent(l.text));
+            game.line(&l, fields)?;
+        }
+        Ok(())
+    })();
+    let clash = game.clash;
+    if !game.started {
+        return (result.map(|()| None), clash);
+    }
+    (result.map(|()| Some(game.finish(0))), clash)
+}
+
+/// The header of a game read with no inherited fields, as it would be had it
+/// inherited `inherited`: those fields come first, updated by what the game
+/// wrote (`wrote`), and the game's own copies of them go. Only valid when no
+/// `$` field shares a file field's key (see [`LooseGame`]).
+fn rebase_header(
+    inherited: &[HeaderField],
+    wrote: &[HeaderField],
+    header: Vec<HeaderField>,
+) -> Vec<HeaderField> {
+    let mut out = Vec::with_capacity(inherited.len() + header.len());
+    for f in inherited {
+        out.push(wrote.iter().find(|w| w.key == f.key).unwrap_or(f).clone());
+    }
+    out.extend(
+        header
+            .into_iter()
+            .filter(|h| !inherited.iter().any(|f| f.key == h.key)),
+    );
+    out
+}
+
+/// A first guess at the number of moves: half the lines, as a record
+/// written one move and one time a line has. The move list is then sized
+/// once instead of growing (and copying every move) as the game is read;
+/// a record of one move a line grows it once. Only `\n` is counted, which
+/// one vectorised pass can do.
+fn move_guess(b: &[u8]) -> usize {
+    let mut lines = 0;
+    // A byte-wide count per short chunk is what vectorises well.
+    for chunk in b.chunks(128) {
+        let mut n = 0u8;
+        for &c in chunk {
+            n += u8::from(c == b'\n');
+        }
+        lines += usize::from(n);
+    }
+    lines.div_ceil(2)
 }
 
 /// Whether `text` looks like a CSA record: its first line that is neither
@@ -248,6 +478,8 @@ struct Game {
     phase: Phase,
     position: PositionBuilder,
     timed: Timed,
+    /// A `$` field took the key of a file field (see [`LooseGame`]).
+    clash: bool,
 }
 
 impl Game {
@@ -261,6 +493,7 @@ impl Game {
             phase: Phase::Setup,
             position: PositionBuilder::new(),
             timed: Timed::Nothing,
+            clash: false,
         }
     }
 
@@ -272,6 +505,14 @@ impl Game {
             record.start_span = Some(span);
         }
         record
+    }
+
+    /// The first statement of the game fixes where the record starts.
+    fn start(&mut self, line: &SourceLine<'_>, at: usize) {
+        if !self.started {
+            self.started = true;
+            self.record.span = line.span_at(at);
+        }
     }
 
     fn note(&mut self, text: &str) {
@@ -393,6 +634,18 @@ impl Game {
         let span = line.span_at(at);
         let parsed = syntax::statement(stmt)
             .map_err(|f| ParseError::new(line.span_at(at + f.at), f.message))?;
+        self.apply(parsed, stmt, span, file_fields)
+    }
+
+    /// Give a read statement its meaning; `stmt` is its text, `span` where
+    /// it starts.
+    fn apply(
+        &mut self,
+        parsed: Statement<'_>,
+        stmt: &str,
+        span: Span,
+        file_fields: &mut Vec<HeaderField>,
+    ) -> Result<(), ParseError> {
         let field = |key: &str, value: &str| HeaderField {
             key: key.to_string(),
             value: value.to_string(),
@@ -406,7 +659,10 @@ impl Game {
                 let key = if c == Color::Sente { "N+" } else { "N-" };
                 self.record.header.push(field(key, n));
             }
-            Statement::Info(k, v) => self.record.header.push(field(k, v)),
+            Statement::Info(k, v) => {
+                self.clash |= k == "Version" || k == "Encoding";
+                self.record.header.push(field(k, v));
+            }
             Statement::Pi(removed) => {
                 self.in_setup(span, stmt)?;
                 self.position

@@ -72,6 +72,36 @@ pub fn lines_at(text: &str, first_line: u32, offset: usize) -> Lines<'_> {
     l
 }
 
+/// The index of the first CR or LF in `b`, or its length. Every line of
+/// every record passes through here, so eight bytes are tested at a time.
+#[inline]
+fn line_end(b: &[u8]) -> usize {
+    const LF: u64 = u64::from_ne_bytes([b'\n'; 8]);
+    const CR: u64 = u64::from_ne_bytes([b'\r'; 8]);
+    let mut i = 0;
+    while let Some(word) = b.get(i..i + 8) {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(word);
+        let x = u64::from_le_bytes(w);
+        let hits = zero_bytes(x ^ LF) | zero_bytes(x ^ CR);
+        if hits != 0 {
+            return i + (hits.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    b[i..]
+        .iter()
+        .position(|&c| c == b'\n' || c == b'\r')
+        .map_or(b.len(), |p| i + p)
+}
+
+/// The top bit of each byte of `x` that is zero, and nothing else. Exact
+/// (no false hits past the first), unlike the shorter carry-based test.
+fn zero_bytes(x: u64) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    !(((x & LOW7) + LOW7) | x | LOW7)
+}
+
 /// Iterator returned by [`lines`].
 #[derive(Clone, Debug)]
 pub struct Lines<'a> {
@@ -84,15 +114,15 @@ pub struct Lines<'a> {
 impl<'a> Iterator for Lines<'a> {
     type Item = SourceLine<'a>;
 
+    // Inlined into each parser's loop: a call per line cost as much as the
+    // search for its end.
+    #[inline(always)]
     fn next(&mut self) -> Option<SourceLine<'a>> {
         if self.pos >= self.text.len() {
             return None;
         }
         let rest = &self.text.as_bytes()[self.pos..];
-        let end = rest
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-            .unwrap_or(rest.len());
+        let end = line_end(rest);
         let line = SourceLine {
             number: self.number + 1,
             offset: self.base + self.pos,
@@ -128,6 +158,25 @@ mod tests {
         assert_eq!(lines("x\n").count(), 1);
         assert_eq!(lines("").count(), 0);
         assert_eq!(lines("\n\n").count(), 2);
+    }
+
+    #[test]
+    fn line_end_finds_the_first_terminator_at_any_position() {
+        for len in 0..40 {
+            for at in 0..=len {
+                for t in [b'\n', b'\r'] {
+                    let mut b = vec![b'x'; len];
+                    // Bytes next to the terminators' values must not count.
+                    for (i, c) in b.iter_mut().enumerate() {
+                        *c = [b'x', 0x0b, 0x0c, 0x8a, 0x8d, 0x00][i % 6];
+                    }
+                    if at < len {
+                        b[at] = t;
+                    }
+                    assert_eq!(line_end(&b), at, "{b:?}");
+                }
+            }
+        }
     }
 
     #[test]

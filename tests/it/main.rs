@@ -20,3 +20,4 @@ mod no_loss;
 mod replay;
 mod rules;
 mod same_game;
+mod stream;

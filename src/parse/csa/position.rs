@@ -4,6 +4,25 @@ use super::syntax::Group;
 use crate::record::{Span, StartPosition};
 use crate::setup::{Handicap, Setup};
 use crate::types::{Color, Piece, PieceKind, Square};
+use std::sync::LazyLock;
+
+/// Every preset with its position, built once: building one from its SFEN
+/// (and [`Setup::preset`], which writes SFENs to compare) costs thousands of
+/// instructions, paid by every game of a big file otherwise.
+fn presets() -> &'static [(Handicap, Setup)] {
+    static PRESETS: LazyLock<Vec<(Handicap, Setup)>> =
+        LazyLock::new(|| Handicap::ALL.iter().map(|&h| (h, h.setup())).collect());
+    &PRESETS
+}
+
+/// [`Setup::preset`] by comparing positions instead of their SFENs (which
+/// say the same: board, side to move and hands, not the move number).
+fn preset(s: &Setup) -> Option<Handicap> {
+    presets()
+        .iter()
+        .find(|(_, p)| p.board == s.board && p.side_to_move == s.side_to_move && p.hands == s.hands)
+        .map(|&(h, _)| h)
+}
 
 /// How many of each hand kind (P L N S G B R) a full set holds.
 const FULL_SET: [u8; 7] = [18, 4, 4, 4, 4, 2, 2];
@@ -41,7 +60,10 @@ impl PositionBuilder {
     pub(super) fn pi(&mut self, removed: &[(Square, PieceKind)], span: Span) -> Result<(), String> {
         self.touch(span);
         self.pi = true;
-        self.setup = Handicap::Hirate.setup();
+        self.setup = presets()
+            .iter()
+            .find(|(h, _)| *h == Handicap::Hirate)
+            .map_or_else(|| Handicap::Hirate.setup(), |(_, s)| s.clone());
         for &(sq, kind) in removed {
             // Removing a piece that is not there would leave the intended
             // position unknown, so it is reported rather than ignored.
@@ -113,7 +135,7 @@ impl PositionBuilder {
         if let Some(color) = self.all_to {
             self.give_rest(color);
         }
-        let start = match self.setup.preset() {
+        let start = match preset(&self.setup) {
             Some(h) if self.pi && !self.written_out => StartPosition::Preset(h),
             _ => StartPosition::Setup(Box::new(self.setup)),
         };
@@ -138,5 +160,26 @@ impl PositionBuilder {
         for (kind, n) in PieceKind::HAND.into_iter().zip(left) {
             hand.set(kind, hand.count(kind).saturating_add(n));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn preset_agrees_with_setup_preset() {
+        for &(h, ref s) in presets() {
+            let mut s = s.clone();
+            assert_eq!(preset(&s), Some(h));
+            assert_eq!(preset(&s), s.preset());
+            s.move_number = 7;
+            assert_eq!(preset(&s), s.preset());
+            s.side_to_move = s.side_to_move.flip();
+            assert_eq!(preset(&s), s.preset());
+            s.hands[0].add(PieceKind::Pawn);
+            assert_eq!(preset(&s), s.preset());
+        }
+        assert_eq!(preset(&Setup::EMPTY), Setup::EMPTY.preset());
     }
 }

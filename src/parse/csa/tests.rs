@@ -335,3 +335,114 @@ fn sniff_recognises_csa_and_rejects_others() {
         assert!(!sniff(no), "{no:?}");
     }
 }
+
+#[test]
+fn file_fields_pass_to_later_games_in_their_first_places() {
+    let text = "'CSA encoding=UTF-8\nV3.0\nPI\n+\n/\nN+a\nV2.2\nPI\n+\n/\n\
+                $Version:x\nV2.1\nPI\n+\n/\nPI\n+\n";
+    let games = parse(text).unwrap();
+    let heads: Vec<Vec<(&str, &str)>> = games.iter().map(keys).collect();
+    assert_eq!(
+        heads,
+        vec![
+            vec![("Encoding", "UTF-8"), ("Version", "3.0")],
+            vec![("Encoding", "UTF-8"), ("Version", "2.2"), ("N+", "a")],
+            vec![("Encoding", "UTF-8"), ("Version", "2.1"), ("Version", "x")],
+            vec![("Encoding", "UTF-8"), ("Version", "2.1")],
+        ]
+    );
+    assert_eq!(games[3].header[1].span.line, 12);
+    assert_eq!(games[3].header[0].span.line, 1);
+    let indices: Vec<usize> = games.iter().map(|g| g.index).collect();
+    assert_eq!(indices, vec![0, 1, 2, 3]);
+}
+
+#[test]
+fn a_failed_game_still_passes_on_the_fields_it_wrote() {
+    let text = "V2.2\nPI\n+\n/\nV3.0\n+7776FU\n/\n\n/\nPI\n+\n";
+    let each = parse_each(text);
+    assert_eq!(each.len(), 3);
+    assert_eq!(each[1].0, 1);
+    assert!(each[1].1.is_err());
+    let last = each[2].1.as_ref().unwrap();
+    assert_eq!(last.index, 2);
+    assert_eq!(keys(last), vec![("Version", "3.0")]);
+    assert_eq!(last.header[0].span.line, 5);
+}
+
+#[test]
+fn a_game_read_loose_and_adopted_matches_one_read_in_place() {
+    let games = [
+        "'CSA encoding=UTF-8\nV2.2\nN+a\nPI\n+\n+7776FU,T3\n",
+        "$Encoding:odd\nV3.0\nPI\n+\n-3334FU\nT1\n",
+        "N+b\nPI\n+\n+2726FU\n%TORYO\n",
+    ];
+    // The reference reads each game with what the games before it wrote.
+    let mut fields = Vec::new();
+    let mut adopted = FileState::new();
+    let mut line = 1;
+    for (i, g) in games.into_iter().enumerate() {
+        let inherited = fields.clone();
+        let (want, _) = read_game(g, line, 0, &inherited, &mut fields);
+        let mut want = want.unwrap().unwrap();
+        want.index = i;
+        let got = adopted
+            .adopt(parse_loose(g, line, 0), g, line, 0)
+            .unwrap()
+            .unwrap();
+        assert_eq!(got, want);
+        line += 10;
+    }
+}
+
+/// The cut as it was first written: a walk over every line.
+fn split_by_lines(text: &str) -> Vec<GameText<'_>> {
+    let mut ls = lines(text).peekable();
+    let mut out = Vec::new();
+    loop {
+        let first = ls.peek().copied();
+        let (offset, line) = first.map_or((text.len(), 0), |l| (l.offset, l.number));
+        let mut end = offset;
+        let mut done = false;
+        loop {
+            match ls.next() {
+                None => {
+                    done = true;
+                    break;
+                }
+                Some(l) if l.text.trim_ascii() == "/" => break,
+                Some(l) => end = l.offset + l.text.len(),
+            }
+        }
+        out.push(GameText {
+            offset,
+            line: line.max(1),
+            text: &text[offset..end.max(offset)],
+        });
+        if done {
+            return out;
+        }
+    }
+}
+
+#[test]
+fn split_games_cuts_as_a_walk_over_every_line_does() {
+    let pieces = [
+        "/", " / ", "\t/\x0c", "//", "a/", "+7776FU", "'a/b", "", " ", "x", "\u{feff}", "歩/",
+    ];
+    let ends = ["\n", "\r", "\r\n", ""];
+    let mut seed = 11u32;
+    let mut next = |n: usize| {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        (seed >> 16) as usize % n
+    };
+    for _ in 0..20_000 {
+        let mut text = String::new();
+        for _ in 0..next(7) {
+            text.push_str(pieces[next(pieces.len())]);
+            text.push_str(ends[next(ends.len())]);
+        }
+        let got: Vec<GameText<'_>> = split_games(&text).collect();
+        assert_eq!(got, split_by_lines(&text), "{text:?}");
+    }
+}
