@@ -304,21 +304,65 @@ fn stream_source<T: Send>(
         encoding: encoding.name(),
     };
     sink(src, Event::Begin)?;
-    let batch = pool.current_num_threads().max(1) * 64;
-    stream::games(reader, encoding, opts, &name, batch, pool, |games| {
-        let mut items = Vec::with_capacity(games.len());
-        for g in games {
-            items.extend(
-                g.warnings
-                    .into_iter()
-                    .map(|w| Item::Warning(format!("game {}: {w}", g.index + 1))),
-            );
-            items.push(Item::Game {
-                index: g.index,
-                record: g.record,
-            });
+    let threads = pool.current_num_threads().max(1);
+    // Games are replayed while the next batch is cut and parsed: at most
+    // this many items are in flight beyond the output.
+    // Games go to the workers a few at a time: one hand-off per game costs
+    // a visible share of a short game's work.
+    const GAMES_PER_JOB: usize = 8;
+    let window = threads * 8;
+    let job_work = |items: Vec<Item>| {
+        items
+            .into_iter()
+            .map(|i| work(&name, &meta, i))
+            .collect::<Vec<T>>()
+    };
+    let to_sink = |results: Vec<T>| {
+        results
+            .into_iter()
+            .try_for_each(|t| sink(src, Event::Item(t)))
+    };
+    pipeline::run(pool, window, &job_work, to_sink, |feeder| {
+        let mut job = Vec::with_capacity(GAMES_PER_JOB);
+        let read = stream::games(
+            reader,
+            encoding,
+            opts,
+            &name,
+            window * GAMES_PER_JOB,
+            pool,
+            |games| {
+                for g in games {
+                    job.extend(
+                        g.warnings
+                            .into_iter()
+                            .map(|w| Item::Warning(format!("game {}: {w}", g.index + 1))),
+                    );
+                    job.push(Item::Game {
+                        index: g.index,
+                        record: g.record,
+                    });
+                    if job.len() >= GAMES_PER_JOB {
+                        feeder.feed(std::mem::take(&mut job))?;
+                    }
+                }
+                Ok(())
+            },
+        );
+        // The games read before a read error are still reported, then the
+        // error, as this input's: one bad file never stops the run.
+        let read = match read {
+            Err(e) if e.is::<Error>() => {
+                let e = e.downcast::<Error>().expect("checked");
+                job.push(Item::Unreadable(e));
+                Ok(())
+            }
+            other => other,
+        };
+        if !job.is_empty() {
+            feeder.feed(job)?;
         }
-        work_in_parallel(pool, &name, &meta, items, work, src, sink)
+        read
     })?;
     sink(src, Event::End)
 }

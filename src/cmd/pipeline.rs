@@ -8,6 +8,7 @@
 //! while the workers go on, and a worker never waits for the others.
 
 use std::collections::VecDeque;
+use std::marker::PhantomData;
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::mpsc;
 
@@ -19,64 +20,129 @@ use std::sync::mpsc;
 /// Stops at the first error of `sink` (after the items in flight finish). A
 /// panic in `work` is raised again on the calling thread. With a pool of one
 /// thread everything runs on the calling thread, one input after another.
-pub fn ordered<I, T>(
+pub fn ordered<'w, I, T>(
     pool: &rayon::ThreadPool,
     inputs: impl Iterator<Item = I>,
     window: usize,
-    work: &(impl Fn(I) -> T + Sync),
-    mut sink: impl FnMut(T) -> anyhow::Result<()>,
+    work: &'w (impl Fn(I) -> T + Sync),
+    sink: impl FnMut(T) -> anyhow::Result<()>,
 ) -> anyhow::Result<()>
 where
-    I: Send,
-    T: Send,
+    I: Send + 'w,
+    T: Send + 'w,
 {
-    if pool.current_num_threads() <= 1 {
-        // One worker: no thread hand-offs at all (`-j1` is single-threaded).
+    run(pool, window, work, sink, |feed| {
         for input in inputs {
-            sink(work(input))?;
+            feed.feed(input)?;
         }
-        return Ok(());
-    }
-    let window = window.max(1);
-    let (tx, rx) = mpsc::channel();
-    pool.in_place_scope(|scope| {
-        let mut inputs = inputs.fuse();
-        // Results that came back early, by position after `next_out`.
-        let mut waiting: VecDeque<Option<T>> = VecDeque::new();
-        let mut next_in = 0usize;
-        let mut next_out = 0usize;
-        loop {
-            while next_in - next_out < window {
-                let Some(input) = inputs.next() else { break };
-                let tx = tx.clone();
-                let i = next_in;
-                scope.spawn(move |_| {
-                    let r = catch_unwind(AssertUnwindSafe(|| work(input)));
-                    // The receiver lives until every job is done.
-                    let _ = tx.send((i, r));
-                });
-                next_in += 1;
-            }
-            if next_out == next_in {
-                return Ok(());
-            }
-            while waiting.front().is_none_or(Option::is_none) {
-                let (i, r) = rx.recv().expect("a sender is alive while jobs are");
-                let t = r.unwrap_or_else(|p| resume_unwind(p));
-                let slot = i - next_out;
-                if waiting.len() <= slot {
-                    waiting.resize_with(slot + 1, || None);
-                }
-                waiting[slot] = Some(t);
-            }
-            let t = waiting
-                .pop_front()
-                .flatten()
-                .expect("the front result is present");
-            next_out += 1;
-            sink(t)?;
-        }
+        Ok(())
     })
+}
+
+/// The push form of [`ordered`]: `body` hands inputs to the [`Feeder`] as it
+/// produces them (from a callback, say); results reach `sink` in order
+/// while it does, and the rest once it returns.
+pub fn run<'w, I, T, W, S>(
+    pool: &rayon::ThreadPool,
+    window: usize,
+    work: &'w W,
+    sink: S,
+    body: impl for<'a> FnOnce(&mut Feeder<'a, 'w, I, T, W, S>) -> anyhow::Result<()>,
+) -> anyhow::Result<()>
+where
+    I: Send + 'w,
+    T: Send + 'w,
+    W: Fn(I) -> T + Sync,
+    S: FnMut(T) -> anyhow::Result<()>,
+{
+    let (tx, rx) = mpsc::channel();
+    let parallel = pool.current_num_threads() > 1;
+    pool.in_place_scope(|scope: &rayon::Scope<'w>| {
+        let mut feeder = Feeder {
+            scope: parallel.then_some(scope),
+            work,
+            sink,
+            tx,
+            rx,
+            waiting: VecDeque::new(),
+            next_in: 0,
+            next_out: 0,
+            window: window.max(1),
+            input: PhantomData,
+        };
+        body(&mut feeder)?;
+        while feeder.next_out < feeder.next_in {
+            feeder.emit_next()?;
+        }
+        Ok(())
+    })
+}
+
+type Sent<T> = (usize, std::thread::Result<T>);
+
+/// Hands inputs to the workers and results to the sink; see [`run`].
+pub struct Feeder<'a, 'scope, I, T, W, S> {
+    /// `None` with one thread: work then runs on the calling thread.
+    scope: Option<&'a rayon::Scope<'scope>>,
+    work: &'scope W,
+    sink: S,
+    tx: mpsc::Sender<Sent<T>>,
+    rx: mpsc::Receiver<Sent<T>>,
+    /// Results that came back early, by position after `next_out`.
+    waiting: VecDeque<Option<T>>,
+    next_in: usize,
+    next_out: usize,
+    window: usize,
+    input: PhantomData<fn(I)>,
+}
+
+impl<'scope, I, T, W, S> Feeder<'_, 'scope, I, T, W, S>
+where
+    I: Send + 'scope,
+    T: Send + 'scope,
+    W: Fn(I) -> T + Sync,
+    S: FnMut(T) -> anyhow::Result<()>,
+{
+    /// Start `input` (after handing on results while the window is full).
+    pub fn feed(&mut self, input: I) -> anyhow::Result<()> {
+        let Some(scope) = self.scope else {
+            // One worker: no thread hand-offs at all (`-j1` is single-threaded).
+            return (self.sink)((self.work)(input));
+        };
+        while self.next_in - self.next_out >= self.window {
+            self.emit_next()?;
+        }
+        let tx = self.tx.clone();
+        let work = self.work;
+        let i = self.next_in;
+        scope.spawn(move |_| {
+            let r = catch_unwind(AssertUnwindSafe(|| work(input)));
+            // The receiver lives until every job is done.
+            let _ = tx.send((i, r));
+        });
+        self.next_in += 1;
+        Ok(())
+    }
+
+    /// Wait for the next result in order and hand it to the sink.
+    fn emit_next(&mut self) -> anyhow::Result<()> {
+        while self.waiting.front().is_none_or(Option::is_none) {
+            let (i, r) = self.rx.recv().expect("a sender is alive while jobs are");
+            let t = r.unwrap_or_else(|p| resume_unwind(p));
+            let slot = i - self.next_out;
+            if self.waiting.len() <= slot {
+                self.waiting.resize_with(slot + 1, || None);
+            }
+            self.waiting[slot] = Some(t);
+        }
+        let t = self
+            .waiting
+            .pop_front()
+            .flatten()
+            .expect("the front result is present");
+        self.next_out += 1;
+        (self.sink)(t)
+    }
 }
 
 #[cfg(test)]

@@ -319,8 +319,17 @@ pub fn games<R: Read>(
             let d = match decoded {
                 Ok(d) => d,
                 Err(e) => {
-                    // The games before it are still handed on as they
-                    // always were; the stream stops at this one.
+                    // The games before it are still handed on; the stream
+                    // stops at this one (the offsets of every later game
+                    // depend on its decoded length), and says where.
+                    let what = match e.kind() {
+                        ErrorKind::Decode(m) => m.clone(),
+                        _ => e.to_string(),
+                    };
+                    let e = Error::new(ErrorKind::Decode(format!(
+                        "the game starting at line {line_no}: {what} (counted from that \
+                         game's first byte); the rest of the file was not read"
+                    )));
                     failure = Some(e.with_path(path));
                     break;
                 }
@@ -378,6 +387,9 @@ pub fn games<R: Read>(
             }
         }
         if let Some(e) = failure {
+            if !pending.is_empty() {
+                sink(std::mem::take(&mut pending))?;
+            }
             return Err(e.into());
         }
         if last {

@@ -540,3 +540,36 @@ fn inputs_differing_only_in_extension_get_separate_outputs() {
         "position startpos moves 5g5f\n"
     );
 }
+
+#[test]
+fn an_undecodable_game_in_a_streamed_file_keeps_the_games_before_and_the_next_file() {
+    let dir = tempfile::tempdir().unwrap();
+    // Game 2,501 (index 2,500) holds a NUL byte: binary data, not text.
+    let games: Vec<String> = many_csa_games(3000)
+        .split("/\n")
+        .map(str::to_string)
+        .collect();
+    let mut text = games[..2500].join("/\n");
+    text.push_str("/\n");
+    text.push_str(&games[2500].replacen("T3", "T\u{0}3", 1));
+    text.push_str("/\n");
+    text.push_str(&games[2501..].join("/\n"));
+    let big = dir.path().join("a.csa");
+    std::fs::write(&big, text).unwrap();
+    assert!(std::fs::metadata(&big).unwrap().len() > 256 * 1024);
+    std::fs::write(dir.path().join("b.csa"), "PI\n+\n+7776FU\n%TORYO\n").unwrap();
+    for jobs in ["-j1", "-j2"] {
+        let o = kifu(&["check", "--json", jobs, dir.path().to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "an unreadable input gives 2");
+        let out = stdout(&o);
+        let games = out.lines().filter(|l| l.contains("\"plies\"")).count();
+        // Every game before the bad one, then the next file's game.
+        assert_eq!(games, 2500 + 1, "{jobs}");
+        assert!(out.contains("b.csa"), "{jobs}: the next file is checked");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            out.contains("the game starting at line") || err.contains("the game starting at line"),
+            "{jobs}: the bad game is located: {err}"
+        );
+    }
+}
