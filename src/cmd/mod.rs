@@ -64,10 +64,8 @@ pub fn sources(paths: &[PathBuf]) -> (Vec<Source>, Vec<String>) {
                 root: None,
             });
         } else if p.is_dir() {
-            let walker = walkdir::WalkDir::new(p)
-                .follow_links(true)
-                .sort_by_file_name();
-            for entry in walker {
+            let mut files = Vec::new();
+            for entry in walkdir::WalkDir::new(p).follow_links(true) {
                 match entry {
                     Ok(e) if e.file_type().is_file() => {
                         let known = e
@@ -76,16 +74,21 @@ pub fn sources(paths: &[PathBuf]) -> (Vec<Source>, Vec<String>) {
                             .and_then(|x| x.to_str())
                             .is_some_and(|x| EXTENSIONS.iter().any(|k| k.eq_ignore_ascii_case(x)));
                         if known {
-                            out.push(Source {
-                                path: Some(e.into_path()),
-                                root: Some(p.clone()),
-                            });
+                            files.push((tree_order_key(e.path()), e.into_path()));
                         }
                     }
                     Ok(_) => {}
                     Err(e) => errors.push(format!("{}: {e}", p.display())),
                 }
             }
+            // One sort of plain byte strings: walkdir's per-directory sort by
+            // file name parses both paths at every comparison, and this list
+            // is built before any file is read.
+            files.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+            out.extend(files.into_iter().map(|(_, path)| Source {
+                path: Some(path),
+                root: Some(p.clone()),
+            }));
         } else {
             out.push(Source {
                 path: Some(p.clone()),
@@ -94,6 +97,20 @@ pub fn sources(paths: &[PathBuf]) -> (Vec<Source>, Vec<String>) {
         }
     }
     (out, errors)
+}
+
+/// A key whose byte order is the order of a depth-first walk that visits
+/// each directory's entries by name: the separators become NUL, which sorts
+/// before every byte a name can hold, so `a/x` comes before `a-b` as `a`
+/// comes before `a-b`.
+fn tree_order_key(path: &Path) -> Vec<u8> {
+    let mut key = path.as_os_str().as_encoded_bytes().to_vec();
+    for b in &mut key {
+        if std::path::is_separator(char::from(*b)) {
+            *b = 0;
+        }
+    }
+    key
 }
 
 /// Reading options from the command line.
@@ -420,4 +437,45 @@ fn work_in_parallel<T: Send>(
         sink(src, Event::Item(r))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn directory_order_is_walkdirs_sorted_walk() {
+        let dir = tempfile::tempdir().unwrap();
+        let names = [
+            "a/x.kif",
+            "a/b/y.csa",
+            "a-b.kif",
+            "a.kif",
+            "a0/z.kif",
+            "B.kif",
+            "b/c.kif",
+            "b0.kif",
+            "b/c/d/e.ki2",
+            "b/c-d.kif",
+            "é/f.kif",
+            "ab.csa",
+        ];
+        for n in names {
+            let p = dir.path().join(n);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, "").unwrap();
+        }
+        let (srcs, errors) = sources(&[dir.path().to_path_buf()]);
+        assert!(errors.is_empty());
+        let got: Vec<PathBuf> = srcs.into_iter().filter_map(|s| s.path).collect();
+        let want: Vec<PathBuf> = walkdir::WalkDir::new(dir.path())
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .map(walkdir::DirEntry::into_path)
+            .collect();
+        assert_eq!(got.len(), names.len());
+        assert_eq!(got, want);
+    }
 }
