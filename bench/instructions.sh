@@ -9,7 +9,8 @@ W=$(mktemp -d /tmp/kifu-instr.XXXXXX)
 trap 'rm -rf "$W"' EXIT
 command -v valgrind >/dev/null || { echo "valgrind is needed"; exit 1; }
 cargo build --release --quiet --bin kifu --examples || exit 1
-K=$PWD/target/release/kifu
+# KIFU=path/to/kifu measures another build (an older one, say) on the same data.
+K=${KIFU:-$PWD/target/release/kifu}
 G=$PWD/target/release/examples/gen_games
 $G csa "$N" "$W/csa" 2>"$W/csa.txt"
 $G kif "$N" "$W/kif" 2>"$W/kif.txt"
