@@ -641,12 +641,17 @@ impl Game {
     /// A field describing the whole file (version, encoding). A game that
     /// repeats it replaces the copy it inherited instead of holding two.
     fn file_field(&mut self, field: HeaderField, file_fields: &mut Vec<HeaderField>) {
-        for fields in [&mut *file_fields, &mut self.record.header] {
-            match fields.iter_mut().find(|f| f.key == field.key) {
-                Some(old) => *old = field.clone(),
-                None => fields.push(field.clone()),
-            }
-        }
+        // One copy for the file, and the field itself for the record: every
+        // game of a V2 file writes one, and each copy is two allocations.
+        let put = |fields: &mut Vec<HeaderField>, field: HeaderField| match fields
+            .iter_mut()
+            .find(|f| f.key == field.key)
+        {
+            Some(old) => *old = field,
+            None => fields.push(field),
+        };
+        put(file_fields, field.clone());
+        put(&mut self.record.header, field);
     }
 
     /// A `'` comment (text includes the quote).
