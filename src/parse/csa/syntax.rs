@@ -208,21 +208,22 @@ static KIND_BY_CODE: [Option<PieceKind>; 26 * 26] = {
 /// to check): the milliseconds and the length of the statement.
 #[inline(always)]
 pub(super) fn bare_time(b: &[u8]) -> Option<(u64, usize)> {
-    if b.first() != Some(&b'T') {
+    let [b'T', digits @ ..] = b else {
         return None;
-    }
+    };
     let mut secs = 0u64;
-    let mut end = 1;
-    while let Some(&c) = b.get(end) {
+    let mut n = 0;
+    // A tenth digit is not this statement's: the caller finds no line end
+    // after the ninth and leaves the line to the full grammar.
+    for &c in digits.iter().take(9) {
         let d = c.wrapping_sub(b'0');
-        // A tenth digit is not this statement's: the full grammar reads it.
-        if d >= 10 || end > 9 {
+        if d >= 10 {
             break;
         }
         secs = secs * 10 + u64::from(d);
-        end += 1;
+        n += 1;
     }
-    (end > 1).then_some((secs * 1000, end))
+    (n > 0).then_some((secs * 1000, n + 1))
 }
 
 /// [`PieceKind::from_csa`] as one table load: this runs for every move
