@@ -38,7 +38,7 @@ mod syntax;
 mod tests;
 
 use crate::error::ParseError;
-use crate::parse::{SourceLine, lines, lines_at};
+use crate::parse::{Lines, SourceLine, lines, lines_at};
 use crate::record::{
     Ending, EndingKind, Evaluation, HeaderField, MoveEntry, MoveTime, Record, Span,
 };
@@ -332,10 +332,31 @@ fn read_game(
     inherited: &[HeaderField],
     fields: &mut Vec<HeaderField>,
 ) -> (Result<Option<Record>, ParseError>, bool) {
+    read_game_with(text, line, offset, inherited, fields, true)
+}
+
+/// [`read_game`], with the runs of bare moves and times of
+/// [`Game::bare_moves`] taken or not: tests read a game both ways, and the
+/// two must agree in every record, span and error.
+fn read_game_with(
+    text: &str,
+    line: u32,
+    offset: usize,
+    inherited: &[HeaderField],
+    fields: &mut Vec<HeaderField>,
+    bare_runs: bool,
+) -> (Result<Option<Record>, ParseError>, bool) {
     let mut game = Game::new(inherited);
     game.record.main.moves.reserve(move_guess(text.as_bytes()));
     let result = (|| {
-        for l in lines_at(text, line, offset) {
+        let mut lines = lines_at(text, line, offset);
+        loop {
+            if bare_runs && game.phase == Phase::Moves {
+                game.bare_moves(&mut lines);
+            }
+            let Some(l) = lines.next() else {
+                break;
+            };
             // Nearly every line of a record is one bare move or whole-second
             // time; those skip trimming, comma splitting and nom.
             if let Some(st) = syntax::fast_statement(l.text.as_bytes()) {
@@ -507,6 +528,55 @@ impl Game {
         record
     }
 
+    /// Read the moves phase's usual lines, each a bare move (`+7776FU`) or a
+    /// whole-second time (`T12`), straight from the bytes: a move line is
+    /// known by its eighth byte, so no search for the line end and no
+    /// statement dispatch. Stops before the first other line, which `lines`
+    /// then gives to the full grammar as if this run had not been taken.
+    fn bare_moves(&mut self, lines: &mut Lines<'_>) {
+        let (text, mut pos, mut number) = lines.state();
+        let base = lines.base();
+        let b = text.as_bytes();
+        loop {
+            let rest = &b[pos..];
+            if let Some(m) = rest.first_chunk::<7>()
+                && let Some(next) = after_line(rest, 7)
+                && let Some(notation) = syntax::bare_move(m)
+            {
+                number += 1;
+                let span = Span::new(base + pos, number, 1);
+                let mut entry = MoveEntry::new(notation, span);
+                pos += next;
+                // The time line that nearly always follows is read here, so
+                // the move is stored once, complete.
+                let rest = &b[pos..];
+                if let Some((ms, end)) = syntax::bare_time(rest)
+                    && let Some(next) = after_line(rest, end)
+                {
+                    number += 1;
+                    entry.time = Some(MoveTime {
+                        spent_ms: Some(ms),
+                        total_ms: None,
+                    });
+                    pos += next;
+                    self.timed = Timed::Nothing;
+                } else {
+                    self.timed = Timed::LastMove;
+                }
+                self.record.main.moves.push(entry);
+            } else if let Some((ms, end)) = syntax::bare_time(rest)
+                && let Some(next) = after_line(rest, end)
+            {
+                number += 1;
+                self.time(ms, &text[pos..pos + end]);
+                pos += next;
+            } else {
+                break;
+            }
+        }
+        lines.resume(pos, number);
+    }
+
     /// The first statement of the game fixes where the record starts.
     fn start(&mut self, line: &SourceLine<'_>, at: usize) {
         if !self.started {
@@ -571,12 +641,17 @@ impl Game {
     /// A field describing the whole file (version, encoding). A game that
     /// repeats it replaces the copy it inherited instead of holding two.
     fn file_field(&mut self, field: HeaderField, file_fields: &mut Vec<HeaderField>) {
-        for fields in [&mut *file_fields, &mut self.record.header] {
-            match fields.iter_mut().find(|f| f.key == field.key) {
-                Some(old) => *old = field.clone(),
-                None => fields.push(field.clone()),
-            }
-        }
+        // One copy for the file, and the field itself for the record: every
+        // game of a V2 file writes one, and each copy is two allocations.
+        let put = |fields: &mut Vec<HeaderField>, field: HeaderField| match fields
+            .iter_mut()
+            .find(|f| f.key == field.key)
+        {
+            Some(old) => *old = field,
+            None => fields.push(field),
+        };
+        put(file_fields, field.clone());
+        put(&mut self.record.header, field);
     }
 
     /// A `'` comment (text includes the quote).
@@ -747,6 +822,19 @@ impl Game {
             _ => self.note(stmt),
         }
         self.timed = Timed::Nothing;
+    }
+}
+
+/// Where the line after one whose content is `b[..end]` starts, as
+/// [`lines`] splits them (CRLF, CR or LF, or the end of the text); `None`
+/// when the content does not end at `end`.
+#[inline(always)]
+fn after_line(b: &[u8], end: usize) -> Option<usize> {
+    match b.get(end) {
+        None => Some(end),
+        Some(b'\n') => Some(end + 1),
+        Some(b'\r') => Some(end + 1 + usize::from(b.get(end + 1) == Some(&b'\n'))),
+        Some(_) => None,
     }
 }
 

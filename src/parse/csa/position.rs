@@ -34,6 +34,8 @@ pub(super) struct PositionBuilder {
     span: Option<Span>,
     /// `PI` was written, so the start may be a named preset.
     pi: bool,
+    /// The last `PI` took pieces off, so the board is not the even game's.
+    pi_removed: bool,
     /// Something beyond `PI` was written (rows or pieces), so it is not a preset.
     written_out: bool,
     /// The side of a `00AL` group, resolved at the end because later lines
@@ -47,6 +49,7 @@ impl PositionBuilder {
             setup: Setup::EMPTY,
             span: None,
             pi: false,
+            pi_removed: false,
             written_out: false,
             all_to: None,
         }
@@ -60,6 +63,7 @@ impl PositionBuilder {
     pub(super) fn pi(&mut self, removed: &[(Square, PieceKind)], span: Span) -> Result<(), String> {
         self.touch(span);
         self.pi = true;
+        self.pi_removed = !removed.is_empty();
         self.setup = presets()
             .iter()
             .find(|(h, _)| *h == Handicap::Hirate)
@@ -135,9 +139,18 @@ impl PositionBuilder {
         if let Some(color) = self.all_to {
             self.give_rest(color);
         }
-        let start = match preset(&self.setup) {
-            Some(h) if self.pi && !self.written_out => StartPosition::Preset(h),
-            _ => StartPosition::Setup(Box::new(self.setup)),
+        let named = if !self.pi || self.written_out {
+            None
+        } else if !self.pi_removed && self.setup.side_to_move == Color::Sente {
+            // A bare `PI` (nearly every record) left the even game's board
+            // and empty hands, so the comparisons of `preset` are known.
+            Some(Handicap::Hirate)
+        } else {
+            preset(&self.setup)
+        };
+        let start = match named {
+            Some(h) => StartPosition::Preset(h),
+            None => StartPosition::Setup(Box::new(self.setup)),
         };
         Some((start, span))
     }
@@ -166,6 +179,23 @@ impl PositionBuilder {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bare_pi_is_the_even_game_by_either_route() {
+        let span = Span::new(0, 1, 1);
+        for side in [Color::Sente, Color::Gote] {
+            let mut b = PositionBuilder::new();
+            b.pi(&[], span).unwrap();
+            b.side(side, span);
+            let quick = b.clone().finish().map(|(s, _)| s);
+            let expected = match preset(&b.setup) {
+                Some(h) => StartPosition::Preset(h),
+                None => StartPosition::Setup(Box::new(b.setup.clone())),
+            };
+            assert_eq!(quick, Some(expected), "{side:?}");
+        }
+        assert_eq!(Handicap::Hirate.setup().side_to_move, Color::Sente);
+    }
 
     #[test]
     fn preset_agrees_with_setup_preset() {

@@ -130,25 +130,9 @@ pub(super) fn statement(s: &str) -> Result<Statement<'_>, Failure> {
 #[inline]
 pub(super) fn fast_statement(b: &[u8]) -> Option<Statement<'static>> {
     match b {
-        [sign @ (b'+' | b'-'), f1, r1, f2, r2, p1, p2] => {
-            let color = if *sign == b'+' {
-                Color::Sente
-            } else {
-                Color::Gote
-            };
-            let digit = |c: u8| c.is_ascii_digit().then(|| c - b'0');
-            let from = match (digit(*f1)?, digit(*r1)?) {
-                (0, 0) => None,
-                (f, r) => Some(Square::new(f, r)?),
-            };
-            let to = Square::new(digit(*f2)?, digit(*r2)?)?;
-            let piece = csa_kind([*p1, *p2])?;
-            Some(Statement::Move(Notation::Csa {
-                color,
-                from,
-                to,
-                piece,
-            }))
+        [b'+' | b'-', _, _, _, _, _, _] => {
+            let m = b.first_chunk::<7>()?;
+            bare_move(m).map(Statement::Move)
         }
         [b'T', digits @ ..] if !digits.is_empty() && digits.len() <= 9 => {
             let mut secs = 0u64;
@@ -164,27 +148,95 @@ pub(super) fn fast_statement(b: &[u8]) -> Option<Statement<'static>> {
     }
 }
 
-/// [`PieceKind::from_csa`] as one `match`: this runs for every move read,
-/// and a jump on two bytes beats comparing against each name in turn.
-fn csa_kind(code: [u8; 2]) -> Option<PieceKind> {
-    use PieceKind::*;
-    Some(match &code {
-        b"FU" => Pawn,
-        b"KY" => Lance,
-        b"KE" => Knight,
-        b"GI" => Silver,
-        b"KI" => Gold,
-        b"KA" => Bishop,
-        b"HI" => Rook,
-        b"OU" => King,
-        b"TO" => ProPawn,
-        b"NY" => ProLance,
-        b"NK" => ProKnight,
-        b"NG" => ProSilver,
-        b"UM" => Horse,
-        b"RY" => Dragon,
+/// `+7776FU` exactly: a sign, two squares (`00` for a drop) and a piece code.
+#[inline(always)]
+pub(super) fn bare_move(m: &[u8; 7]) -> Option<Notation> {
+    let [sign, f1, r1, f2, r2, p1, p2] = *m;
+    let color = match sign {
+        b'+' => Color::Sente,
+        b'-' => Color::Gote,
         _ => return None,
+    };
+    let digit = |c: u8| {
+        let d = c.wrapping_sub(b'0');
+        (d < 10).then_some(d)
+    };
+    let from = match (digit(f1)?, digit(r1)?) {
+        (0, 0) => None,
+        (f, r) => Some(Square::new(f, r)?),
+    };
+    let to = Square::new(digit(f2)?, digit(r2)?)?;
+    let piece = csa_kind([p1, p2])?;
+    Some(Notation::Csa {
+        color,
+        from,
+        to,
+        piece,
     })
+}
+
+/// Piece kinds by their two capital letters, `(a - 'A') * 26 + (b - 'A')`.
+static KIND_BY_CODE: [Option<PieceKind>; 26 * 26] = {
+    use PieceKind::*;
+    let named = [
+        (b"FU", Pawn),
+        (b"KY", Lance),
+        (b"KE", Knight),
+        (b"GI", Silver),
+        (b"KI", Gold),
+        (b"KA", Bishop),
+        (b"HI", Rook),
+        (b"OU", King),
+        (b"TO", ProPawn),
+        (b"NY", ProLance),
+        (b"NK", ProKnight),
+        (b"NG", ProSilver),
+        (b"UM", Horse),
+        (b"RY", Dragon),
+    ];
+    let mut table = [None; 26 * 26];
+    let mut i = 0;
+    while i < named.len() {
+        let (code, kind) = named[i];
+        table[(code[0] - b'A') as usize * 26 + (code[1] - b'A') as usize] = Some(kind);
+        i += 1;
+    }
+    table
+};
+
+/// `T12` exactly at the start of `b` (up to nine digits, so no overflow
+/// to check): the milliseconds and the length of the statement.
+#[inline(always)]
+pub(super) fn bare_time(b: &[u8]) -> Option<(u64, usize)> {
+    let [b'T', digits @ ..] = b else {
+        return None;
+    };
+    let mut secs = 0u64;
+    let mut n = 0;
+    // A tenth digit is not this statement's: the caller finds no line end
+    // after the ninth and leaves the line to the full grammar.
+    for &c in digits.iter().take(9) {
+        let d = c.wrapping_sub(b'0');
+        if d >= 10 {
+            break;
+        }
+        secs = secs * 10 + u64::from(d);
+        n += 1;
+    }
+    (n > 0).then_some((secs * 1000, n + 1))
+}
+
+/// [`PieceKind::from_csa`] as one table load: this runs for every move
+/// read, and a chain of two-byte comparisons cost more than the rest of the
+/// move.
+#[inline(always)]
+fn csa_kind(code: [u8; 2]) -> Option<PieceKind> {
+    let a = code[0].wrapping_sub(b'A');
+    let b = code[1].wrapping_sub(b'A');
+    if a >= 26 || b >= 26 {
+        return None;
+    }
+    KIND_BY_CODE[usize::from(a) * 26 + usize::from(b)]
 }
 
 fn any_statement(i: &str) -> Res<'_, Statement<'_>> {

@@ -446,3 +446,104 @@ fn split_games_cuts_as_a_walk_over_every_line_does() {
         assert_eq!(got, split_by_lines(&text), "{text:?}");
     }
 }
+
+/// Both readings of `text` as one game, with and without the bare runs.
+/// A game as [`read_game_with`] leaves it: the result and the file fields.
+type Reading = (Result<Option<Record>, ParseError>, Vec<HeaderField>);
+
+fn both_ways(text: &str) -> [Reading; 2] {
+    [true, false].map(|bare| {
+        let mut fields = Vec::new();
+        let (r, _) = read_game_with(text, 3, 17, &[], &mut fields, bare);
+        (r, fields)
+    })
+}
+
+#[test]
+fn bare_runs_read_every_line_as_the_full_grammar_does() {
+    // Lines a run must take, and near misses it must leave to the grammar.
+    let lines = [
+        "+7776FU",
+        "-3334FU",
+        "+0055KA",
+        "-8822UM",
+        "T0",
+        "T12",
+        "T123456789",
+        "T1234567890",
+        "T12.5",
+        "T",
+        "T1a",
+        "+7776FU ",
+        " +7776FU",
+        "+7776FU,T3",
+        "+7776F",
+        "+7776FUX",
+        "+0A76FU",
+        "+7706FU",
+        "+7776XX",
+        "+7776fu",
+        "*7776FU",
+        "+",
+        "-",
+        "%TORYO",
+        "'* note",
+        "'** 120 +2726FU",
+        "",
+        "  ",
+        "T3 ",
+        "T３",
+        "+７776FU",
+        "PI",
+        "N+x",
+        "$EVENT:e",
+    ];
+    let ends = ["\n", "\r\n", "\r"];
+    let mut seed = 0x9e37_79b9_u64;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    for round in 0..4000 {
+        let mut text = String::from(if round % 2 == 0 {
+            "PI\n+\n"
+        } else {
+            "P1 * \n-\n"
+        });
+        for _ in 0..next(12) {
+            // Mostly the usual lines, so runs get long and end anywhere.
+            let l = if next(3) == 0 {
+                lines[next(lines.len())]
+            } else {
+                lines[next(6)]
+            };
+            text.push_str(l);
+            text.push_str(ends[next(ends.len())]);
+        }
+        if next(2) == 0 {
+            text.truncate(text.trim_end_matches(['\n', '\r']).len());
+        }
+        let [fast, slow] = both_ways(&text);
+        assert_eq!(fast, slow, "{text:?}");
+    }
+}
+
+#[test]
+fn bare_runs_keep_spans_times_and_errors() {
+    let r = one("PI\r\n+\r\n+7776FU\r\nT12\r-3334FU\nT1.5\n+2726FU\nT3\nT4\n-8384FU");
+    let m = &r.main.moves;
+    assert_eq!(m.len(), 4);
+    assert_eq!(
+        (m[1].span.line, m[1].span.offset, m[1].span.column),
+        (5, 20, 1)
+    );
+    assert_eq!(m[1].time.and_then(|t| t.spent_ms), Some(1500));
+    assert_eq!(m[2].time.and_then(|t| t.spent_ms), Some(3000));
+    assert_eq!(r.notes, ["T4"]);
+    assert_eq!((m[3].span.line, m[3].time), (10, None));
+    let e = err("PI\n+\n+7776FU\nT12\n+7776FX\n");
+    assert_eq!((e.span.line, e.span.column), (5, 6));
+    assert!(e.message.contains("piece code"), "{e}");
+}
