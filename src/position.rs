@@ -496,7 +496,7 @@ impl Position {
 
     /// `by`'s pieces that attack along a line a square lying in direction
     /// `d` from them (whatever stands between).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn line_attackers(&self, by: Color, d: usize) -> Bitboard {
         use PieceKind::*;
         let k = &self.by_kind;
