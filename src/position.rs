@@ -451,11 +451,11 @@ impl Position {
         captured
     }
 
-    /// Play `m`, which must leave the mover's king unattacked (any legal
-    /// move does): like [`Position::play`], but the checkers come from the
+    /// Play `m`, which must pass `precheck` and leave the mover's king
+    /// unattacked (any legal move does): like [`Position::play`], but the checkers come from the
     /// move when the side that was waiting was known not to be in check.
     pub(crate) fn play_safe(&mut self, m: Move) -> Option<PieceKind> {
-        let captured = self.relocate(m);
+        let captured = self.relocate_legal(m);
         if self.waiting_safe {
             self.checkers = self.checkers_after(m);
         } else {
@@ -515,34 +515,56 @@ impl Position {
     fn relocate(&mut self, m: Move) -> Option<PieceKind> {
         let us = self.side;
         // Every legal move takes one of the two fast paths; the general one
-        // below keeps odd unchecked moves consistent.
-        match m {
-            Move::Normal { from, to, promote } => {
-                let (f, t) = (from.index(), to.index());
-                if let Some(p) = self.board[f] {
-                    let cap = self.board[t];
-                    // An own piece on `to` (also when `to` is `from`) or a
-                    // king: the general path.
-                    let plain = p.color == us
-                        && match cap {
-                            None => true,
-                            Some(c) => c.color != us && c.kind != PieceKind::King,
-                        };
-                    if plain {
-                        return self.relocate_board(p, f, t, promote, cap);
+        // keeps odd unchecked moves consistent.
+        let fast = match m {
+            Move::Normal { from, to, .. } => {
+                match (self.board[from.index()], self.board[to.index()]) {
+                    // An own piece on `to` (also when `to` is `from`) or a king
+                    // taken: the general path.
+                    (Some(p), cap) => {
+                        p.color == us
+                            && match cap {
+                                None => true,
+                                Some(c) => c.color != us && c.kind != PieceKind::King,
+                            }
                     }
+                    (None, _) => false,
                 }
             }
             Move::Drop { kind, to } => {
-                let t = to.index();
-                let n = self.hands[us.index()].count(kind);
-                if self.board[t].is_none() && n > 0 {
-                    self.relocate_drop(kind, t, n);
-                    return None;
+                self.board[to.index()].is_none() && self.hands[us.index()].count(kind) > 0
+            }
+        };
+        if fast {
+            self.relocate_legal(m)
+        } else {
+            self.relocate_general(m)
+        }
+    }
+
+    /// [`Position::relocate`] for a move that passed `precheck`: a board move
+    /// of an own piece onto an empty square or an enemy piece other than the
+    /// king, or a drop of a held kind onto an empty square. Those checks are
+    /// not repeated here.
+    #[inline]
+    pub(crate) fn relocate_legal(&mut self, m: Move) -> Option<PieceKind> {
+        match m {
+            Move::Normal { from, to, promote } => {
+                let (f, t) = (from.index(), to.index());
+                match self.board[f] {
+                    Some(p) => self.relocate_board(p, f, t, promote, self.board[t]),
+                    None => self.relocate_general(m),
                 }
             }
+            Move::Drop { kind, to } => {
+                let n = self.hands[self.side.index()].count(kind);
+                if n == 0 {
+                    return self.relocate_general(m);
+                }
+                self.relocate_drop(kind, to.index(), n);
+                None
+            }
         }
-        self.relocate_general(m)
     }
 
     /// A board move of `us`'s `p` from `f` to `t`, onto nothing or onto the
@@ -581,7 +603,7 @@ impl Position {
             let hand = &mut self.hands[us.index()];
             let n = hand.count(hk);
             if n < u8::MAX {
-                key ^= zobrist::hand(us, hk, n) ^ zobrist::hand(us, hk, n + 1);
+                key ^= zobrist::hand_step(us, hk, n);
                 hand.set(hk, n + 1);
             }
         }
@@ -601,10 +623,8 @@ impl Position {
         self.by_color[us.index()] |= bb(t);
         self.by_kind[kind as usize] |= bb(t);
         self.hands[us.index()].set(kind, n - 1);
-        self.key ^= zobrist::board(piece, t)
-            ^ zobrist::hand(us, kind, n)
-            ^ zobrist::hand(us, kind, n - 1)
-            ^ zobrist::side();
+        self.key ^=
+            zobrist::board(piece, t) ^ zobrist::hand_step(us, kind, n - 1) ^ zobrist::side();
         self.side = us.flip();
         self.move_number = self.move_number.saturating_add(1);
     }
