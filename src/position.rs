@@ -546,7 +546,7 @@ impl Position {
     /// of an own piece onto an empty square or an enemy piece other than the
     /// king, or a drop of a held kind onto an empty square. Those checks are
     /// not repeated here.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn relocate_legal(&mut self, m: Move) -> Option<PieceKind> {
         match m {
             Move::Normal { from, to, promote } => {
@@ -569,7 +569,7 @@ impl Position {
 
     /// A board move of `us`'s `p` from `f` to `t`, onto nothing or onto the
     /// enemy's non-king `cap`: each bitboard and key touched once.
-    #[inline]
+    #[inline(always)]
     fn relocate_board(
         &mut self,
         p: Piece,
