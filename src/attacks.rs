@@ -20,10 +20,23 @@ pub(crate) type Bitboard = u128;
 /// All 81 squares.
 pub(crate) const ALL: Bitboard = (1u128 << 81) - 1;
 
-/// The bitboard of the square with index `sq`.
+/// `SQUARE_BB[sq]` is `1 << sq`: a load costs fewer instructions than a
+/// variable 128-bit shift, which x86-64 builds from two shifts and two
+/// conditional moves.
+const SQUARE_BB: [Bitboard; 81] = {
+    let mut t = [0u128; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        t[sq] = 1u128 << sq;
+        sq += 1;
+    }
+    t
+};
+
+/// The bitboard of the square with index `sq` (below 81).
 #[inline]
 pub(crate) const fn bb(sq: usize) -> Bitboard {
-    1u128 << sq
+    SQUARE_BB[sq]
 }
 
 /// Whether `b` has two or more squares. Cheaper than `count_ones`, which

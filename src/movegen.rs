@@ -369,6 +369,7 @@ impl Position {
     }
 
     /// Every rule that can be judged before the move is played.
+    #[inline(always)]
     fn precheck(&self, m: Move) -> Result<(), Rule> {
         let us = self.side;
         match m {

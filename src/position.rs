@@ -14,6 +14,7 @@ use crate::setup::{Handicap, Setup, SfenError};
 use crate::types::{Color, Hand, Move, Piece, PieceKind, Square};
 use crate::zobrist;
 use std::fmt;
+use std::sync::LazyLock;
 
 /// A legal shogi position that moves can be played on.
 ///
@@ -209,6 +210,36 @@ impl Position {
     /// Check a setup and build the position; the error lists every problem
     /// found. A side without a king is accepted (tsume); see the module docs.
     pub fn from_setup(setup: &Setup) -> Result<Position, SetupErrors> {
+        if let Some(p) = Position::preset_position(setup) {
+            return Ok(p);
+        }
+        Position::from_setup_checked(setup)
+    }
+
+    /// The position of a preset equal to `setup`, copied from one built once
+    /// per process: nearly every game of a collection starts from a preset,
+    /// and copying is far cheaper than checking the setup again.
+    fn preset_position(setup: &Setup) -> Option<Position> {
+        static PRESETS: LazyLock<Vec<Position>> = LazyLock::new(|| {
+            Handicap::ALL
+                .iter()
+                .map(|h| Position::from_setup_checked(&h.setup()).expect("the presets are legal"))
+                .collect()
+        });
+        // Move 0 must still be reported; the key ignores the move number.
+        if setup.move_number == 0 {
+            return None;
+        }
+        let found = PRESETS.iter().find(|p| {
+            p.side == setup.side_to_move && p.hands == setup.hands && p.board == setup.board
+        })?;
+        let mut pos = found.clone();
+        pos.move_number = setup.move_number;
+        Some(pos)
+    }
+
+    /// [`Position::from_setup`] without the preset shortcut.
+    fn from_setup_checked(setup: &Setup) -> Result<Position, SetupErrors> {
         let mut issues = Vec::new();
         let mut pos = Position::empty(setup.side_to_move, setup.move_number);
         let mut totals = [0u32; 8];
@@ -420,11 +451,11 @@ impl Position {
         captured
     }
 
-    /// Play `m`, which must leave the mover's king unattacked (any legal
-    /// move does): like [`Position::play`], but the checkers come from the
+    /// Play `m`, which must pass `precheck` and leave the mover's king
+    /// unattacked (any legal move does): like [`Position::play`], but the checkers come from the
     /// move when the side that was waiting was known not to be in check.
     pub(crate) fn play_safe(&mut self, m: Move) -> Option<PieceKind> {
-        let captured = self.relocate(m);
+        let captured = self.relocate_legal(m);
         if self.waiting_safe {
             self.checkers = self.checkers_after(m);
         } else {
@@ -465,7 +496,7 @@ impl Position {
 
     /// `by`'s pieces that attack along a line a square lying in direction
     /// `d` from them (whatever stands between).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn line_attackers(&self, by: Color, d: usize) -> Bitboard {
         use PieceKind::*;
         let k = &self.by_kind;
@@ -480,7 +511,127 @@ impl Position {
     }
 
     /// The board part of a move: pieces, hands, side, number and key.
+    #[inline]
     fn relocate(&mut self, m: Move) -> Option<PieceKind> {
+        let us = self.side;
+        // Every legal move takes one of the two fast paths; the general one
+        // keeps odd unchecked moves consistent.
+        let fast = match m {
+            Move::Normal { from, to, .. } => {
+                match (self.board[from.index()], self.board[to.index()]) {
+                    // An own piece on `to` (also when `to` is `from`) or a king
+                    // taken: the general path.
+                    (Some(p), cap) => {
+                        p.color == us
+                            && match cap {
+                                None => true,
+                                Some(c) => c.color != us && c.kind != PieceKind::King,
+                            }
+                    }
+                    (None, _) => false,
+                }
+            }
+            Move::Drop { kind, to } => {
+                self.board[to.index()].is_none() && self.hands[us.index()].count(kind) > 0
+            }
+        };
+        if fast {
+            self.relocate_legal(m)
+        } else {
+            self.relocate_general(m)
+        }
+    }
+
+    /// [`Position::relocate`] for a move that passed `precheck`: a board move
+    /// of an own piece onto an empty square or an enemy piece other than the
+    /// king, or a drop of a held kind onto an empty square. Those checks are
+    /// not repeated here.
+    #[inline(always)]
+    pub(crate) fn relocate_legal(&mut self, m: Move) -> Option<PieceKind> {
+        match m {
+            Move::Normal { from, to, promote } => {
+                let (f, t) = (from.index(), to.index());
+                match self.board[f] {
+                    Some(p) => self.relocate_board(p, f, t, promote, self.board[t]),
+                    None => self.relocate_general(m),
+                }
+            }
+            Move::Drop { kind, to } => {
+                let n = self.hands[self.side.index()].count(kind);
+                if n == 0 {
+                    return self.relocate_general(m);
+                }
+                self.relocate_drop(kind, to.index(), n);
+                None
+            }
+        }
+    }
+
+    /// A board move of `us`'s `p` from `f` to `t`, onto nothing or onto the
+    /// enemy's non-king `cap`: each bitboard and key touched once.
+    #[inline(always)]
+    fn relocate_board(
+        &mut self,
+        p: Piece,
+        f: usize,
+        t: usize,
+        promote: bool,
+        cap: Option<Piece>,
+    ) -> Option<PieceKind> {
+        let us = p.color;
+        let kind = if promote {
+            p.kind.promoted().unwrap_or(p.kind)
+        } else {
+            p.kind
+        };
+        let moved = Piece::new(us, kind);
+        let (fb, tb) = (bb(f), bb(t));
+        self.board[f] = None;
+        self.board[t] = Some(moved);
+        self.by_color[us.index()] ^= fb | tb;
+        self.by_kind[p.kind as usize] ^= fb;
+        self.by_kind[kind as usize] ^= tb;
+        let mut key = self.key ^ zobrist::board(p, f) ^ zobrist::board(moved, t) ^ zobrist::side();
+        if kind == PieceKind::King {
+            self.kings[us.index()] = Some(Square::from_index_unchecked(t));
+        }
+        if let Some(c) = cap {
+            self.by_color[c.color.index()] ^= tb;
+            self.by_kind[c.kind as usize] ^= tb;
+            key ^= zobrist::board(c, t);
+            let hk = c.kind.unpromoted();
+            let hand = &mut self.hands[us.index()];
+            let n = hand.count(hk);
+            if n < u8::MAX {
+                key ^= zobrist::hand_step(us, hk, n);
+                hand.set(hk, n + 1);
+            }
+        }
+        self.key = key;
+        self.side = us.flip();
+        self.move_number = self.move_number.saturating_add(1);
+        cap.map(|c| c.kind)
+    }
+
+    /// A drop of `kind`, of which the side to move holds `n` (at least one),
+    /// on the empty square `t`.
+    #[inline]
+    fn relocate_drop(&mut self, kind: PieceKind, t: usize, n: u8) {
+        let us = self.side;
+        let piece = Piece::new(us, kind);
+        self.board[t] = Some(piece);
+        self.by_color[us.index()] |= bb(t);
+        self.by_kind[kind as usize] |= bb(t);
+        self.hands[us.index()].set(kind, n - 1);
+        self.key ^=
+            zobrist::board(piece, t) ^ zobrist::hand_step(us, kind, n - 1) ^ zobrist::side();
+        self.side = us.flip();
+        self.move_number = self.move_number.saturating_add(1);
+    }
+
+    /// [`Position::relocate`] for any move, legal or not.
+    #[cold]
+    fn relocate_general(&mut self, m: Move) -> Option<PieceKind> {
         let us = self.side;
         let captured = match m {
             Move::Normal { from, to, promote } => match self.take(from) {
@@ -706,6 +857,25 @@ mod tests {
         assert_eq!(p.to_sfen(), Handicap::Hirate.sfen());
         assert!(!p.in_check());
         assert_eq!(p.king_square(Color::Sente), Square::new(5, 9));
+    }
+
+    #[test]
+    fn preset_shortcut_matches_the_full_check() {
+        for h in Handicap::ALL {
+            for n in [1, 7, 0] {
+                let mut setup = h.setup();
+                setup.move_number = n;
+                let fast = Position::from_setup(&setup);
+                let slow = Position::from_setup_checked(&setup);
+                assert_eq!(fast, slow, "{h:?} move {n}");
+                if let (Ok(a), Ok(b)) = (fast, slow) {
+                    assert_eq!(a.key(), b.key());
+                    assert_eq!(a.checkers, b.checkers);
+                    assert_eq!(a.kings, b.kings);
+                    assert_eq!((a.by_color, a.by_kind), (b.by_color, b.by_kind));
+                }
+            }
+        }
     }
 
     #[test]

@@ -68,8 +68,52 @@ pub(crate) fn hand(color: Color, kind: PieceKind, n: u8) -> u64 {
     KEYS.hand[color.index()][(kind as usize).min(6)][(n as usize).min(MAX_COUNT)]
 }
 
+/// `HAND_STEP[c][k][n]`: `hand(c, k, n) ^ hand(c, k, n + 1)`, so that a
+/// capture or drop changes the key with one load. Zero from `MAX_COUNT` up,
+/// where both counts share a key.
+static HAND_STEP: [[[u64; MAX_COUNT + 1]; 7]; 2] = {
+    let mut t = [[[0u64; MAX_COUNT + 1]; 7]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 7 {
+            let mut n = 0;
+            while n < MAX_COUNT {
+                t[c][k][n] = KEYS.hand[c][k][n] ^ KEYS.hand[c][k][n + 1];
+                n += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The change of key when `color`'s count of hand kind `kind` goes from
+/// `n` to `n + 1` or back.
+#[inline]
+pub(crate) fn hand_step(color: Color, kind: PieceKind, n: u8) -> u64 {
+    HAND_STEP[color.index()][(kind as usize).min(6)][(n as usize).min(MAX_COUNT)]
+}
+
 /// Toggled when gote is to move.
 #[inline]
 pub(crate) fn side() -> u64 {
     KEYS.side
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hand_step_is_the_change_of_count() {
+        for c in Color::ALL {
+            for k in PieceKind::HAND {
+                for n in 0..=30u8 {
+                    assert_eq!(hand_step(c, k, n), hand(c, k, n) ^ hand(c, k, n + 1));
+                }
+            }
+        }
+    }
 }
