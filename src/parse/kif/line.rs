@@ -407,39 +407,32 @@ fn piece_at(b: &[u8], at: usize) -> Option<(PieceKind, usize)> {
 /// `h:m:s`-style clock at `at`: `Some(None)` when no digit is there,
 /// `None` when a field is too long for the unchecked sum below (the grammar
 /// then decides, with its overflow checks).
-#[inline]
 fn quick_clock(b: &[u8], mut at: usize) -> Option<Option<(usize, u64)>> {
     let mut secs: u64 = 0;
-    let mut field = 0;
-    loop {
-        let start = at;
-        let mut v: u64 = 0;
-        while let Some(&d) = b.get(at) {
-            let d = d.wrapping_sub(b'0');
-            if d > 9 {
+    for field in 0..3 {
+        if field > 0 {
+            if b.get(at) != Some(&b':') || !b.get(at + 1).is_some_and(u8::is_ascii_digit) {
                 break;
             }
+            at += 1;
+        }
+        let start = at;
+        let mut v: u64 = 0;
+        while let Some(&d) = b.get(at).filter(|d| d.is_ascii_digit()) {
             // Nine digits per field keep 3 fields times 60 * 60 * 1000 far
             // below u64::MAX, so nothing here can saturate where clock would.
             if at - start == 9 {
                 return None;
             }
-            v = v * 10 + u64::from(d);
+            v = v * 10 + u64::from(d - b'0');
             at += 1;
         }
         if at == start {
-            // Only the first field can be empty: a `:` is taken only with a
-            // digit after it.
             return Some(None);
         }
         secs = secs * 60 + v;
-        field += 1;
-        if field == 3 || b.get(at) != Some(&b':') || !b.get(at + 1).is_some_and(u8::is_ascii_digit)
-        {
-            return Some(Some((at, secs * 1000)));
-        }
-        at += 1;
     }
+    Some(Some((at, secs * 1000)))
 }
 
 /// The usual move line read byte by byte, with no nom: the same result as
