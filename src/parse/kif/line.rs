@@ -279,6 +279,11 @@ fn space_len(b: &[u8], at: usize) -> usize {
 #[inline]
 fn skip_spaces(b: &[u8], mut at: usize) -> usize {
     loop {
+        // Padding is nearly all ASCII spaces: a tight loop for those before
+        // the three-way test.
+        while b.get(at) == Some(&b' ') {
+            at += 1;
+        }
         match space_len(b, at) {
             0 => return at,
             n => at += n,
