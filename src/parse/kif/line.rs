@@ -267,16 +267,23 @@ pub(crate) fn grammar(line: &str) -> Result<MoveLine<'_>, LineErr<'_>> {
 }
 
 /// The byte length of the space (`' '`, tab or `'　'`) at `at`, or 0.
+#[inline]
 fn space_len(b: &[u8], at: usize) -> usize {
     match b.get(at) {
         Some(b' ' | b'\t') => 1,
-        Some(0xE3) if b.get(at + 1..at + 3) == Some(&[0x80, 0x80]) => 3,
+        Some(0xE3) if key3(b, at) == key('　') => 3,
         _ => 0,
     }
 }
 
+#[inline]
 fn skip_spaces(b: &[u8], mut at: usize) -> usize {
     loop {
+        // Padding is nearly all ASCII spaces: a tight loop for those before
+        // the three-way test.
+        while b.get(at) == Some(&b' ') {
+            at += 1;
+        }
         match space_len(b, at) {
             0 => return at,
             n => at += n,
@@ -284,10 +291,122 @@ fn skip_spaces(b: &[u8], mut at: usize) -> usize {
     }
 }
 
-/// The character at byte `at` of `s` (a char boundary) and its length.
-fn char_at(s: &str, at: usize) -> Option<(char, usize)> {
-    let c = s.get(at..)?.chars().next()?;
-    Some((c, c.len_utf8()))
+/// The UTF-8 bytes of a three-byte character as one number, so that the
+/// fast reader can compare a character with one `match` on three bytes
+/// instead of decoding it.
+const fn key(c: char) -> u32 {
+    let c = c as u32;
+    assert!(c >= 0x800 && c < 0x10000);
+    ((0xE0 | (c >> 12)) << 16) | ((0x80 | ((c >> 6) & 0x3F)) << 8) | (0x80 | (c & 0x3F))
+}
+
+/// The three bytes at `at` as [`key`] makes them, or 0 past the end. Every
+/// key starts with a three-byte lead byte, so a match also proves that
+/// `at + 3` is a character boundary.
+#[inline]
+fn key3(b: &[u8], at: usize) -> u32 {
+    match b.get(at..at + 3) {
+        Some(&[x, y, z]) => u32::from_be_bytes([0, x, y, z]),
+        _ => 0,
+    }
+}
+
+const SPACE: u32 = key('　');
+const SAME: u32 = key('同');
+const PROMOTED: u32 = key('成');
+const NOT: u32 = key('不');
+const RAW: u32 = key('生');
+const DROP: u32 = key('打');
+
+/// A file digit at `at` as [`ja::file_digit`] reads it (`１`…`９` or
+/// `1`…`9`) and its byte length.
+#[inline]
+fn digit_at(b: &[u8], at: usize) -> Option<(u8, usize)> {
+    match *b.get(at)? {
+        d @ b'1'..=b'9' => Some((d - b'0', 1)),
+        0xEF => match b.get(at + 1..at + 3)? {
+            &[0xBC, d @ 0x91..=0x99] => Some((d - 0x90, 3)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A rank `一`…`九` as [`ja::kanji_rank`] reads it (`〇` is no rank).
+#[inline]
+fn rank_of(k: u32) -> Option<u8> {
+    const ONE: u32 = key('一');
+    const TWO: u32 = key('二');
+    const THREE: u32 = key('三');
+    const FOUR: u32 = key('四');
+    const FIVE: u32 = key('五');
+    const SIX: u32 = key('六');
+    const SEVEN: u32 = key('七');
+    const EIGHT: u32 = key('八');
+    const NINE: u32 = key('九');
+    Some(match k {
+        ONE => 1,
+        TWO => 2,
+        THREE => 3,
+        FOUR => 4,
+        FIVE => 5,
+        SIX => 6,
+        SEVEN => 7,
+        EIGHT => 8,
+        NINE => 9,
+        _ => return None,
+    })
+}
+
+/// A piece name at `at` as [`PieceKind::from_kif_prefix`] reads it, and its
+/// byte length: every name is one or two three-byte characters.
+#[inline]
+fn piece_at(b: &[u8], at: usize) -> Option<(PieceKind, usize)> {
+    use PieceKind::*;
+    const PAWN: u32 = key('歩');
+    const LANCE: u32 = key('香');
+    const KNIGHT: u32 = key('桂');
+    const SILVER: u32 = key('銀');
+    const GOLD: u32 = key('金');
+    const BISHOP: u32 = key('角');
+    const ROOK: u32 = key('飛');
+    const GYOKU: u32 = key('玉');
+    const OU: u32 = key('王');
+    const TO: u32 = key('と');
+    const KYO: u32 = key('杏');
+    const KEI: u32 = key('圭');
+    const ZEN: u32 = key('全');
+    const UMA: u32 = key('馬');
+    const RYU: u32 = key('龍');
+    const RYU2: u32 = key('竜');
+    let k = match key3(b, at) {
+        PAWN => Pawn,
+        LANCE => Lance,
+        KNIGHT => Knight,
+        SILVER => Silver,
+        GOLD => Gold,
+        BISHOP => Bishop,
+        ROOK => Rook,
+        GYOKU | OU => King,
+        TO => ProPawn,
+        KYO => ProLance,
+        KEI => ProKnight,
+        ZEN => ProSilver,
+        UMA => Horse,
+        RYU | RYU2 => Dragon,
+        PROMOTED => {
+            let k = match key3(b, at + 3) {
+                LANCE => ProLance,
+                KNIGHT => ProKnight,
+                SILVER => ProSilver,
+                BISHOP => Horse,
+                _ => return None,
+            };
+            return Some((k, 6));
+        }
+        _ => return None,
+    };
+    Some((k, 3))
 }
 
 /// `h:m:s`-style clock at `at`: `Some(None)` when no digit is there,
@@ -325,73 +444,85 @@ fn quick_clock(b: &[u8], mut at: usize) -> Option<Option<(usize, u64)>> {
 /// [`grammar`] for every line it accepts, and `None` for anything else
 /// (terminal words, odd times, every error), which the grammar then reads.
 /// Move lines are nearly all of a KIF file, and nom's combinators cost
-/// several times what the line's few characters need.
+/// several times what the line's few characters need. Characters are
+/// compared as their UTF-8 bytes ([`key3`]), never decoded.
 pub(crate) fn quick(line: &str) -> Option<MoveLine<'_>> {
     let b = line.as_bytes();
     let mut at = skip_spaces(b, 0);
     let digits = at;
     let mut number: u32 = 0;
-    while let Some(&d) = b.get(at).filter(|d| d.is_ascii_digit()) {
-        number = number.checked_mul(10)?.checked_add(u32::from(d - b'0'))?;
+    while let Some(&d) = b.get(at) {
+        let d = d.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        number = number.checked_mul(10)?.checked_add(u32::from(d))?;
         at += 1;
     }
     if at == digits || space_len(b, at) == 0 {
         return None;
     }
     at = skip_spaces(b, at);
-    let (mut c, mut n) = char_at(line, at)?;
-    let color = match c {
-        '▲' | '☗' => Some(Some(Color::Sente)),
-        '△' | '☖' => Some(Some(Color::Gote)),
-        '▼' | '▽' => Some(None),
-        _ => None,
-    };
-    let color = match color {
-        Some(color) => {
-            at = skip_spaces(b, at + n);
-            (c, n) = char_at(line, at)?;
-            color
-        }
-        None => None,
-    };
+    const SENTE: [u32; 2] = [key('▲'), key('☗')];
+    const GOTE: [u32; 2] = [key('△'), key('☖')];
+    const NONE: [u32; 2] = [key('▼'), key('▽')];
+    let mut k = key3(b, at);
+    let mut color = None;
+    // Every side mark starts with E2, no destination does.
+    if k >> 16 == 0xE2 {
+        color = if SENTE.contains(&k) {
+            Some(Color::Sente)
+        } else if GOTE.contains(&k) {
+            Some(Color::Gote)
+        } else if NONE.contains(&k) {
+            None
+        } else {
+            return None;
+        };
+        at = skip_spaces(b, at + 3);
+        k = key3(b, at);
+    }
     let body_offset = at;
-    let dest = if c == '同' {
-        at += n;
+    let dest = if k == SAME {
+        at += 3;
         at += space_len(b, at);
         Dest::Same
     } else {
-        let file = ja::file_digit(c)?;
-        let (r, rn) = char_at(line, at + n)?;
-        let rank = ja::kanji_rank(r)?;
-        at += n + rn;
+        let (file, n) = digit_at(b, at)?;
+        let rank = rank_of(key3(b, at + n))?;
+        at += n + 3;
         Dest::Square(Square::new(file, rank)?)
     };
-    let (piece, used) = PieceKind::from_kif_prefix(&line[at..])?;
+    let (piece, used) = piece_at(b, at)?;
     at += used;
-    if b[at..].starts_with("　".as_bytes()) {
+    k = key3(b, at);
+    if k == SPACE {
         at += 3;
+        k = key3(b, at);
     }
-    let rest = &line[at..];
-    let promote = if rest.starts_with("不成") {
-        at += 6;
-        Some(false)
-    } else if rest.starts_with("生") {
-        at += 3;
-        Some(false)
-    } else if rest.starts_with("成") {
-        at += 3;
-        Some(true)
-    } else {
-        None
+    let promote = match k {
+        NOT if key3(b, at + 3) == PROMOTED => {
+            at += 6;
+            Some(false)
+        }
+        RAW => {
+            at += 3;
+            Some(false)
+        }
+        PROMOTED => {
+            at += 3;
+            Some(true)
+        }
+        _ => None,
     };
-    let (from, drop) = if line[at..].starts_with("打") {
+    let (from, drop) = if key3(b, at) == DROP {
         at += 3;
-        if b[at..].starts_with(b"(00)") {
+        if b.get(at..at + 4) == Some(b"(00)") {
             at += 4;
         }
         (None, true)
     } else {
-        match quick_origin(line, at) {
+        match quick_origin(b, at) {
             Some((sq, end)) => {
                 at = end;
                 (Some(sq), false)
@@ -429,7 +560,9 @@ pub(crate) fn quick(line: &str) -> Option<MoveLine<'_>> {
     if b.get(at) == Some(&b'+') {
         at = skip_spaces(b, at + 1);
     }
-    let trailing = &line[at..];
+    // `at` is on a character boundary: every step above moved over whole
+    // characters. `get` keeps that a checked claim rather than a panic.
+    let trailing = line.get(at..)?;
     if !trailing.is_empty() && !trailing.starts_with('#') {
         return None;
     }
@@ -450,20 +583,18 @@ pub(crate) fn quick(line: &str) -> Option<MoveLine<'_>> {
 }
 
 /// `(77)` at `at`: the square and the byte after `)`.
-fn quick_origin(line: &str, at: usize) -> Option<(Square, usize)> {
-    if line.as_bytes().get(at) != Some(&b'(') {
+#[inline]
+fn quick_origin(b: &[u8], at: usize) -> Option<(Square, usize)> {
+    if b.get(at) != Some(&b'(') {
         return None;
     }
-    let (f, fnl) = char_at(line, at + 1)?;
-    let (r, rnl) = char_at(line, at + 1 + fnl)?;
+    let (f, fnl) = digit_at(b, at + 1)?;
+    let (r, rnl) = digit_at(b, at + 1 + fnl)?;
     let end = at + 1 + fnl + rnl;
-    if line.as_bytes().get(end) != Some(&b')') {
+    if b.get(end) != Some(&b')') {
         return None;
     }
-    Some((
-        Square::new(ja::file_digit(f)?, ja::file_digit(r)?)?,
-        end + 1,
-    ))
+    Some((Square::new(f, r)?, end + 1))
 }
 
 #[cfg(test)]
@@ -689,6 +820,16 @@ mod quick_tests {
         "1",
         "",
         "7六",
+        "1 ２二成香(13)",
+        "1 ２二成角成(13)",
+        "1 ２二成(13)",
+        "1 ■７六歩(77)",
+        "1 ☗　７六歩(７７)",
+        "1 ７〇歩(77)",
+        "1 ７六歩（77）",
+        "1 ７六歩(0:01/0:02)",
+        "1 ２三歩打 ( 0:01/00:00:01)",
+        "1 ２三と不成(12)",
     ];
 
     /// Every seed, and each with one character dropped, doubled or cut
@@ -715,6 +856,42 @@ mod quick_tests {
         }
         // The test means something only if the fast path takes most lines.
         assert!(accepted > 500, "{accepted}");
+    }
+
+    /// The byte readers agree with the char readers the grammar uses, on
+    /// every character of the Basic Multilingual Plane (as the first of a
+    /// few following characters, so that two-character names are met).
+    #[test]
+    fn byte_readers_agree_with_the_char_readers() {
+        let mut pieces = 0;
+        for c in (0..0x10000u32).filter_map(char::from_u32) {
+            for next in ["", "香", "角", "成", "x"] {
+                let s = format!("{c}{next}");
+                let b = s.as_bytes();
+                assert_eq!(piece_at(b, 0), PieceKind::from_kif_prefix(&s), "{s:?}");
+                pieces += usize::from(piece_at(b, 0).is_some());
+                assert_eq!(
+                    digit_at(b, 0),
+                    ja::file_digit(c).map(|d| (d, c.len_utf8())),
+                    "{s:?}"
+                );
+            }
+            let k = if c.len_utf8() == 3 {
+                key3(c.to_string().as_bytes(), 0)
+            } else {
+                0
+            };
+            if c.len_utf8() == 3 {
+                assert_eq!(k, key(c));
+            }
+            assert_eq!(rank_of(k).filter(|_| k != 0), ja::kanji_rank(c), "{c:?}");
+            assert_eq!(
+                space_len(c.to_string().as_bytes(), 0) > 0,
+                is_space(c),
+                "{c:?}"
+            );
+        }
+        assert!(pieces > 80, "{pieces}");
     }
 
     #[test]
