@@ -27,7 +27,7 @@ count() { # name, command...
   local name=$1; shift
   valgrind --tool=callgrind --callgrind-out-file="$W/cg.out" "$@" >/dev/null 2>"$W/vg.txt"
   local ir
-  ir=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$W/vg.txt" | awk '{s+=$1} END{printf "%d\n", s}')
+  ir=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$W/vg.txt" | awk '{s+=$1} END{printf "%.0f\n", s}')
   printf '%-44s %15d %10d\n' "$name" "$ir" $((ir / PLIES))
 }
 count "check -j1, one multi-game CSA file" "$K" check -q -j1 "$W/all.csa"
