@@ -14,6 +14,9 @@ PLIES=$(awk '{print $3}' "$W/csa.txt")
 # One multi-game file of the same games, separated by `/` lines.
 first=1; for f in "$W"/csa/*.csa; do [ $first = 1 ] || echo /; cat "$f"; first=0; done > "$W/all.csa"
 MB_CSA=$(du -sm --apparent-size "$W/csa" | cut -f1)
+# Ten copies of it, for a run long enough that start-up and the last batch
+# do not weigh on the -j2 / -j1 ratio (figures per copy: divide by 10).
+for i in 1 2 3 4 5 6 7 8 9 10; do [ $i = 1 ] || echo /; cat "$W/all.csa"; done > "$W/all10.csa"
 
 echo "machine: $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p' | head -1); $N games, $PLIES plies"
 printf '%-34s %10s %12s %8s %10s\n' case seconds games/s MB/s "peak RSS"
@@ -28,10 +31,11 @@ run() { # name, command...   A command that fails is reported as FAILED, never t
   fi
   rss=$(tail -1 "$W/t")
   if command -v hyperfine >/dev/null; then
-    hyperfine -N --warmup 1 --runs 5 --export-json "$W/h.json" -- "$(printf '%q ' "$@")" >/dev/null 2>&1 &&
+    hyperfine -N --warmup 1 --min-runs 5 --export-json "$W/h.json" -- "$(printf '%q ' "$@")" >/dev/null 2>&1 &&
       t=$(python3 -c "import json;print('%.3f'%json.load(open('$W/h.json'))['results'][0]['median'])")
   fi
   [ -n "$t" ] || t=${rss% *}
+  case $name in *"time/10"*) t=$(python3 -c "print($t / 10)") ;; esac
   SECS[$name]=$t
   # Peers also time their own parse + replay loop (no interpreter start-up,
   # no imports): the best of three runs is kept, for a throughput-only ratio.
@@ -79,6 +83,8 @@ run "kifu check -j1 (CSA files)" "$K" check -q -j1 "$W/csa"
 run "kifu check -j2 (CSA files)" "$K" check -q -j2 "$W/csa"
 run "kifu check -j1 (one CSA file)" "$K" check -q -j1 "$W/all.csa"
 run "kifu check -j2 (one CSA file)" "$K" check -q -j2 "$W/all.csa"
+run "kifu check -j1 (10 copies, time/10)" "$K" check -q -j1 "$W/all10.csa"
+run "kifu check -j2 (10 copies, time/10)" "$K" check -q -j2 "$W/all10.csa"
 run "kifu check -j1 (KIF files)" "$K" check -q -j1 "$W/kif"
 run "kifu check -j2 (KIF files)" "$K" check -q -j2 "$W/kif"
 run "kifu convert --to json (one CSA)" "$K" convert -q --to json "$W/all.csa"
@@ -87,6 +93,7 @@ echo
 echo "parallel speed-up (-j2 against -j1, same input):"
 ratio "kifu check -j1 (CSA files)" "kifu check -j2 (CSA files)"
 ratio "kifu check -j1 (one CSA file)" "kifu check -j2 (one CSA file)"
+ratio "kifu check -j1 (10 copies, time/10)" "kifu check -j2 (10 copies, time/10)"
 ratio "kifu check -j1 (KIF files)" "kifu check -j2 (KIF files)"
 echo "against the floor (how many times cat's time kifu takes):"
 floor() { # kifu case, cat case
@@ -106,6 +113,8 @@ if python3 -m venv "$W/venv" >/dev/null 2>&1 && "$W/venv/bin/pip" install -q csh
   ratio "cshogi (Python)"; ratio "python-shogi"
   ratio "cshogi (Python)" "kifu check -j1 (one CSA file)"
   ratio "cshogi (Python)" "kifu check -j2 (one CSA file)"
+  ratio "cshogi (Python)" "kifu check -j1 (10 copies, time/10)"
+  ratio "cshogi (Python)" "kifu check -j2 (10 copies, time/10)"
   ratio "cshogi KIF (Python)" "kifu check -j1 (KIF files)"
   ratio "cshogi KIF (Python)" "kifu check -j2 (KIF files)"
   ratio "cshogi KIF (Python)" "cat (separate KIF files)"
