@@ -340,8 +340,9 @@ impl Builder {
 
     fn move_line(&mut self, l: &SourceLine<'_>) -> Result<(), ParseError> {
         let first = self.doc.bod.moves_played().unwrap_or(0).saturating_add(1);
+        let mut cursor = l.cursor();
         for (at, tok) in tokens(l.text) {
-            let span = l.span_at(at);
+            let span = cursor.span_at(at);
             let body = compact(tok);
             let parsed = token(&body).map_err(|e| {
                 let found: String = e.rest.chars().take(12).collect();

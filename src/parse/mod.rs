@@ -41,6 +41,45 @@ impl<'a> SourceLine<'a> {
     pub fn span(&self) -> Span {
         Span::new(self.offset, self.number, 1)
     }
+
+    /// A [`SpanCursor`] at the line's start, for the spans of many tokens
+    /// in order.
+    pub fn cursor(&self) -> SpanCursor<'a> {
+        SpanCursor {
+            line: *self,
+            byte: 0,
+            column: 1,
+        }
+    }
+}
+
+/// [`SourceLine::span_at`] for byte offsets met in increasing order: each
+/// character is counted once, where `span_at` counts from the line's start
+/// every time (quadratic on a USI or KI2 line that holds a whole game).
+#[derive(Clone, Copy, Debug)]
+pub struct SpanCursor<'a> {
+    line: SourceLine<'a>,
+    byte: usize,
+    column: u32,
+}
+
+impl SpanCursor<'_> {
+    /// The span of the character at byte index `byte`, as
+    /// [`SourceLine::span_at`] gives it.
+    pub fn span_at(&mut self, byte: usize) -> Span {
+        let text = self.line.text;
+        let end = floor_char_boundary(text, byte.min(text.len()));
+        if end < self.byte {
+            return self.line.span_at(byte);
+        }
+        self.column += text[self.byte..end].chars().count() as u32;
+        self.byte = end;
+        Span::new(
+            self.line.offset + byte.min(text.len()),
+            self.line.number,
+            self.column,
+        )
+    }
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
@@ -204,6 +243,18 @@ mod tests {
     fn columns_count_characters() {
         let l = lines("７六歩").next().unwrap();
         assert_eq!(l.span_at(3).column, 2);
+    }
+
+    #[test]
+    fn cursor_spans_are_span_at() {
+        let text = "ab ７六歩 x　y 7g7f\u{1F600}z";
+        let l = lines(text).next().unwrap();
+        let mut c = l.cursor();
+        for byte in 0..=text.len() + 2 {
+            assert_eq!(c.span_at(byte), l.span_at(byte), "byte {byte}");
+        }
+        // Going back is allowed (it starts over).
+        assert_eq!(c.span_at(1), l.span_at(1));
     }
 }
 pub mod usi;

@@ -138,9 +138,10 @@ fn parse_line(line: &SourceLine<'_>) -> Result<Record, ParseError> {
         i += 1;
     }
     let mut main = Line::default();
+    let mut cursor = line.cursor();
     while i < toks.len() {
         let (off, tok) = toks[i];
-        let span = line.span_at(off);
+        let span = cursor.span_at(off);
         if let Some(kind) = pseudo_move(tok) {
             main.ending = Some(Ending {
                 kind,
