@@ -33,7 +33,13 @@ fn mark_color(c: char) -> Option<Color> {
 }
 
 fn is_space(c: char) -> bool {
-    c.is_whitespace()
+    // Kanji, kana and full-width forms (above U+3000) are never white space:
+    // answered without the Unicode table, as for nearly every character here.
+    match c as u32 {
+        0..0x80 => c.is_ascii_whitespace() || c == '\u{0B}',
+        0x3001.. => false,
+        _ => c.is_whitespace(),
+    }
 }
 
 /// Whether `text` looks like KI2: a line starting with a side mark whose
@@ -78,8 +84,23 @@ enum Token {
 /// mark to the next. Text before the first mark is returned with offset 0
 /// when it is not blank, so the caller can refuse it.
 fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    // No Vec per line: the marks are found as the tokens are handed out.
-    let mut marks = line.match_indices(MARKS).map(|(i, _)| i).peekable();
+    // No Vec per line: the marks are found as the tokens are handed out,
+    // by their first byte (every mark is a three-byte character led by
+    // 0xE2, a lead byte, so the slice below starts on a character).
+    let bytes = line.as_bytes();
+    let mut from = 0;
+    let mut marks = std::iter::from_fn(move || {
+        while let Some(p) = bytes[from..].iter().position(|&b| b == 0xE2) {
+            let at = from + p;
+            from = at + 1;
+            if line[at..].starts_with(MARKS) {
+                return Some(at);
+            }
+        }
+        from = bytes.len();
+        None
+    })
+    .peekable();
     let lead = marks.peek().copied().unwrap_or(line.len());
     let mut next_start = if line[..lead].chars().all(is_space) {
         marks.next()

@@ -257,3 +257,34 @@ fn garbage_never_panics() {
         let _ = sniff(t);
     }
 }
+
+#[test]
+fn is_space_is_unicode_white_space() {
+    for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+        assert_eq!(is_space(c), c.is_whitespace(), "{:?}", c);
+    }
+}
+
+#[test]
+fn tokens_are_cut_at_every_mark_and_only_there() {
+    // Every mark is led by the byte the search looks for.
+    for m in MARKS {
+        assert_eq!(m.to_string().as_bytes()[0], 0xE2, "{m}");
+    }
+    // Other characters led by 0xE2 (―, ☆, ◆, …) are not marks.
+    let line = "―▲７六歩☆△３四歩 ◆ ▼２六歩☖同　歩☗x▽y";
+    let plain: Vec<(usize, &str)> = {
+        let starts: Vec<usize> = line.match_indices(MARKS).map(|(i, _)| i).collect();
+        let ends = starts.iter().skip(1).copied().chain([line.len()]);
+        let mut v: Vec<(usize, &str)> = vec![(0, &line[..starts[0]])];
+        v.extend(starts.iter().zip(ends).map(|(&s, e)| (s, &line[s..e])));
+        v
+    };
+    assert_eq!(tokens(line).collect::<Vec<_>>(), plain);
+    assert_eq!(
+        tokens("  ▲７六歩").collect::<Vec<_>>(),
+        vec![(2, "▲７六歩")]
+    );
+    assert_eq!(tokens("   ").count(), 0);
+    assert_eq!(tokens("abc").collect::<Vec<_>>(), vec![(0, "abc")]);
+}
