@@ -39,7 +39,13 @@ pub fn sniff(text: &str) -> bool {
         .map(|l| l.text.trim())
         .find(|t| !t.is_empty() && !t.starts_with('#'))
         .is_some_and(|t| {
-            let t = t.rsplit_once(" | ").map_or(t, |(_, r)| r);
+            // A byte search first: a line holding a whole game rarely has a
+            // `|`, and the substring search from the end is slow.
+            let t = if t.as_bytes().contains(&b'|') {
+                t.rsplit_once(" | ").map_or(t, |(_, r)| r)
+            } else {
+                t
+            };
             t.starts_with("position ")
                 || t.starts_with("startpos")
                 || t.starts_with("sfen ")
