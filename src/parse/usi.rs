@@ -80,7 +80,12 @@ fn parse_line(line: &SourceLine<'_>) -> Result<Record, ParseError> {
     let mut body = line.text;
     let mut body_off = 0usize;
     // `name | position …` as in test-data files.
-    if let Some(bar) = body.find(" | ") {
+    let bar = if body.as_bytes().contains(&b'|') {
+        body.find(" | ")
+    } else {
+        None
+    };
+    if let Some(bar) = bar {
         let name = body[..bar].trim();
         if !name.is_empty() && !name.contains(' ') {
             rec.header.push(HeaderField {
