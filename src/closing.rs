@@ -19,25 +19,10 @@ pub struct Claim {
 /// Read a `まで…` line; `None` when it is not one or has no move count.
 pub fn claim(line: &str) -> Option<Claim> {
     let rest = line.trim().strip_prefix("まで")?;
-    let mut moves: u32 = 0;
-    let mut digits = 0;
-    let mut tail = rest;
-    for (i, c) in rest.char_indices() {
-        let d = match c {
-            '0'..='9' => c as u32 - '0' as u32,
-            '０'..='９' => c as u32 - '０' as u32,
-            _ => {
-                tail = &rest[i..];
-                break;
-            }
-        };
-        moves = moves.checked_mul(10)?.checked_add(d)?;
-        digits += 1;
-    }
-    if digits == 0 {
-        return None;
-    }
-    let tail = tail.strip_prefix('手')?;
+    // The same numeral reader as the KI2 summary: digits, full-width digits
+    // or kanji (`まで十八手`).
+    let (moves, used) = crate::parse::ja::numeral_prefix(rest)?;
+    let tail = rest[used..].strip_prefix('手')?;
     Some(Claim {
         moves,
         winner: named_winner(tail),
@@ -92,5 +77,6 @@ mod tests {
         assert_eq!(c("まで手で後手の勝ち"), None);
         assert_eq!(c("後手の勝ち"), None);
         assert_eq!(c("まで99999999999手"), None);
+        assert_eq!(c("まで十八手で後手の勝ち"), Some((18, Some(Color::Gote))));
     }
 }

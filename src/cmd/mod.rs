@@ -15,7 +15,6 @@ use anyhow::{Context, bail};
 use kifu::input::{EXTENSIONS, Input, ReadOptions, read_bytes, read_path};
 use kifu::position::DeclarationRule;
 use kifu::{Error, Format, Record, ReplayOptions};
-use rayon::prelude::*;
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 
@@ -313,7 +312,11 @@ fn stream_source<T: Send>(
         drop(bytes);
         let (meta, items) = input_items(read, opts);
         sink(src, Event::Begin)?;
-        work_in_parallel(pool, &name, &meta, items, work, src, sink)?;
+        let one = |i: Item| work(&name, &meta, i);
+        let window = pool.current_num_threads().max(1) * 8;
+        pipeline::ordered(pool, items.into_iter(), window, &one, |t| {
+            sink(src, Event::Item(t))
+        })?;
         return sink(src, Event::End);
     };
     let meta = Meta {
@@ -419,24 +422,6 @@ fn input_items(read: Result<Input, Error>, opts: &ReadOptions) -> (Meta, Vec<Ite
     }
     items.extend(failed.map(failed_game));
     (meta, items)
-}
-
-/// Run `work` over `items` on the pool, handing the results to `sink` in order.
-fn work_in_parallel<T: Send>(
-    pool: &rayon::ThreadPool,
-    name: &str,
-    meta: &Meta,
-    items: Vec<Item>,
-    work: &(impl Fn(&str, &Meta, Item) -> T + Sync),
-    src: &Source,
-    sink: &mut impl FnMut(&Source, Event<T>) -> anyhow::Result<()>,
-) -> anyhow::Result<()> {
-    let results: Vec<T> =
-        pool.install(|| items.into_par_iter().map(|i| work(name, meta, i)).collect());
-    for r in results {
-        sink(src, Event::Item(r))?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]
