@@ -230,10 +230,7 @@ impl Position {
         if setup.move_number == 0 {
             return None;
         }
-        let found = PRESETS.iter().find(|p| {
-            p.side == setup.side_to_move && p.hands == setup.hands && p.board == setup.board
-        })?;
-        let mut pos = found.clone();
+        let mut pos = PRESETS[setup.preset()?.index()].clone();
         pos.move_number = setup.move_number;
         Some(pos)
     }

@@ -273,11 +273,12 @@ impl Setup {
 
     /// The preset this setup matches (ignoring the move number), if any.
     pub fn preset(&self) -> Option<Handicap> {
-        let key = self.sfen_key();
-        Handicap::ALL
-            .iter()
-            .copied()
-            .find(|h| h.sfen().rsplit_once(' ').map(|(k, _)| k) == Some(key.as_str()))
+        // What the SFEN key holds (board, side, hands), compared as values:
+        // this runs for the start of every game.
+        let i = preset_setups().iter().position(|p| {
+            p.board == self.board && p.side_to_move == self.side_to_move && p.hands == self.hands
+        })?;
+        Some(Handicap::ALL[i])
     }
 }
 
@@ -538,20 +539,29 @@ impl Handicap {
 
     /// The setup of this preset.
     pub fn setup(self) -> Setup {
-        // Every game of a collection starts from one of these: read each
-        // preset's SFEN once per process, not once per game.
-        static SETUPS: LazyLock<Vec<Setup>> = LazyLock::new(|| {
-            Handicap::ALL
-                .iter()
-                .map(|h| Setup::from_sfen(h.sfen()).expect("preset SFENs are valid"))
-                .collect()
-        });
-        let i = Handicap::ALL
+        preset_setups()[self.index()].clone()
+    }
+
+    /// The position of this preset in [`Handicap::ALL`].
+    pub fn index(self) -> usize {
+        Handicap::ALL
             .iter()
             .position(|&h| h == self)
-            .expect("ALL lists every preset");
-        SETUPS[i].clone()
+            .expect("ALL lists every preset")
     }
+}
+
+/// The setups of [`Handicap::ALL`], in that order. Every game of a
+/// collection starts from one of these: each preset's SFEN is read once per
+/// process, not once per game.
+fn preset_setups() -> &'static [Setup] {
+    static SETUPS: LazyLock<Vec<Setup>> = LazyLock::new(|| {
+        Handicap::ALL
+            .iter()
+            .map(|h| Setup::from_sfen(h.sfen()).expect("preset SFENs are valid"))
+            .collect()
+    });
+    &SETUPS
 }
 
 /// The SFEN letter of a piece's base kind in its colour's case (`P`, `k`).
@@ -573,6 +583,21 @@ mod tests {
             let s = h.setup();
             assert_eq!(s.to_sfen(), h.sfen());
             assert_eq!(s.preset(), Some(h));
+            // The SFEN key (board, side, hands; not the move number) decides.
+            let by_key = |s: &Setup| {
+                let key = s.sfen_key();
+                Handicap::ALL
+                    .into_iter()
+                    .find(|h| h.sfen().rsplit_once(' ').map(|(k, _)| k) == Some(key.as_str()))
+            };
+            let mut s = s.clone();
+            s.move_number = 7;
+            assert_eq!((s.preset(), by_key(&s)), (Some(h), Some(h)));
+            s.side_to_move = s.side_to_move.flip();
+            assert_eq!(s.preset(), by_key(&s));
+            s.hands[0].add(PieceKind::Pawn);
+            assert_eq!(s.preset(), by_key(&s));
+            assert_eq!(s.preset(), None);
             assert_eq!(Handicap::from_kif_name(h.kif_name()), Some(h));
             assert_eq!(Handicap::from_jkf_name(h.jkf_name()), Some(h));
         }

@@ -4,25 +4,6 @@ use super::syntax::Group;
 use crate::record::{Span, StartPosition};
 use crate::setup::{Handicap, Setup};
 use crate::types::{Color, Piece, PieceKind, Square};
-use std::sync::LazyLock;
-
-/// Every preset with its position, built once: building one from its SFEN
-/// (and [`Setup::preset`], which writes SFENs to compare) costs thousands of
-/// instructions, paid by every game of a big file otherwise.
-fn presets() -> &'static [(Handicap, Setup)] {
-    static PRESETS: LazyLock<Vec<(Handicap, Setup)>> =
-        LazyLock::new(|| Handicap::ALL.iter().map(|&h| (h, h.setup())).collect());
-    &PRESETS
-}
-
-/// [`Setup::preset`] by comparing positions instead of their SFENs (which
-/// say the same: board, side to move and hands, not the move number).
-fn preset(s: &Setup) -> Option<Handicap> {
-    presets()
-        .iter()
-        .find(|(_, p)| p.board == s.board && p.side_to_move == s.side_to_move && p.hands == s.hands)
-        .map(|&(h, _)| h)
-}
 
 /// How many of each hand kind (P L N S G B R) a full set holds.
 const FULL_SET: [u8; 7] = [18, 4, 4, 4, 4, 2, 2];
@@ -64,10 +45,7 @@ impl PositionBuilder {
         self.touch(span);
         self.pi = true;
         self.pi_removed = !removed.is_empty();
-        self.setup = presets()
-            .iter()
-            .find(|(h, _)| *h == Handicap::Hirate)
-            .map_or_else(|| Handicap::Hirate.setup(), |(_, s)| s.clone());
+        self.setup = Handicap::Hirate.setup();
         for &(sq, kind) in removed {
             // Removing a piece that is not there would leave the intended
             // position unknown, so it is reported rather than ignored.
@@ -146,7 +124,7 @@ impl PositionBuilder {
             // and empty hands, so the comparisons of `preset` are known.
             Some(Handicap::Hirate)
         } else {
-            preset(&self.setup)
+            self.setup.preset()
         };
         let start = match named {
             Some(h) => StartPosition::Preset(h),
@@ -188,28 +166,12 @@ mod tests {
             b.pi(&[], span).unwrap();
             b.side(side, span);
             let quick = b.clone().finish().map(|(s, _)| s);
-            let expected = match preset(&b.setup) {
+            let expected = match b.setup.preset() {
                 Some(h) => StartPosition::Preset(h),
                 None => StartPosition::Setup(Box::new(b.setup.clone())),
             };
             assert_eq!(quick, Some(expected), "{side:?}");
         }
         assert_eq!(Handicap::Hirate.setup().side_to_move, Color::Sente);
-    }
-
-    #[test]
-    fn preset_agrees_with_setup_preset() {
-        for &(h, ref s) in presets() {
-            let mut s = s.clone();
-            assert_eq!(preset(&s), Some(h));
-            assert_eq!(preset(&s), s.preset());
-            s.move_number = 7;
-            assert_eq!(preset(&s), s.preset());
-            s.side_to_move = s.side_to_move.flip();
-            assert_eq!(preset(&s), s.preset());
-            s.hands[0].add(PieceKind::Pawn);
-            assert_eq!(preset(&s), s.preset());
-        }
-        assert_eq!(preset(&Setup::EMPTY), Setup::EMPTY.preset());
     }
 }
