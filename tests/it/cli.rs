@@ -12,6 +12,16 @@ fn kifu(args: &[&str]) -> Output {
         .expect("kifu runs")
 }
 
+/// Fail, showing kifu's stderr, unless it exited with `code`.
+fn assert_exit(o: &Output, code: i32) {
+    assert_eq!(
+        o.status.code(),
+        Some(code),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -188,12 +198,7 @@ fn convert_to_usi_mirrors_the_tree_and_never_overwrites_without_force() {
         input.to_str().unwrap(),
     ];
     let o = kifu(&args);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_exit(&o, 0);
     assert_eq!(
         std::fs::read_to_string(out.join("a.usi")).unwrap(),
         "position startpos moves 7g7f 3c3d\n"
@@ -269,12 +274,7 @@ fn convert_to_csa_reads_back_as_the_same_game() {
         csa.to_str().unwrap(),
         &fixture("usi/games.usi"),
     ]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_exit(&o, 0);
     let text = std::fs::read_to_string(&csa).unwrap();
     assert!(text.starts_with("V2.2\n"), "{text}");
     assert_eq!(
@@ -319,12 +319,7 @@ fn a_3000_game_csa_file_streams_through_check_json_in_order() {
     std::fs::write(&path, many_csa_games(3000)).unwrap();
     assert!(std::fs::metadata(&path).unwrap().len() > 256 * 1024);
     let o = kifu(&["check", "--json", "-j2", path.to_str().unwrap()]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_exit(&o, 0);
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3000);
@@ -468,12 +463,7 @@ fn man_out_dir_writes_one_page_per_command() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("man1");
     let o = kifu(&["man", "--out-dir", out.to_str().unwrap()]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_exit(&o, 0);
     for page in ["kifu.1", "kifu-check.1", "kifu-convert.1", "kifu-stats.1"] {
         let text = std::fs::read_to_string(out.join(page)).unwrap();
         assert_eq!(text.matches(".TH").count(), 1, "{page}: one page per file");
@@ -521,12 +511,7 @@ fn inputs_differing_only_in_extension_get_separate_outputs() {
         out.to_str().unwrap(),
         input.to_str().unwrap(),
     ]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    assert_exit(&o, 0);
     assert_eq!(
         std::fs::read_to_string(out.join("a.usi.usi")).unwrap(),
         "position startpos moves 7g7f\n"
