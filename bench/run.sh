@@ -105,11 +105,12 @@ floor "kifu check -j1 (CSA files)" "cat (separate CSA files)"
 floor "kifu check -j2 (KIF files)" "cat (separate KIF files)"
 
 echo
-echo "peers (parse + replay of the same CSA files; cshogi KIF on the KIF files):"
+echo "peers (parse + replay of the same games: the CSA files, then the Shift_JIS KIF files):"
 if python3 -m venv "$W/venv" >/dev/null 2>&1 && "$W/venv/bin/pip" install -q cshogi python-shogi >/dev/null 2>&1; then
   run "cshogi (Python)" "$W/venv/bin/python" bench/peers/cshogi_check.py "$W/csa"
   run "python-shogi" "$W/venv/bin/python" bench/peers/python_shogi_check.py "$W/csa"
   run "cshogi KIF (Python)" "$W/venv/bin/python" bench/peers/cshogi_kif_check.py "$W/kif"
+  run "python-shogi KIF" "$W/venv/bin/python" bench/peers/python_shogi_kif_check.py "$W/kif"
   ratio "cshogi (Python)"; ratio "python-shogi"
   ratio "cshogi (Python)" "kifu check -j1 (one CSA file)"
   ratio "cshogi (Python)" "kifu check -j2 (one CSA file)"
@@ -118,12 +119,15 @@ if python3 -m venv "$W/venv" >/dev/null 2>&1 && "$W/venv/bin/pip" install -q csh
   ratio "cshogi KIF (Python)" "kifu check -j1 (KIF files)"
   ratio "cshogi KIF (Python)" "kifu check -j2 (KIF files)"
   ratio "cshogi KIF (Python)" "cat (separate KIF files)"
+  ratio "python-shogi KIF" "kifu check -j1 (KIF files)"
 else
   echo "  cshogi / python-shogi: installation failed (no network or no venv); skipped"
 fi
 if command -v npm >/dev/null && (cd "$W" && npm init -y >/dev/null 2>&1 && npm install --silent tsshogi >/dev/null 2>&1); then
   run "tsshogi (Node)" node bench/peers/tsshogi_check.mjs "$W/csa" "$W/node_modules/tsshogi"
+  run "tsshogi KIF (Node)" node bench/peers/tsshogi_kif_check.mjs "$W/kif" "$W/node_modules/tsshogi"
   ratio "tsshogi (Node)"
+  ratio "tsshogi KIF (Node)" "kifu check -j1 (KIF files)"
 else
   echo "  tsshogi: npm missing or installation failed; skipped"
 fi
