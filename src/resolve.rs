@@ -52,7 +52,120 @@ fn foul(rule: Rule, mv: Option<Move>, detail: impl Into<String>) -> Unresolved {
 
 /// Resolve `notation` on `pos`; `prev_to` is the destination of the previous
 /// move on this line (for `同`).
+#[inline]
 pub fn resolve(
+    pos: &Position,
+    notation: &Notation,
+    prev_to: Option<Square>,
+) -> Result<Resolved, Unresolved> {
+    match plain(pos, notation, prev_to) {
+        Some(r) => Ok(r),
+        None => resolve_general(pos, notation, prev_to),
+    }
+}
+
+/// What `resolve` gives for a move that names its origin (CSA, USI, KIF)
+/// or a CSA/USI drop, when the origin holds the piece the move names; `None`
+/// for everything else, which the general path decides.
+///
+/// Nearly every move of a record is one of these, and this much is small
+/// enough to inline into the replay loop, where the general path's large
+/// result would otherwise be written and read back on every ply.
+#[inline(always)]
+fn plain(pos: &Position, notation: &Notation, prev_to: Option<Square>) -> Option<Resolved> {
+    match *notation {
+        Notation::Csa {
+            color,
+            from: Some(from),
+            to,
+            piece,
+        } => {
+            let kind = pos.piece_at(from)?.kind;
+            let promote = if kind == piece {
+                false
+            } else if kind.promoted() == Some(piece) {
+                true
+            } else {
+                return None;
+            };
+            Some(Resolved {
+                mv: Move::Normal { from, to, promote },
+                piece: kind,
+                color: Some(color),
+            })
+        }
+        Notation::Csa {
+            color,
+            from: None,
+            to,
+            piece,
+        } if !piece.is_promoted() => Some(Resolved {
+            mv: Move::Drop { kind: piece, to },
+            piece,
+            color: Some(color),
+        }),
+        Notation::Usi(mv) => {
+            let piece = match mv {
+                Move::Drop { kind, .. } => kind,
+                Move::Normal { from, .. } => pos.piece_at(from)?.kind,
+            };
+            Some(Resolved {
+                mv,
+                piece,
+                color: None,
+            })
+        }
+        Notation::Kif {
+            color,
+            dest,
+            piece,
+            promote,
+            from: Some(from),
+            drop: false,
+        } => {
+            let to = match dest {
+                Dest::Square(s) => s,
+                Dest::Same => prev_to?,
+            };
+            let p = pos.piece_at(from)?;
+            if p.color == pos.side_to_move() && p.kind != piece {
+                return None;
+            }
+            Some(Resolved {
+                mv: Move::Normal {
+                    from,
+                    to,
+                    promote: promote == Some(true),
+                },
+                piece,
+                color,
+            })
+        }
+        Notation::Kif {
+            color,
+            dest,
+            piece,
+            promote,
+            drop: true,
+            ..
+        } if !piece.is_promoted() && piece != PieceKind::King && promote != Some(true) => {
+            let to = match dest {
+                Dest::Square(s) => s,
+                Dest::Same => prev_to?,
+            };
+            Some(Resolved {
+                mv: Move::Drop { kind: piece, to },
+                piece,
+                color,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// `resolve` for every notation, kept out of line: see [`plain`].
+#[inline(never)]
+fn resolve_general(
     pos: &Position,
     notation: &Notation,
     prev_to: Option<Square>,
