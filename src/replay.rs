@@ -191,10 +191,9 @@ impl Game {
 /// costs a scan of `keys`.
 #[derive(Clone, Debug)]
 struct History {
-    /// Key of the position before ply i+1 (index 0 = start), then after each ply.
-    keys: Vec<u64>,
-    /// Whether ply i+1 gave check.
-    checks: Vec<bool>,
+    /// The start position's key, then each ply's: the key of the position
+    /// it reached and whether it gave check (one vector: one push a ply).
+    keys: Vec<(u64, bool)>,
     /// Bit `key % FILTER_BITS` is set for every key in `keys`.
     seen: [u64; FILTER_BITS / 64],
 }
@@ -204,10 +203,9 @@ impl History {
     fn new(start: &Position, plies: usize) -> History {
         let mut h = History {
             keys: Vec::with_capacity(plies + 1),
-            checks: Vec::with_capacity(plies),
             seen: [0; FILTER_BITS / 64],
         };
-        h.keys.push(start.key());
+        h.keys.push((start.key(), false));
         h.mark(start.key());
         h
     }
@@ -226,28 +224,26 @@ impl History {
     /// Record a ply; returns the count of the new position.
     #[inline]
     fn push(&mut self, key: u64, check: bool) -> u8 {
-        self.keys.push(key);
-        self.checks.push(check);
+        self.keys.push((key, check));
         if !self.mark(key) {
             return 1;
         }
-        let n = self.keys.iter().filter(|&&k| k == key).count();
+        let n = self.keys.iter().filter(|&&(k, _)| k == key).count();
         u8::try_from(n).unwrap_or(u8::MAX)
     }
 
     /// For a fourth occurrence just reached: the side that checked with
     /// every move since the first occurrence, if any.
     fn perpetual_checker(&self, last_mover: Color) -> Option<Color> {
-        let key = *self.keys.last()?;
-        let first = self.keys.iter().position(|&k| k == key)?;
-        let n = self.checks.len();
-        // checks[i] belongs to the ply that produced keys[i + 1].
-        let cycle = &self.checks[first..n];
+        let (key, _) = *self.keys.last()?;
+        let first = self.keys.iter().position(|&(k, _)| k == key)?;
+        // The plies from the first occurrence on.
+        let cycle = &self.keys[first + 1..];
         for side in [last_mover, last_mover.flip()] {
             // The last ply was by `last_mover`; walk back with alternating movers.
             let mut all = true;
             let mut any = false;
-            for (back, &chk) in cycle.iter().rev().enumerate() {
+            for (back, &(_, chk)) in cycle.iter().rev().enumerate() {
                 let mover = if back % 2 == 0 {
                     last_mover
                 } else {
