@@ -10,28 +10,11 @@ use crate::record::{EndingKind, Line, MoveEntry, Record, Span};
 use crate::resolve::{Resolved, Unresolved, resolve};
 use crate::rule::Rule;
 use crate::types::{Color, Move, PieceKind, Square};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
-/// Zobrist keys are already uniformly random: hashing them again is wasted work.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-type KeyMap = HashMap<u64, u8, BuildHasherDefault<KeyHasher>>;
+/// Bits in [`History`]'s filter of keys seen. 4,096 bits keep a game of a
+/// few hundred plies sparse (a few percent of plies then scan the keys)
+/// while the filter stays a cheap copy for each variation.
+const FILTER_BITS: usize = 4096;
 
 /// Options for [`replay`].
 #[derive(Clone, Copy, Debug)]
@@ -201,51 +184,66 @@ impl Game {
 }
 
 /// Repetition bookkeeping for one line: the keys seen and the checks given.
-#[derive(Clone, Debug, Default)]
+///
+/// Counting is by a filter rather than a map: most positions of a game are
+/// new, and a clear bit (indexed by the key's low bits, which are as random
+/// as the rest of a zobrist key) proves it with one load. Only a set bit
+/// costs a scan of `keys`.
+#[derive(Clone, Debug)]
 struct History {
-    /// Key of the position before ply i+1 (index 0 = start), then after each ply.
-    keys: Vec<u64>,
-    /// Whether ply i+1 gave check.
-    checks: Vec<bool>,
-    counts: KeyMap,
+    /// The start position's key, then each ply's: the key of the position
+    /// it reached and whether it gave check (one vector: one push a ply).
+    keys: Vec<(u64, bool)>,
+    /// Bit `key % FILTER_BITS` is set for every key in `keys`.
+    seen: [u64; FILTER_BITS / 64],
 }
 
 impl History {
-    /// `plies`: how many moves the line is expected to add (sized up front:
-    /// growing the map rehashes every key, a visible cost on long games).
+    /// `plies`: how many moves the line is expected to add (sized up front).
     fn new(start: &Position, plies: usize) -> History {
         let mut h = History {
             keys: Vec::with_capacity(plies + 1),
-            checks: Vec::with_capacity(plies),
-            counts: KeyMap::with_capacity_and_hasher(plies + 1, Default::default()),
+            seen: [0; FILTER_BITS / 64],
         };
-        h.keys.push(start.key());
-        h.counts.insert(start.key(), 1);
+        h.keys.push((start.key(), false));
+        h.mark(start.key());
         h
     }
 
+    /// Set `key`'s filter bit; whether it was set already.
+    #[inline]
+    fn mark(&mut self, key: u64) -> bool {
+        let bit = key as usize % FILTER_BITS;
+        let word = &mut self.seen[bit / 64];
+        let mask = 1u64 << (bit % 64);
+        let was = *word & mask != 0;
+        *word |= mask;
+        was
+    }
+
     /// Record a ply; returns the count of the new position.
+    #[inline]
     fn push(&mut self, key: u64, check: bool) -> u8 {
-        self.keys.push(key);
-        self.checks.push(check);
-        let c = self.counts.entry(key).or_insert(0);
-        *c += 1;
-        *c
+        self.keys.push((key, check));
+        if !self.mark(key) {
+            return 1;
+        }
+        let n = self.keys.iter().filter(|&&(k, _)| k == key).count();
+        u8::try_from(n).unwrap_or(u8::MAX)
     }
 
     /// For a fourth occurrence just reached: the side that checked with
     /// every move since the first occurrence, if any.
     fn perpetual_checker(&self, last_mover: Color) -> Option<Color> {
-        let key = *self.keys.last()?;
-        let first = self.keys.iter().position(|&k| k == key)?;
-        let n = self.checks.len();
-        // checks[i] belongs to the ply that produced keys[i + 1].
-        let cycle = &self.checks[first..n];
+        let (key, _) = *self.keys.last()?;
+        let first = self.keys.iter().position(|&(k, _)| k == key)?;
+        // The plies from the first occurrence on.
+        let cycle = &self.keys[first + 1..];
         for side in [last_mover, last_mover.flip()] {
             // The last ply was by `last_mover`; walk back with alternating movers.
             let mut all = true;
             let mut any = false;
-            for (back, &chk) in cycle.iter().rev().enumerate() {
+            for (back, &(_, chk)) in cycle.iter().rev().enumerate() {
                 let mover = if back % 2 == 0 {
                     last_mover
                 } else {
@@ -475,6 +473,14 @@ fn advance(
     true
 }
 
+/// Why the replay of a line stopped at a move.
+enum Stop {
+    /// The notation named no move.
+    Unresolved(Unresolved),
+    /// The move was formed but the rules refuse it (`rule`), played by the colour given.
+    Illegal(Resolved, Color, Rule),
+}
+
 /// Replay one line from `pos`.
 fn replay_line(
     line: &Line,
@@ -490,7 +496,10 @@ fn replay_line(
     let mut board_end = BoardEnd::None;
     let base_number = pos.move_number();
     let mut stopped_at: Option<usize> = None;
-    let mut mate_reported = false;
+    // The last ply gave check and nothing has yet shown whether it mated.
+    // Deciding that needs a search for a legal reply; the next move, when
+    // it is legal, is that reply, so the search is left until a move fails.
+    let mut check_unanswered = false;
 
     for (i, entry) in line.moves.iter().enumerate() {
         let ply = first_ply + i as u32;
@@ -499,85 +508,90 @@ fn replay_line(
             stopped_at = Some(i);
             break;
         }
-        if board_end == BoardEnd::Checkmate && !mate_reported {
-            // Play goes on: the mated side's next move is necessarily a foul,
-            // which is what records of such games (81Dojo) mean by it.
-            mate_reported = true;
-            diagnostics.push(Diagnostic {
-                code: "moves-after-checkmate",
-                message: format!(
-                    "ply {} checkmated {}, but the record goes on",
-                    ply - 1,
-                    pos.side_to_move().name()
-                ),
-                span: Some(entry.span),
-                ply: Some(ply),
-            });
-        }
         let us = pos.side_to_move();
-        let resolved = match resolve(&pos, &entry.notation, prev_to) {
-            Ok(r) => r,
-            Err(Unresolved::Foul { rule, mv, detail }) => {
-                verdict = Verdict::Foul(Foul {
-                    ply,
-                    move_number,
-                    rule,
-                    loser: notation_color(entry).unwrap_or(us),
-                    mv,
-                    piece: None,
-                    span: entry.span,
-                    detail,
-                });
-                stopped_at = Some(i + 1);
-                break;
+        let step = match resolve(&pos, &entry.notation, prev_to) {
+            Ok(r) => {
+                let mover = r.color.unwrap_or(us);
+                let played = if mover == us {
+                    pos.play_checked(r.mv)
+                } else {
+                    Err(Rule::WrongTurn)
+                };
+                match played {
+                    Ok(capture) => Ok((r, capture)),
+                    Err(rule) => Err(Stop::Illegal(r, mover, rule)),
+                }
             }
-            Err(Unresolved::Ambiguous(c)) => {
-                let list: Vec<String> = c.iter().map(|s| s.to_string()).collect();
-                diagnostics.push(Diagnostic {
-                    code: "ambiguous-move",
-                    message: format!(
-                        "the move matches several pieces ({}); replay stops here",
-                        list.join(", ")
-                    ),
-                    span: Some(entry.span),
-                    ply: Some(ply),
-                });
-                stopped_at = Some(i + 1);
-                break;
-            }
-            Err(Unresolved::NoPreviousMove) => {
-                diagnostics.push(Diagnostic {
-                    code: "bad-notation",
-                    message: "同 (same square) with no previous move; replay stops here".into(),
-                    span: Some(entry.span),
-                    ply: Some(ply),
-                });
-                stopped_at = Some(i + 1);
-                break;
-            }
+            Err(u) => Err(Stop::Unresolved(u)),
         };
-        let Resolved { mv, piece, color } = resolved;
-        let mover = color.unwrap_or(us);
-        let played = if mover == us {
-            pos.play_checked(mv)
-        } else {
-            Err(Rule::WrongTurn)
-        };
-        let capture = match played {
-            Ok(c) => c,
-            Err(rule) => {
-                let detail = foul_detail(&pos, rule, mv, mover);
-                verdict = Verdict::Foul(Foul {
-                    ply,
-                    move_number,
-                    rule,
-                    loser: mover,
-                    mv: Some(mv),
-                    piece: Some(piece),
-                    span: entry.span,
-                    detail,
-                });
+        let (Resolved { mv, piece, .. }, capture) = match step {
+            Ok(done) => done,
+            Err(stop) => {
+                // The move failed and the position is as before it.
+                if check_unanswered && !pos.has_legal_move() {
+                    // Play goes on: the mated side's next move is necessarily a foul,
+                    // which is what records of such games (81Dojo) mean by it.
+                    board_end = BoardEnd::Checkmate;
+                    diagnostics.push(Diagnostic {
+                        code: "moves-after-checkmate",
+                        message: format!(
+                            "ply {} checkmated {}, but the record goes on",
+                            ply - 1,
+                            pos.side_to_move().name()
+                        ),
+                        span: Some(entry.span),
+                        ply: Some(ply),
+                    });
+                }
                 stopped_at = Some(i + 1);
+                match stop {
+                    Stop::Unresolved(Unresolved::Foul { rule, mv, detail }) => {
+                        verdict = Verdict::Foul(Foul {
+                            ply,
+                            move_number,
+                            rule,
+                            loser: notation_color(entry).unwrap_or(us),
+                            mv,
+                            piece: None,
+                            span: entry.span,
+                            detail,
+                        });
+                    }
+                    Stop::Unresolved(Unresolved::Ambiguous(c)) => {
+                        let list: Vec<String> = c.iter().map(|s| s.to_string()).collect();
+                        diagnostics.push(Diagnostic {
+                            code: "ambiguous-move",
+                            message: format!(
+                                "the move matches several pieces ({}); replay stops here",
+                                list.join(", ")
+                            ),
+                            span: Some(entry.span),
+                            ply: Some(ply),
+                        });
+                    }
+                    Stop::Unresolved(Unresolved::NoPreviousMove) => {
+                        diagnostics.push(Diagnostic {
+                            code: "bad-notation",
+                            message: "同 (same square) with no previous move; replay stops here"
+                                .into(),
+                            span: Some(entry.span),
+                            ply: Some(ply),
+                        });
+                    }
+                    Stop::Illegal(Resolved { mv, piece, .. }, mover, rule) => {
+                        let detail = foul_detail(&pos, rule, mv, mover);
+                        verdict = Verdict::Foul(Foul {
+                            ply,
+                            move_number,
+                            rule,
+                            loser: mover,
+                            mv: Some(mv),
+                            piece: Some(piece),
+                            span: entry.span,
+                            detail,
+                        });
+                    }
+                }
                 break;
             }
         };
@@ -612,11 +626,10 @@ fn replay_line(
                 break;
             }
             board_end = BoardEnd::Sennichite;
+            check_unanswered = false;
             continue;
         }
-        if check && !pos.has_legal_move() {
-            board_end = BoardEnd::Checkmate;
-        }
+        check_unanswered = check;
     }
     if board_end == BoardEnd::None
         && verdict.is_legal()

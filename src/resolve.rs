@@ -52,7 +52,195 @@ fn foul(rule: Rule, mv: Option<Move>, detail: impl Into<String>) -> Unresolved {
 
 /// Resolve `notation` on `pos`; `prev_to` is the destination of the previous
 /// move on this line (for `同`).
+#[inline]
 pub fn resolve(
+    pos: &Position,
+    notation: &Notation,
+    prev_to: Option<Square>,
+) -> Result<Resolved, Unresolved> {
+    match plain(pos, notation, prev_to) {
+        Some(r) => Ok(r),
+        None => resolve_general(pos, notation, prev_to),
+    }
+}
+
+/// What `resolve` gives for a move that names its origin (CSA, USI, KIF)
+/// or a CSA/USI drop, when the origin holds the piece the move names; `None`
+/// for everything else, which the general path decides.
+///
+/// Nearly every move of a record is one of these, and this much is small
+/// enough to inline into the replay loop, where the general path's large
+/// result would otherwise be written and read back on every ply.
+#[inline(always)]
+fn plain(pos: &Position, notation: &Notation, prev_to: Option<Square>) -> Option<Resolved> {
+    match *notation {
+        Notation::Csa {
+            color,
+            from: Some(from),
+            to,
+            piece,
+        } => {
+            let kind = pos.piece_at(from)?.kind;
+            let promote = if kind == piece {
+                false
+            } else if kind.promoted() == Some(piece) {
+                true
+            } else {
+                return None;
+            };
+            Some(Resolved {
+                mv: Move::Normal { from, to, promote },
+                piece: kind,
+                color: Some(color),
+            })
+        }
+        Notation::Csa {
+            color,
+            from: None,
+            to,
+            piece,
+        } if !piece.is_promoted() => Some(Resolved {
+            mv: Move::Drop { kind: piece, to },
+            piece,
+            color: Some(color),
+        }),
+        Notation::Usi(mv) => {
+            let piece = match mv {
+                Move::Drop { kind, .. } => kind,
+                Move::Normal { from, .. } => pos.piece_at(from)?.kind,
+            };
+            Some(Resolved {
+                mv,
+                piece,
+                color: None,
+            })
+        }
+        Notation::Kif {
+            color,
+            dest,
+            piece,
+            promote,
+            from: Some(from),
+            drop: false,
+        } => {
+            let to = match dest {
+                Dest::Square(s) => s,
+                Dest::Same => prev_to?,
+            };
+            let p = pos.piece_at(from)?;
+            if p.color == pos.side_to_move() && p.kind != piece {
+                return None;
+            }
+            Some(Resolved {
+                mv: Move::Normal {
+                    from,
+                    to,
+                    promote: promote == Some(true),
+                },
+                piece,
+                color,
+            })
+        }
+        Notation::Kif {
+            color,
+            dest,
+            piece,
+            promote,
+            drop: true,
+            ..
+        } if !piece.is_promoted() && piece != PieceKind::King && promote != Some(true) => {
+            let to = match dest {
+                Dest::Square(s) => s,
+                Dest::Same => prev_to?,
+            };
+            Some(Resolved {
+                mv: Move::Drop { kind: piece, to },
+                piece,
+                color,
+            })
+        }
+        Notation::Kif {
+            color,
+            dest,
+            piece,
+            promote,
+            from: None,
+            drop: false,
+        } => sole_candidate(pos, color, dest, prev_to, piece, Relative::NONE, promote),
+        Notation::Ki2 {
+            color,
+            dest,
+            piece,
+            relative,
+            promote,
+        } => sole_candidate(pos, color, dest, prev_to, piece, relative, promote),
+        _ => None,
+    }
+}
+
+/// `resolve_relative`'s answer where it needs no list: a drop that says
+/// so, or a move without modifiers that exactly one piece can make or,
+/// with no piece able to, a drop. `None` sends everything else (modifiers
+/// to apply, several candidates, a drop chosen by the 打-omitted pin rule)
+/// to the general path.
+#[inline(never)]
+fn sole_candidate(
+    pos: &Position,
+    color: Option<Color>,
+    dest: Dest,
+    prev_to: Option<Square>,
+    piece: PieceKind,
+    rel: Relative,
+    promote: Option<bool>,
+) -> Option<Resolved> {
+    let to = match dest {
+        Dest::Square(s) => s,
+        Dest::Same => prev_to?,
+    };
+    let droppable = !piece.is_promoted() && piece != PieceKind::King && promote != Some(true);
+    let drop = Resolved {
+        mv: Move::Drop { kind: piece, to },
+        piece,
+        color,
+    };
+    if rel.contains(Relative::DROP) {
+        return droppable.then_some(drop);
+    }
+    if !rel.is_empty() {
+        return None;
+    }
+    let us = color.unwrap_or(pos.side_to_move());
+    // What `candidates` collects, as a bitboard.
+    let found = if pos.piece_at(to).is_some_and(|p| p.color == us) {
+        0
+    } else {
+        attacks::attacks(us.flip(), piece, to.index(), pos.occupied()) & pos.pieces(us, piece)
+    };
+    let in_hand = !piece.is_promoted() && piece != PieceKind::King && pos.hand(us).count(piece) > 0;
+    if found == 0 {
+        return (in_hand && droppable).then_some(drop);
+    }
+    if attacks::more_than_one(found) {
+        return None;
+    }
+    let mv = Move::Normal {
+        from: Square::from_index(found.trailing_zeros() as usize)?,
+        to,
+        promote: promote == Some(true),
+    };
+    // The 打-omitted pin rule can only pick the drop when the board move is
+    // illegal. `play_checked` gives `check_move`'s verdict (tests/it/rules.rs
+    // holds them to it) and, decided before the move is made, costs about
+    // half as much even with the copy.
+    if in_hand && promote.is_none() && pos.clone().play_checked(mv).is_err() {
+        return None;
+    }
+    Some(Resolved { mv, piece, color })
+}
+
+/// `resolve` for every notation, kept out of line: see [`plain`].
+#[inline(never)]
+fn resolve_general(
     pos: &Position,
     notation: &Notation,
     prev_to: Option<Square>,
@@ -381,5 +569,149 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "only {checked} non-empty cases");
+    }
+
+    /// Every answer of the inlined fast path is the general path's answer,
+    /// for written moves of every notation along random games: the moves
+    /// played, and random ones that name wrong pieces, empty squares, drops
+    /// of pieces not in hand, `同` with and without a previous move.
+    #[test]
+    fn the_fast_path_agrees_with_the_general_path() {
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut answered = 0;
+        for _game in 0..12 {
+            let mut pos = Position::startpos();
+            let mut prev_to = None;
+            for _ply in 0..150 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let us = pos.side_to_move();
+                let mut written: Vec<Move> = moves.clone();
+                for _ in 0..40 {
+                    let to = Square::from_index(next() as usize % 81).unwrap();
+                    let kind = PieceKind::ALL[next() as usize % PieceKind::ALL.len()];
+                    written.push(if next() % 3 == 0 {
+                        Move::Drop { kind, to }
+                    } else {
+                        Move::Normal {
+                            from: Square::from_index(next() as usize % 81).unwrap(),
+                            to,
+                            promote: next() % 2 == 0,
+                        }
+                    });
+                }
+                for &mv in &written {
+                    let kind = match mv {
+                        Move::Drop { kind, .. } => kind,
+                        Move::Normal { from, .. } => pos
+                            .piece_at(from)
+                            .map_or(PieceKind::ALL[next() as usize % 14], |p| p.kind),
+                    };
+                    let (from, promote) = match mv {
+                        Move::Normal { from, promote, .. } => (Some(from), promote),
+                        Move::Drop { .. } => (None, false),
+                    };
+                    let after = if promote {
+                        kind.promoted().unwrap_or(kind)
+                    } else {
+                        kind
+                    };
+                    let dest = if prev_to == Some(mv.to()) || next() % 8 == 0 {
+                        Dest::Same
+                    } else {
+                        Dest::Square(mv.to())
+                    };
+                    let said = [None, Some(promote), Some(!promote)][next() as usize % 3];
+                    let rel = [Relative::NONE, Relative::NONE, Relative::DROP, Relative::UP]
+                        [next() as usize % 4];
+                    let notations = [
+                        Notation::Usi(mv),
+                        Notation::Csa {
+                            color: us,
+                            from,
+                            to: mv.to(),
+                            piece: after,
+                        },
+                        Notation::Kif {
+                            color: None,
+                            dest,
+                            piece: kind,
+                            promote: said,
+                            from,
+                            drop: from.is_none(),
+                        },
+                        Notation::Kif {
+                            color: Some(us),
+                            dest,
+                            piece: kind,
+                            promote: said,
+                            from: None,
+                            drop: false,
+                        },
+                        Notation::Ki2 {
+                            color: Some(us),
+                            dest,
+                            piece: kind,
+                            relative: rel,
+                            promote: said,
+                        },
+                    ];
+                    for n in &notations {
+                        if let Some(fast) = plain(&pos, n, prev_to) {
+                            assert_eq!(
+                                Ok(fast),
+                                resolve_general(&pos, n, prev_to),
+                                "{n:?} in {pos:?}"
+                            );
+                            answered += 1;
+                        }
+                    }
+                }
+                answered += every_ki2_move(&pos, prev_to);
+                let mv = moves[next() as usize % moves.len()];
+                pos.play(mv);
+                prev_to = Some(mv.to());
+            }
+        }
+        // Positions where a pinned sole candidate makes the move a drop.
+        for sfen in [
+            "k3r4/9/9/9/9/9/9/4G4/4K4 b G 1",
+            "k3r4/9/9/9/9/9/9/4G4/4K1G2 b G 1",
+            "k8/9/9/9/9/9/4b4/9/2SK5 b S 1",
+        ] {
+            answered += every_ki2_move(&Position::from_sfen(sfen).unwrap(), None);
+        }
+        assert!(answered > 100_000, "only {answered} fast answers");
+    }
+
+    /// Every piece to every square as KI2 writes it, without modifiers,
+    /// through both paths; how many the fast path answered.
+    fn every_ki2_move(pos: &Position, prev_to: Option<Square>) -> usize {
+        let mut answered = 0;
+        for to in Square::all() {
+            for piece in PieceKind::ALL {
+                let n = Notation::Ki2 {
+                    color: None,
+                    dest: Dest::Square(to),
+                    piece,
+                    relative: Relative::NONE,
+                    promote: None,
+                };
+                if let Some(fast) = plain(pos, &n, prev_to) {
+                    let general = resolve_general(pos, &n, prev_to);
+                    assert_eq!(Ok(fast), general, "{n:?} in {pos:?}");
+                    answered += 1;
+                }
+            }
+        }
+        answered
     }
 }
