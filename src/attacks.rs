@@ -291,7 +291,7 @@ pub(crate) fn attacks(color: Color, kind: PieceKind, sq: usize, occ: Bitboard) -
 /// Whether a `color` `kind` on `from` attacks `to`: one step-table probe or
 /// one slide with an empty-path test, cheaper than building the attack set
 /// when only one square matters.
-#[inline]
+#[inline(always)]
 pub(crate) fn reaches(
     color: Color,
     kind: PieceKind,

@@ -96,7 +96,7 @@ impl Position {
             if p.kind == PieceKind::King {
                 let occ_wo_king = occ ^ bb(from);
                 for to in attacks::squares(dests) {
-                    if self.attackers_bb(to, them, occ_wo_king) == 0 {
+                    if !self.attacked(to, them, occ_wo_king) {
                         out.push(Move::Normal {
                             from: Square::from_index_unchecked(from),
                             to: Square::from_index_unchecked(to),
@@ -173,7 +173,7 @@ impl Position {
         // attackers (with the pawn as a blocker) decide where the king may go.
         let occ_wo_king = occ ^ bb(ek);
         let escapes = attacks::step(them, PieceKind::King, ek) & !self.by_color[them.index()];
-        !attacks::squares(escapes).any(|sq| self.attackers_bb(sq, us, occ_wo_king) == 0)
+        !attacks::squares(escapes).any(|sq| !self.attacked(sq, us, occ_wo_king))
     }
 
     /// Whether the side to move has at least one legal move.
@@ -203,7 +203,7 @@ impl Position {
         if let Some(k) = ksq {
             let occ_wo_king = occ ^ bb(k);
             let escapes = attacks::step(us, PieceKind::King, k) & target;
-            if attacks::squares(escapes).any(|to| self.attackers_bb(to, them, occ_wo_king) == 0) {
+            if attacks::squares(escapes).any(|to| !self.attacked(to, them, occ_wo_king)) {
                 return true;
             }
         }
@@ -303,10 +303,14 @@ impl Position {
         if self.exposes_king(m) {
             return Err(Rule::SelfCheck);
         }
+        // Only a drop that checks can be 打ち歩詰め; the copy is for those
+        // (and for positions not known to be sound, where the check may
+        // come from elsewhere).
         if let Move::Drop {
             kind: PieceKind::Pawn,
-            ..
+            to,
         } = m
+            && (!self.waiting_safe || self.pawn_drop_checks(to.index()))
         {
             let before = self.clone();
             let captured = self.play_safe(m);
@@ -317,6 +321,13 @@ impl Position {
             return Ok(captured);
         }
         Ok(self.play_safe(m))
+    }
+
+    /// Whether a pawn of the side to move dropped on `to` attacks the enemy king.
+    #[inline]
+    fn pawn_drop_checks(&self, to: usize) -> bool {
+        let us = self.side;
+        attacks::step(us, PieceKind::Pawn, to) & self.pieces(us.flip(), PieceKind::King) != 0
     }
 
     /// Where a move other than the king's must land: anywhere out of check,
@@ -346,7 +357,7 @@ impl Position {
             Move::Drop { to, .. } => return self.evasion(Some(k)) & bb(to.index()) == 0,
         };
         if from == k {
-            return self.attackers_bb(to, us.flip(), self.occupied() ^ bb(from)) != 0;
+            return self.attacked(to, us.flip(), self.occupied() ^ bb(from));
         }
         if self.evasion(Some(k)) & bb(to) == 0 {
             return true;
