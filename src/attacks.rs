@@ -315,6 +315,23 @@ pub(crate) fn reaches(
     slides && between(from, to) & occ == 0
 }
 
+/// `bb(to)` if a `color` `kind` on `to` attacks `ek`, else empty: the
+/// check given by a piece that has just arrived on `to`.
+#[inline(always)]
+pub(crate) fn direct_check(
+    color: Color,
+    kind: PieceKind,
+    to: usize,
+    ek: usize,
+    occ: Bitboard,
+) -> Bitboard {
+    if reaches(color, kind, to, ek, occ) {
+        bb(to)
+    } else {
+        0
+    }
+}
+
 /// Squares a rook/bishop on `sq` would see on an empty board: where pinning
 /// sliders can stand.
 #[inline]
@@ -365,12 +382,10 @@ const NO_DIRECTION: u8 = 8;
 /// The direction from `a` to `b` if they share a rank, file or diagonal.
 #[inline]
 pub(crate) fn direction(a: usize, b: usize) -> Option<usize> {
-    let d = DIRECTION[a][b];
-    if d == NO_DIRECTION {
-        None
-    } else {
-        Some(d as usize)
-    }
+    let d = DIRECTION[a][b] as usize;
+    // `< 8` rather than `!= NO_DIRECTION` (the same for the table's values)
+    // lets the compiler drop the bounds check when `d` indexes `RAYS`.
+    if d < 8 { Some(d) } else { None }
 }
 
 /// Whether direction `d` is diagonal (bishop-like) rather than orthogonal.
@@ -399,7 +414,7 @@ pub(crate) fn first_blocker(d: usize, sq: usize, occ: Bitboard) -> Option<usize>
 }
 
 /// The squares strictly between `a` and `b` (empty if they are not aligned).
-#[inline]
+#[inline(always)]
 pub(crate) fn between(a: usize, b: usize) -> Bitboard {
     match direction(a, b) {
         Some(d) => RAYS[d][a] & RAYS[d ^ 1][b],

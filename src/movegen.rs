@@ -299,6 +299,11 @@ impl Position {
     /// checkers and the pin through the origin, so the position is copied
     /// only for pawn drops (打ち歩詰め is judged on the position after).
     pub fn play_checked(&mut self, m: Move) -> Result<Option<PieceKind>, Rule> {
+        if let Move::Normal { from, to, promote } = m
+            && self.waiting_safe
+        {
+            return self.play_checked_board(from.index(), to.index(), promote);
+        }
         self.precheck(m)?;
         if self.exposes_king(m) {
             return Err(Rule::SelfCheck);
@@ -321,6 +326,68 @@ impl Position {
             return Ok(captured);
         }
         Ok(self.play_safe(m))
+    }
+
+    /// [`Position::play_checked`] for a board move `f`→`t` when the waiting
+    /// side is known not to be in check (nearly every move of a game): the
+    /// same rules in the same order, but the piece, the occupancy and the
+    /// squares' bitboards are read once for the checks, the play and the
+    /// new checkers.
+    #[inline(always)]
+    fn play_checked_board(
+        &mut self,
+        f: usize,
+        t: usize,
+        promote: bool,
+    ) -> Result<Option<PieceKind>, Rule> {
+        let us = self.side;
+        let them = us.flip();
+        let p = match self.board[f] {
+            Some(p) if p.color == us => p,
+            _ => return Err(Rule::NoPiece),
+        };
+        let (fb, tb) = (bb(f), bb(t));
+        let own = self.by_color[us.index()];
+        let occ = own | self.by_color[them.index()];
+        let cap = self.board[t];
+        // Not own, so any piece on `t` is the enemy's (the board and the
+        // bitboards agree).
+        if own & tb != 0
+            || matches!(cap, Some(c) if c.kind == PieceKind::King)
+            || !attacks::reaches(us, p.kind, f, t, occ)
+        {
+            return Err(Rule::BadMovement);
+        }
+        if promote {
+            if !(p.kind.can_promote() && attacks::ZONE[us.index()] & (fb | tb) != 0) {
+                return Err(Rule::BadPromotion);
+            }
+        } else if attacks::is_dead(us, p.kind, t) {
+            return Err(Rule::DeadPiece);
+        }
+        if let Some(k) = self.kings[us.index()] {
+            let k = k.index();
+            let exposed = if f == k {
+                self.attacked(t, them, occ ^ fb)
+            } else {
+                self.exposes_king_board(k, f, t, occ)
+            };
+            if exposed {
+                return Err(Rule::SelfCheck);
+            }
+        }
+        let captured = self.relocate_board(p, f, t, promote, cap);
+        self.checkers = match self.kings[them.index()] {
+            Some(ek) => {
+                let ek = ek.index();
+                let kind = p.kind.after_move(promote);
+                let occ = (occ ^ fb) | tb;
+                attacks::direct_check(us, kind, t, ek, occ) | self.discovered_check(us, f, ek, occ)
+            }
+            None => 0,
+        };
+        self.waiting_safe = true;
+        Ok(captured)
     }
 
     /// Whether a pawn of the side to move dropped on `to` attacks the enemy king.
@@ -359,6 +426,15 @@ impl Position {
         if from == k {
             return self.attacked(to, us.flip(), self.occupied() ^ bb(from));
         }
+        self.exposes_king_board(k, from, to, self.occupied())
+    }
+
+    /// Whether a board move `from`→`to` of a piece other than the king on
+    /// `k`, which passed `precheck`, leaves that king attacked; `occ` is the
+    /// occupancy before the move.
+    #[inline(always)]
+    fn exposes_king_board(&self, k: usize, from: usize, to: usize, occ: Bitboard) -> bool {
+        let us = self.side;
         if self.evasion(Some(k)) & bb(to) == 0 {
             return true;
         }
@@ -373,7 +449,7 @@ impl Position {
         if sliders == 0 {
             return false;
         }
-        let Some(s) = attacks::first_blocker(d, k, self.occupied() ^ bb(from)) else {
+        let Some(s) = attacks::first_blocker(d, k, occ ^ bb(from)) else {
             return false;
         };
         sliders & bb(s) != 0

@@ -475,22 +475,38 @@ impl Position {
         let occ = self.occupied();
         let to = m.to().index();
         let mut checkers = match self.board[to] {
-            Some(p) if attacks::reaches(mover, p.kind, to, ek, occ) => bb(to),
-            _ => 0,
+            Some(p) => attacks::direct_check(mover, p.kind, to, ek, occ),
+            None => 0,
         };
-        if let Move::Normal { from, .. } = m
-            && let Some(d) = attacks::direction(ek, from.index())
-        {
-            // Most lines through the origin hold no slider of the right kind
-            // at all, which spares the blocker search.
-            let sliders = self.line_attackers(mover, d) & attacks::ray(d, ek);
-            if sliders != 0
-                && let Some(s) = attacks::first_blocker(d, ek, occ)
-            {
-                checkers |= sliders & bb(s);
-            }
+        if let Move::Normal { from, .. } = m {
+            checkers |= self.discovered_check(mover, from.index(), ek, occ);
         }
         checkers
+    }
+
+    /// `mover`'s slider whose line to the enemy king on `ek` was opened by
+    /// vacating `from`, as a bitboard (empty if none), given the occupancy
+    /// after the move.
+    #[inline(always)]
+    pub(crate) fn discovered_check(
+        &self,
+        mover: Color,
+        from: usize,
+        ek: usize,
+        occ: Bitboard,
+    ) -> Bitboard {
+        let Some(d) = attacks::direction(ek, from) else {
+            return 0;
+        };
+        // Most lines through the origin hold no slider of the right kind
+        // at all, which spares the blocker search.
+        let sliders = self.line_attackers(mover, d) & attacks::ray(d, ek);
+        if sliders != 0
+            && let Some(s) = attacks::first_blocker(d, ek, occ)
+        {
+            return sliders & bb(s);
+        }
+        0
     }
 
     /// `by`'s pieces that attack along a line a square lying in direction
@@ -569,7 +585,7 @@ impl Position {
     /// A board move of `us`'s `p` from `f` to `t`, onto nothing or onto the
     /// enemy's non-king `cap`: each bitboard and key touched once.
     #[inline(always)]
-    fn relocate_board(
+    pub(crate) fn relocate_board(
         &mut self,
         p: Piece,
         f: usize,
@@ -578,11 +594,7 @@ impl Position {
         cap: Option<Piece>,
     ) -> Option<PieceKind> {
         let us = p.color;
-        let kind = if promote {
-            p.kind.promoted().unwrap_or(p.kind)
-        } else {
-            p.kind
-        };
+        let kind = p.kind.after_move(promote);
         let moved = Piece::new(us, kind);
         let (fb, tb) = (bb(f), bb(t));
         self.board[f] = None;
