@@ -299,11 +299,27 @@ impl Position {
     /// checkers and the pin through the origin, so the position is copied
     /// only for pawn drops (打ち歩詰め is judged on the position after).
     pub fn play_checked(&mut self, m: Move) -> Result<Option<PieceKind>, Rule> {
-        if let Move::Normal { from, to, promote } = m
-            && self.waiting_safe
-        {
-            return self.play_checked_board(from.index(), to.index(), promote);
+        if self.waiting_safe {
+            match m {
+                Move::Normal { from, to, promote } => {
+                    return self.play_checked_board(from.index(), to.index(), promote);
+                }
+                Move::Drop { kind, to }
+                    if !(kind == PieceKind::Pawn && self.pawn_drop_checks(to.index())) =>
+                {
+                    return self.play_checked_drop(kind, to.index());
+                }
+                Move::Drop { .. } => {}
+            }
         }
+        self.play_checked_general(m)
+    }
+
+    /// [`Position::play_checked`] for any move and position: checking pawn
+    /// drops, and positions after an unchecked [`Position::play`]. Kept out
+    /// of line so that its position copy does not weigh on the fast paths.
+    #[inline(never)]
+    fn play_checked_general(&mut self, m: Move) -> Result<Option<PieceKind>, Rule> {
         self.precheck(m)?;
         if self.exposes_king(m) {
             return Err(Rule::SelfCheck);
@@ -388,6 +404,50 @@ impl Position {
         };
         self.waiting_safe = true;
         Ok(captured)
+    }
+
+    /// [`Position::play_checked`] for a drop of `kind` on `t` that cannot be
+    /// 打ち歩詰め (not a pawn giving check), when the waiting side is known
+    /// not to be in check: a drop can only give check by the dropped piece.
+    #[inline(always)]
+    fn play_checked_drop(&mut self, kind: PieceKind, t: usize) -> Result<Option<PieceKind>, Rule> {
+        let us = self.side;
+        if kind.is_promoted() {
+            return Err(Rule::BadPromotion);
+        }
+        let n = self.hands[us.index()].count(kind);
+        if kind == PieceKind::King || n == 0 {
+            return Err(Rule::NotInHand);
+        }
+        if self.board[t].is_some() {
+            return Err(Rule::OccupiedDrop);
+        }
+        if attacks::is_dead(us, kind, t) {
+            return Err(Rule::DeadPiece);
+        }
+        if kind == PieceKind::Pawn
+            && self.pieces(us, PieceKind::Pawn)
+                & attacks::file_mask(Square::from_index_unchecked(t).file())
+                != 0
+        {
+            return Err(Rule::Nifu);
+        }
+        // A drop adds a blocker and removes none, so it can only fail to
+        // answer a check.
+        if self.checkers != 0
+            && let Some(k) = self.kings[us.index()]
+            && self.evasion(Some(k.index())) & bb(t) == 0
+        {
+            return Err(Rule::SelfCheck);
+        }
+        let occ = self.occupied() | bb(t);
+        self.relocate_drop(kind, t, n);
+        self.checkers = match self.kings[us.flip().index()] {
+            Some(ek) => attacks::direct_check(us, kind, t, ek.index(), occ),
+            None => 0,
+        };
+        self.waiting_safe = true;
+        Ok(None)
     }
 
     /// Whether a pawn of the side to move dropped on `to` attacks the enemy king.

@@ -626,8 +626,8 @@ impl Position {
 
     /// A drop of `kind`, of which the side to move holds `n` (at least one),
     /// on the empty square `t`.
-    #[inline]
-    fn relocate_drop(&mut self, kind: PieceKind, t: usize, n: u8) {
+    #[inline(always)]
+    pub(crate) fn relocate_drop(&mut self, kind: PieceKind, t: usize, n: u8) {
         let us = self.side;
         let piece = Piece::new(us, kind);
         self.board[t] = Some(piece);
