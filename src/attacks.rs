@@ -198,14 +198,20 @@ pub(crate) const ZONE: [Bitboard; 2] = [
 ];
 
 /// `DEAD[color][kind]`: squares where an unpromoted piece of that kind could
-/// never move again (last rank for pawn and lance, last two for the knight).
-pub(crate) const DEAD: [[Bitboard; 7]; 2] = {
+/// never move again (last rank for pawn and lance, last two for the knight);
+/// empty for every other kind, so that the test needs no kind check.
+pub(crate) const DEAD: [[Bitboard; 14]; 2] = {
     let last = [rank_mask(1), rank_mask(9)];
     let two = [rank_mask(1) | rank_mask(2), rank_mask(8) | rank_mask(9)];
-    [
-        [last[0], last[0], two[0], 0, 0, 0, 0],
-        [last[1], last[1], two[1], 0, 0, 0, 0],
-    ]
+    let mut t = [[0; 14]; 2];
+    let mut c = 0;
+    while c < 2 {
+        t[c][PieceKind::Pawn as usize] = last[c];
+        t[c][PieceKind::Lance as usize] = last[c];
+        t[c][PieceKind::Knight as usize] = two[c];
+        c += 1;
+    }
+    t
 };
 
 /// The nine squares of a file (`file` 1..=9).
@@ -217,7 +223,7 @@ pub(crate) const fn file_mask(file: u8) -> Bitboard {
 /// Whether an unpromoted `kind` of `color` on `sq` could never move again.
 #[inline]
 pub(crate) fn is_dead(color: Color, kind: PieceKind, sq: usize) -> bool {
-    (kind as usize) < 7 && DEAD[color.index()][kind as usize] & bb(sq) != 0
+    DEAD[color.index()][kind as usize] & bb(sq) != 0
 }
 
 /// The squares a slider on `sq` attacks in direction `d`, given the occupancy.

@@ -495,7 +495,9 @@ impl Position {
     #[inline(always)]
     fn exposes_king_board(&self, k: usize, from: usize, to: usize, occ: Bitboard) -> bool {
         let us = self.side;
-        if self.evasion(Some(k)) & bb(to) == 0 {
+        // Out of check any destination answers it; skipping the evasion
+        // mask then saves its construction on nearly every move.
+        if self.checkers != 0 && self.evasion(Some(k)) & bb(to) == 0 {
             return true;
         }
         // What is left is a discovered attack through the vacated origin.
