@@ -297,7 +297,8 @@ impl Position {
     ///
     /// Unlike `check_move` it decides self-check before playing, from the
     /// checkers and the pin through the origin, so the position is copied
-    /// only for pawn drops (打ち歩詰め is judged on the position after).
+    /// only for pawn drops that give check (打ち歩詰め is judged on the
+    /// position after).
     pub fn play_checked(&mut self, m: Move) -> Result<Option<PieceKind>, Rule> {
         if self.waiting_safe {
             match m {

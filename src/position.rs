@@ -835,7 +835,8 @@ impl Position {
     }
 
     /// Whether any of `by`'s pieces attacks `sq` given the occupancy `occ`:
-    /// [`Position::attackers_bb`] `!= 0`, stopping at the first attacker.
+    /// [`Position::attackers_bb`] `!= 0`, without the slider search when a
+    /// stepping piece already attacks.
     pub(crate) fn attacked(&self, sq: usize, by: Color, occ: Bitboard) -> bool {
         self.step_attackers(sq, by) != 0 || self.slider_attackers(sq, by, occ) != 0
     }
