@@ -198,14 +198,20 @@ pub(crate) const ZONE: [Bitboard; 2] = [
 ];
 
 /// `DEAD[color][kind]`: squares where an unpromoted piece of that kind could
-/// never move again (last rank for pawn and lance, last two for the knight).
-pub(crate) const DEAD: [[Bitboard; 7]; 2] = {
+/// never move again (last rank for pawn and lance, last two for the knight);
+/// empty for every other kind, so that the test needs no kind check.
+pub(crate) const DEAD: [[Bitboard; 14]; 2] = {
     let last = [rank_mask(1), rank_mask(9)];
     let two = [rank_mask(1) | rank_mask(2), rank_mask(8) | rank_mask(9)];
-    [
-        [last[0], last[0], two[0], 0, 0, 0, 0],
-        [last[1], last[1], two[1], 0, 0, 0, 0],
-    ]
+    let mut t = [[0; 14]; 2];
+    let mut c = 0;
+    while c < 2 {
+        t[c][PieceKind::Pawn as usize] = last[c];
+        t[c][PieceKind::Lance as usize] = last[c];
+        t[c][PieceKind::Knight as usize] = two[c];
+        c += 1;
+    }
+    t
 };
 
 /// The nine squares of a file (`file` 1..=9).
@@ -217,7 +223,7 @@ pub(crate) const fn file_mask(file: u8) -> Bitboard {
 /// Whether an unpromoted `kind` of `color` on `sq` could never move again.
 #[inline]
 pub(crate) fn is_dead(color: Color, kind: PieceKind, sq: usize) -> bool {
-    (kind as usize) < 7 && DEAD[color.index()][kind as usize] & bb(sq) != 0
+    DEAD[color.index()][kind as usize] & bb(sq) != 0
 }
 
 /// The squares a slider on `sq` attacks in direction `d`, given the occupancy.
@@ -291,7 +297,7 @@ pub(crate) fn attacks(color: Color, kind: PieceKind, sq: usize, occ: Bitboard) -
 /// Whether a `color` `kind` on `from` attacks `to`: one step-table probe or
 /// one slide with an empty-path test, cheaper than building the attack set
 /// when only one square matters.
-#[inline]
+#[inline(always)]
 pub(crate) fn reaches(
     color: Color,
     kind: PieceKind,
@@ -313,6 +319,23 @@ pub(crate) fn reaches(
         _ => false,
     };
     slides && between(from, to) & occ == 0
+}
+
+/// `bb(to)` if a `color` `kind` on `to` attacks `ek`, else empty: the
+/// check given by a piece that has just arrived on `to`.
+#[inline(always)]
+pub(crate) fn direct_check(
+    color: Color,
+    kind: PieceKind,
+    to: usize,
+    ek: usize,
+    occ: Bitboard,
+) -> Bitboard {
+    if reaches(color, kind, to, ek, occ) {
+        bb(to)
+    } else {
+        0
+    }
 }
 
 /// Squares a rook/bishop on `sq` would see on an empty board: where pinning
@@ -365,12 +388,10 @@ const NO_DIRECTION: u8 = 8;
 /// The direction from `a` to `b` if they share a rank, file or diagonal.
 #[inline]
 pub(crate) fn direction(a: usize, b: usize) -> Option<usize> {
-    let d = DIRECTION[a][b];
-    if d == NO_DIRECTION {
-        None
-    } else {
-        Some(d as usize)
-    }
+    let d = DIRECTION[a][b] as usize;
+    // `< 8` rather than `!= NO_DIRECTION` (the same for the table's values)
+    // lets the compiler drop the bounds check when `d` indexes `RAYS`.
+    if d < 8 { Some(d) } else { None }
 }
 
 /// Whether direction `d` is diagonal (bishop-like) rather than orthogonal.
@@ -399,7 +420,7 @@ pub(crate) fn first_blocker(d: usize, sq: usize, occ: Bitboard) -> Option<usize>
 }
 
 /// The squares strictly between `a` and `b` (empty if they are not aligned).
-#[inline]
+#[inline(always)]
 pub(crate) fn between(a: usize, b: usize) -> Bitboard {
     match direction(a, b) {
         Some(d) => RAYS[d][a] & RAYS[d ^ 1][b],

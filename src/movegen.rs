@@ -96,7 +96,7 @@ impl Position {
             if p.kind == PieceKind::King {
                 let occ_wo_king = occ ^ bb(from);
                 for to in attacks::squares(dests) {
-                    if self.attackers_bb(to, them, occ_wo_king) == 0 {
+                    if !self.attacked(to, them, occ_wo_king) {
                         out.push(Move::Normal {
                             from: Square::from_index_unchecked(from),
                             to: Square::from_index_unchecked(to),
@@ -173,7 +173,7 @@ impl Position {
         // attackers (with the pawn as a blocker) decide where the king may go.
         let occ_wo_king = occ ^ bb(ek);
         let escapes = attacks::step(them, PieceKind::King, ek) & !self.by_color[them.index()];
-        !attacks::squares(escapes).any(|sq| self.attackers_bb(sq, us, occ_wo_king) == 0)
+        !attacks::squares(escapes).any(|sq| !self.attacked(sq, us, occ_wo_king))
     }
 
     /// Whether the side to move has at least one legal move.
@@ -203,7 +203,7 @@ impl Position {
         if let Some(k) = ksq {
             let occ_wo_king = occ ^ bb(k);
             let escapes = attacks::step(us, PieceKind::King, k) & target;
-            if attacks::squares(escapes).any(|to| self.attackers_bb(to, them, occ_wo_king) == 0) {
+            if attacks::squares(escapes).any(|to| !self.attacked(to, them, occ_wo_king)) {
                 return true;
             }
         }
@@ -297,16 +297,42 @@ impl Position {
     ///
     /// Unlike `check_move` it decides self-check before playing, from the
     /// checkers and the pin through the origin, so the position is copied
-    /// only for pawn drops (打ち歩詰め is judged on the position after).
+    /// only for pawn drops that give check (打ち歩詰め is judged on the
+    /// position after).
     pub fn play_checked(&mut self, m: Move) -> Result<Option<PieceKind>, Rule> {
+        if self.waiting_safe {
+            match m {
+                Move::Normal { from, to, promote } => {
+                    return self.play_checked_board(from.index(), to.index(), promote);
+                }
+                Move::Drop { kind, to }
+                    if !(kind == PieceKind::Pawn && self.pawn_drop_checks(to.index())) =>
+                {
+                    return self.play_checked_drop(kind, to.index());
+                }
+                Move::Drop { .. } => {}
+            }
+        }
+        self.play_checked_general(m)
+    }
+
+    /// [`Position::play_checked`] for any move and position: checking pawn
+    /// drops, and positions after an unchecked [`Position::play`]. Kept out
+    /// of line so that its position copy does not weigh on the fast paths.
+    #[inline(never)]
+    fn play_checked_general(&mut self, m: Move) -> Result<Option<PieceKind>, Rule> {
         self.precheck(m)?;
         if self.exposes_king(m) {
             return Err(Rule::SelfCheck);
         }
+        // Only a drop that checks can be 打ち歩詰め; the copy is for those
+        // (and for positions not known to be sound, where the check may
+        // come from elsewhere).
         if let Move::Drop {
             kind: PieceKind::Pawn,
-            ..
+            to,
         } = m
+            && (!self.waiting_safe || self.pawn_drop_checks(to.index()))
         {
             let before = self.clone();
             let captured = self.play_safe(m);
@@ -317,6 +343,119 @@ impl Position {
             return Ok(captured);
         }
         Ok(self.play_safe(m))
+    }
+
+    /// [`Position::play_checked`] for a board move `f`→`t` when the waiting
+    /// side is known not to be in check (nearly every move of a game): the
+    /// same rules in the same order, but the piece, the occupancy and the
+    /// squares' bitboards are read once for the checks, the play and the
+    /// new checkers.
+    #[inline(always)]
+    fn play_checked_board(
+        &mut self,
+        f: usize,
+        t: usize,
+        promote: bool,
+    ) -> Result<Option<PieceKind>, Rule> {
+        let us = self.side;
+        let them = us.flip();
+        let p = match self.board[f] {
+            Some(p) if p.color == us => p,
+            _ => return Err(Rule::NoPiece),
+        };
+        let (fb, tb) = (bb(f), bb(t));
+        let own = self.by_color[us.index()];
+        let occ = own | self.by_color[them.index()];
+        let cap = self.board[t];
+        // Not own, so any piece on `t` is the enemy's (the board and the
+        // bitboards agree).
+        if own & tb != 0
+            || matches!(cap, Some(c) if c.kind == PieceKind::King)
+            || !attacks::reaches(us, p.kind, f, t, occ)
+        {
+            return Err(Rule::BadMovement);
+        }
+        if promote {
+            if !(p.kind.can_promote() && attacks::ZONE[us.index()] & (fb | tb) != 0) {
+                return Err(Rule::BadPromotion);
+            }
+        } else if attacks::is_dead(us, p.kind, t) {
+            return Err(Rule::DeadPiece);
+        }
+        if let Some(k) = self.kings[us.index()] {
+            let k = k.index();
+            let exposed = if f == k {
+                self.attacked(t, them, occ ^ fb)
+            } else {
+                self.exposes_king_board(k, f, t, occ)
+            };
+            if exposed {
+                return Err(Rule::SelfCheck);
+            }
+        }
+        let captured = self.relocate_board(p, f, t, promote, cap);
+        self.checkers = match self.kings[them.index()] {
+            Some(ek) => {
+                let ek = ek.index();
+                let kind = p.kind.after_move(promote);
+                let occ = (occ ^ fb) | tb;
+                attacks::direct_check(us, kind, t, ek, occ) | self.discovered_check(us, f, ek, occ)
+            }
+            None => 0,
+        };
+        self.waiting_safe = true;
+        Ok(captured)
+    }
+
+    /// [`Position::play_checked`] for a drop of `kind` on `t` that cannot be
+    /// 打ち歩詰め (not a pawn giving check), when the waiting side is known
+    /// not to be in check: a drop can only give check by the dropped piece.
+    #[inline(always)]
+    fn play_checked_drop(&mut self, kind: PieceKind, t: usize) -> Result<Option<PieceKind>, Rule> {
+        let us = self.side;
+        if kind.is_promoted() {
+            return Err(Rule::BadPromotion);
+        }
+        let n = self.hands[us.index()].count(kind);
+        if kind == PieceKind::King || n == 0 {
+            return Err(Rule::NotInHand);
+        }
+        if self.board[t].is_some() {
+            return Err(Rule::OccupiedDrop);
+        }
+        if attacks::is_dead(us, kind, t) {
+            return Err(Rule::DeadPiece);
+        }
+        if kind == PieceKind::Pawn
+            && self.pieces(us, PieceKind::Pawn)
+                & attacks::file_mask(Square::from_index_unchecked(t).file())
+                != 0
+        {
+            return Err(Rule::Nifu);
+        }
+        // A drop adds a blocker and removes none, so it can only fail to
+        // answer a check.
+        if self.checkers != 0
+            && let Some(k) = self.kings[us.index()]
+            && self.evasion(Some(k.index())) & bb(t) == 0
+        {
+            return Err(Rule::SelfCheck);
+        }
+        let occ = self.occupied() | bb(t);
+        self.relocate_drop(kind, t, n);
+        self.checkers = match self.kings[us.flip().index()] {
+            Some(ek) => attacks::direct_check(us, kind, t, ek.index(), occ),
+            None => 0,
+        };
+        self.waiting_safe = true;
+        Ok(None)
+    }
+
+    /// Whether a pawn of the side to move dropped on `to` attacks the enemy king.
+    #[inline]
+    fn pawn_drop_checks(&self, to: usize) -> bool {
+        let us = self.side;
+        attacks::step(us, PieceKind::Pawn, to) & self.pieces(us.flip(), PieceKind::King) != 0
     }
 
     /// Where a move other than the king's must land: anywhere out of check,
@@ -346,9 +485,20 @@ impl Position {
             Move::Drop { to, .. } => return self.evasion(Some(k)) & bb(to.index()) == 0,
         };
         if from == k {
-            return self.attackers_bb(to, us.flip(), self.occupied() ^ bb(from)) != 0;
+            return self.attacked(to, us.flip(), self.occupied() ^ bb(from));
         }
-        if self.evasion(Some(k)) & bb(to) == 0 {
+        self.exposes_king_board(k, from, to, self.occupied())
+    }
+
+    /// Whether a board move `from`→`to` of a piece other than the king on
+    /// `k`, which passed `precheck`, leaves that king attacked; `occ` is the
+    /// occupancy before the move.
+    #[inline(always)]
+    fn exposes_king_board(&self, k: usize, from: usize, to: usize, occ: Bitboard) -> bool {
+        let us = self.side;
+        // Out of check any destination answers it; skipping the evasion
+        // mask then saves its construction on nearly every move.
+        if self.checkers != 0 && self.evasion(Some(k)) & bb(to) == 0 {
             return true;
         }
         // What is left is a discovered attack through the vacated origin.
@@ -362,7 +512,7 @@ impl Position {
         if sliders == 0 {
             return false;
         }
-        let Some(s) = attacks::first_blocker(d, k, self.occupied() ^ bb(from)) else {
+        let Some(s) = attacks::first_blocker(d, k, occ ^ bb(from)) else {
             return false;
         };
         sliders & bb(s) != 0

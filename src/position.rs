@@ -294,7 +294,7 @@ impl Position {
         let waiting = setup.side_to_move.flip();
         let occ = pos.occupied();
         let in_check = attacks::squares(pos.pieces(waiting, PieceKind::King))
-            .any(|k| pos.attackers_bb(k, setup.side_to_move, occ) != 0);
+            .any(|k| pos.attacked(k, setup.side_to_move, occ));
         if in_check {
             issues.push(SetupIssue::OpponentInCheck { color: waiting });
         }
@@ -451,6 +451,7 @@ impl Position {
     /// Play `m`, which must pass `precheck` and leave the mover's king
     /// unattacked (any legal move does): like [`Position::play`], but the checkers come from the
     /// move when the side that was waiting was known not to be in check.
+    #[inline(always)]
     pub(crate) fn play_safe(&mut self, m: Move) -> Option<PieceKind> {
         let captured = self.relocate_legal(m);
         if self.waiting_safe {
@@ -465,6 +466,7 @@ impl Position {
     /// The attackers of the side to move's king just after `m`, given that
     /// nothing attacked it before: the moved piece, and a slider behind the
     /// vacated origin.
+    #[inline(always)]
     fn checkers_after(&self, m: Move) -> Bitboard {
         let Some(ek) = self.kings[self.side.index()].map(|k| k.index()) else {
             return 0;
@@ -473,22 +475,38 @@ impl Position {
         let occ = self.occupied();
         let to = m.to().index();
         let mut checkers = match self.board[to] {
-            Some(p) if attacks::reaches(mover, p.kind, to, ek, occ) => bb(to),
-            _ => 0,
+            Some(p) => attacks::direct_check(mover, p.kind, to, ek, occ),
+            None => 0,
         };
-        if let Move::Normal { from, .. } = m
-            && let Some(d) = attacks::direction(ek, from.index())
-        {
-            // Most lines through the origin hold no slider of the right kind
-            // at all, which spares the blocker search.
-            let sliders = self.line_attackers(mover, d) & attacks::ray(d, ek);
-            if sliders != 0
-                && let Some(s) = attacks::first_blocker(d, ek, occ)
-            {
-                checkers |= sliders & bb(s);
-            }
+        if let Move::Normal { from, .. } = m {
+            checkers |= self.discovered_check(mover, from.index(), ek, occ);
         }
         checkers
+    }
+
+    /// `mover`'s slider whose line to the enemy king on `ek` was opened by
+    /// vacating `from`, as a bitboard (empty if none), given the occupancy
+    /// after the move.
+    #[inline(always)]
+    pub(crate) fn discovered_check(
+        &self,
+        mover: Color,
+        from: usize,
+        ek: usize,
+        occ: Bitboard,
+    ) -> Bitboard {
+        let Some(d) = attacks::direction(ek, from) else {
+            return 0;
+        };
+        // Most lines through the origin hold no slider of the right kind
+        // at all, which spares the blocker search.
+        let sliders = self.line_attackers(mover, d) & attacks::ray(d, ek);
+        if sliders != 0
+            && let Some(s) = attacks::first_blocker(d, ek, occ)
+        {
+            return sliders & bb(s);
+        }
+        0
     }
 
     /// `by`'s pieces that attack along a line a square lying in direction
@@ -567,7 +585,7 @@ impl Position {
     /// A board move of `us`'s `p` from `f` to `t`, onto nothing or onto the
     /// enemy's non-king `cap`: each bitboard and key touched once.
     #[inline(always)]
-    fn relocate_board(
+    pub(crate) fn relocate_board(
         &mut self,
         p: Piece,
         f: usize,
@@ -576,11 +594,7 @@ impl Position {
         cap: Option<Piece>,
     ) -> Option<PieceKind> {
         let us = p.color;
-        let kind = if promote {
-            p.kind.promoted().unwrap_or(p.kind)
-        } else {
-            p.kind
-        };
+        let kind = p.kind.after_move(promote);
         let moved = Piece::new(us, kind);
         let (fb, tb) = (bb(f), bb(t));
         self.board[f] = None;
@@ -612,8 +626,8 @@ impl Position {
 
     /// A drop of `kind`, of which the side to move holds `n` (at least one),
     /// on the empty square `t`.
-    #[inline]
-    fn relocate_drop(&mut self, kind: PieceKind, t: usize, n: u8) {
+    #[inline(always)]
+    pub(crate) fn relocate_drop(&mut self, kind: PieceKind, t: usize, n: u8) {
         let us = self.side;
         let piece = Piece::new(us, kind);
         self.board[t] = Some(piece);
@@ -775,6 +789,12 @@ impl Position {
 
     /// `by`'s pieces attacking square index `sq`, given the occupancy `occ`.
     pub(crate) fn attackers_bb(&self, sq: usize, by: Color, occ: Bitboard) -> Bitboard {
+        self.step_attackers(sq, by) | self.slider_attackers(sq, by, occ)
+    }
+
+    /// `by`'s non-sliding attackers of `sq`, sliders' steps included.
+    #[inline(always)]
+    fn step_attackers(&self, sq: usize, by: Color) -> Bitboard {
         use PieceKind::*;
         // A `by` piece on x attacks sq exactly when the same kind of the
         // other colour on sq would attack x, so the tables are read backwards.
@@ -785,26 +805,40 @@ impl Position {
             | k[ProLance as usize]
             | k[ProKnight as usize]
             | k[ProSilver as usize];
-        let mut a = (attacks::step(rev, Pawn, sq) & k[Pawn as usize])
+        let a = (attacks::step(rev, Pawn, sq) & k[Pawn as usize])
             | (attacks::step(rev, Knight, sq) & k[Knight as usize])
             | (attacks::step(rev, Silver, sq) & k[Silver as usize])
             | (attacks::step(rev, Gold, sq) & gold_like)
             | (attacks::step(rev, King, sq)
                 & (k[King as usize] | k[Horse as usize] | k[Dragon as usize]));
-        let mine = self.by_color[by.index()];
-        let lances = k[Lance as usize] & mine;
-        if lances != 0 {
-            a |= attacks::lance(rev, sq, occ) & lances;
+        a & self.by_color[by.index()]
+    }
+
+    /// `by`'s sliders attacking `sq` along a clear line. The sliders on the
+    /// lines through `sq` are few (often none), so testing the path to each
+    /// costs less than building the rook and bishop attack sets.
+    #[inline(always)]
+    fn slider_attackers(&self, sq: usize, by: Color, occ: Bitboard) -> Bitboard {
+        use PieceKind::*;
+        let k = &self.by_kind;
+        let lined = ((k[Lance as usize] & attacks::lance_pseudo_towards(by.flip(), sq))
+            | ((k[Bishop as usize] | k[Horse as usize]) & attacks::bishop_pseudo(sq))
+            | ((k[Rook as usize] | k[Dragon as usize]) & attacks::rook_pseudo(sq)))
+            & self.by_color[by.index()];
+        let mut a = 0;
+        for s in attacks::squares(lined) {
+            if attacks::between(sq, s) & occ == 0 {
+                a |= bb(s);
+            }
         }
-        let diag = (k[Bishop as usize] | k[Horse as usize]) & mine;
-        if diag != 0 {
-            a |= attacks::bishop(sq, occ) & diag;
-        }
-        let ortho = (k[Rook as usize] | k[Dragon as usize]) & mine;
-        if ortho != 0 {
-            a |= attacks::rook(sq, occ) & ortho;
-        }
-        a & mine
+        a
+    }
+
+    /// Whether any of `by`'s pieces attacks `sq` given the occupancy `occ`:
+    /// [`Position::attackers_bb`] `!= 0`, without the slider search when a
+    /// stepping piece already attacks.
+    pub(crate) fn attacked(&self, sq: usize, by: Color, occ: Bitboard) -> bool {
+        self.step_attackers(sq, by) != 0 || self.slider_attackers(sq, by, occ) != 0
     }
 
     /// Recompute `checkers` from scratch.
@@ -820,7 +854,7 @@ impl Position {
     /// scratch without `checkers`.
     pub(crate) fn king_attacked(&self, c: Color) -> bool {
         match self.kings[c.index()] {
-            Some(k) => self.attackers_bb(k.index(), c.flip(), self.occupied()) != 0,
+            Some(k) => self.attacked(k.index(), c.flip(), self.occupied()),
             None => false,
         }
     }

@@ -70,16 +70,19 @@ pub(crate) fn hand(color: Color, kind: PieceKind, n: u8) -> u64 {
 
 /// `HAND_STEP[c][k][n]`: `hand(c, k, n) ^ hand(c, k, n + 1)`, so that a
 /// capture or drop changes the key with one load. Zero from `MAX_COUNT` up,
-/// where both counts share a key.
-static HAND_STEP: [[[u64; MAX_COUNT + 1]; 7]; 2] = {
-    let mut t = [[[0u64; MAX_COUNT + 1]; 7]; 2];
+/// where both counts share a key. Every kind and count has its entry (the
+/// kinds past the rook repeat its row, as `hand` clamps them) so that
+/// indexing needs neither clamps nor bounds checks.
+static HAND_STEP: [[[u64; 256]; 14]; 2] = {
+    let mut t = [[[0u64; 256]; 14]; 2];
     let mut c = 0;
     while c < 2 {
         let mut k = 0;
-        while k < 7 {
+        while k < 14 {
+            let row = if k < 6 { k } else { 6 };
             let mut n = 0;
             while n < MAX_COUNT {
-                t[c][k][n] = KEYS.hand[c][k][n] ^ KEYS.hand[c][k][n + 1];
+                t[c][k][n] = KEYS.hand[c][row][n] ^ KEYS.hand[c][row][n + 1];
                 n += 1;
             }
             k += 1;
@@ -93,7 +96,7 @@ static HAND_STEP: [[[u64; MAX_COUNT + 1]; 7]; 2] = {
 /// `n` to `n + 1` or back.
 #[inline]
 pub(crate) fn hand_step(color: Color, kind: PieceKind, n: u8) -> u64 {
-    HAND_STEP[color.index()][(kind as usize).min(6)][(n as usize).min(MAX_COUNT)]
+    HAND_STEP[color.index()][kind as usize][n as usize]
 }
 
 /// Toggled when gote is to move.
@@ -109,8 +112,8 @@ mod tests {
     #[test]
     fn hand_step_is_the_change_of_count() {
         for c in Color::ALL {
-            for k in PieceKind::HAND {
-                for n in 0..=30u8 {
+            for k in PieceKind::ALL {
+                for n in 0..=254u8 {
                     assert_eq!(hand_step(c, k, n), hand(c, k, n) ^ hand(c, k, n + 1));
                 }
             }
