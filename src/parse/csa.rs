@@ -673,7 +673,7 @@ impl Game {
                     None => self.record.comments.push(c),
                 },
                 _ => match self.record.main.moves.last_mut() {
-                    Some(m) => m.comments.push(c),
+                    Some(m) => m.extra_mut().comments.push(c),
                     None => self.record.comments.push(c),
                 },
             }
@@ -690,11 +690,11 @@ impl Game {
                 .main
                 .moves
                 .last_mut()
-                .filter(|m| m.eval.is_none()),
+                .filter(|m| m.eval().is_none()),
             _ => None,
         };
         match target {
-            Some(m) => m.eval = Some(parse_evaluation(body)),
+            Some(m) => m.extra_mut().eval = Some(parse_evaluation(body)),
             None => self.note(raw),
         }
     }

@@ -205,19 +205,16 @@ fn comments_notes_and_evaluations() {
     assert_eq!(r.comments, vec!["start"]);
     assert_eq!(r.notes, vec!["'a note, with a comma", "'** 9"]);
     let m = &r.main.moves;
-    assert_eq!(m[0].comments, vec!["first", "second"]);
-    let e = m[0].eval.as_ref().unwrap();
+    assert_eq!(m[0].comments(), ["first", "second"]);
+    let e = m[0].eval().unwrap();
     assert_eq!(e.score, Some(30));
     assert_eq!(e.pv, vec!["-3334FU", "+2726FU", "#1234"]);
     // GPS logs run PV moves together; a cut-off last move stays as written.
-    let e = m[1].eval.as_ref().unwrap();
+    let e = m[1].eval().unwrap();
     assert_eq!(e.pv, vec!["+2726FU", "-8384FU", "+2625F"]);
     // A `'**` line that lost its quote (wcsc23/day2/4-ponanza.csa).
     let r = one("PI\n+\n+7776FU\n** 12 -3334FU\n");
-    assert_eq!(
-        r.main.moves[0].eval.as_ref().and_then(|e| e.score),
-        Some(12)
-    );
+    assert_eq!(r.main.moves[0].eval().and_then(|e| e.score), Some(12));
 }
 
 #[test]
