@@ -257,19 +257,19 @@ impl FileState {
             let (result, _) = read_game(text, line, offset, &inherited, &mut self.fields);
             return self.number(result);
         }
-        let inherited = std::mem::take(&mut self.fields);
-        let mut fields = inherited.clone();
-        for f in &game.fields {
-            match fields.iter_mut().find(|old| old.key == f.key) {
-                Some(old) => *old = f.clone(),
-                None => fields.push(f.clone()),
+        // The inherited fields, updated by what the game wrote: its fields
+        // are moved in, not copied.
+        let inherited = self.fields.len();
+        for f in game.fields {
+            match self.fields.iter_mut().find(|old| old.key == f.key) {
+                Some(old) => *old = f,
+                None => self.fields.push(f),
             }
         }
-        self.fields = fields;
         let result = game.result.map(|r| {
             r.map(|mut record| {
-                if !inherited.is_empty() {
-                    record.header = rebase_header(&inherited, &game.fields, record.header);
+                if inherited > 0 {
+                    record.header = rebase_header(&self.fields[..inherited], record.header);
                 }
                 record
             })
@@ -394,22 +394,24 @@ fn read_game_with(
 }
 
 /// The header of a game read with no inherited fields, as it would be had it
-/// inherited `inherited`: those fields come first, updated by what the game
-/// wrote (`wrote`), and the game's own copies of them go. Only valid when no
-/// `$` field shares a file field's key (see [`LooseGame`]).
-fn rebase_header(
-    inherited: &[HeaderField],
-    wrote: &[HeaderField],
-    header: Vec<HeaderField>,
-) -> Vec<HeaderField> {
-    let mut out = Vec::with_capacity(inherited.len() + header.len());
-    for f in inherited {
-        out.push(wrote.iter().find(|w| w.key == f.key).unwrap_or(f).clone());
+/// inherited the file fields whose values are now `file` (the inherited
+/// keys, in order, updated by what the game wrote): those fields come first,
+/// and the game's own copies of them go. Only valid when no `$` field shares
+/// a file field's key (see [`LooseGame`]): then the game's own copy of a file
+/// field is the one it wrote, equal to the updated value, and is moved
+/// rather than copied.
+fn rebase_header(file: &[HeaderField], mut header: Vec<HeaderField>) -> Vec<HeaderField> {
+    let mut out = Vec::with_capacity(file.len() + header.len());
+    for f in file {
+        match header.iter().position(|h| h.key == f.key) {
+            Some(i) => out.push(header.remove(i)),
+            None => out.push(f.clone()),
+        }
     }
     out.extend(
         header
             .into_iter()
-            .filter(|h| !inherited.iter().any(|f| f.key == h.key)),
+            .filter(|h| !file.iter().any(|f| f.key == h.key)),
     );
     out
 }
