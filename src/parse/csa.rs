@@ -358,8 +358,9 @@ fn read_game_with(
                 break;
             };
             // Nearly every line of a record is one bare move or whole-second
-            // time; those skip trimming, comma splitting and nom.
-            if let Some(st) = syntax::fast_statement(l.text.as_bytes()) {
+            // time, or a game's usual opening lines; those skip trimming,
+            // comma splitting and nom.
+            if let Some(st) = syntax::fast_statement(l.text) {
                 match st {
                     // In the moves, a move or a time needs none of `apply`.
                     Statement::Move(notation) if game.phase == Phase::Moves => {
