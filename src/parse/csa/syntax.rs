@@ -479,6 +479,49 @@ mod tests {
     }
 
     #[test]
+    fn bare_move_checks_digits_as_a_byte_loop_does() {
+        let plain = |m: &[u8; 7]| -> Option<Notation> {
+            let color = match m[0] {
+                b'+' => Color::Sente,
+                b'-' => Color::Gote,
+                _ => return None,
+            };
+            let d = |c: u8| c.is_ascii_digit().then(|| c - b'0');
+            let (f1, r1, f2, r2) = (d(m[1])?, d(m[2])?, d(m[3])?, d(m[4])?);
+            let from = match (f1, r1) {
+                (0, 0) => None,
+                (f, r) => Some(Square::new(f, r)?),
+            };
+            let to = Square::new(f2, r2)?;
+            let piece = csa_kind([m[5], m[6]])?;
+            Some(Notation::Csa {
+                color,
+                from,
+                to,
+                piece,
+            })
+        };
+        // Every pair of digit positions through every pair of bytes, around
+        // a drop and around a board move.
+        for base in [*b"+7776FU", *b"-0055KA"] {
+            for i in 1..=4 {
+                for j in i..=4 {
+                    for a in 0..=255u8 {
+                        for b in (0..=255u8).step_by(if i == j { 256 } else { 1 }) {
+                            let mut m = base;
+                            m[i] = a;
+                            if i != j {
+                                m[j] = b;
+                            }
+                            assert_eq!(bare_move(&m), plain(&m), "{m:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn fast_statements_are_read_as_the_full_grammar_reads_them() {
         let full = |s| {
             terminated(any_statement, eof)
