@@ -435,12 +435,31 @@ fn split_games_cuts_as_a_walk_over_every_line_does() {
     };
     for _ in 0..20_000 {
         let mut text = String::new();
-        for _ in 0..next(7) {
+        // Some texts run past the 64-byte chunks the `/` search reads.
+        let long = if next(4) == 0 { 40 } else { 0 };
+        for _ in 0..next(7) + long {
             text.push_str(pieces[next(pieces.len())]);
             text.push_str(ends[next(ends.len())]);
         }
         let got: Vec<GameText<'_>> = split_games(&text).collect();
         assert_eq!(got, split_by_lines(&text), "{text:?}");
+    }
+}
+
+#[test]
+fn find_slash_agrees_with_a_byte_loop() {
+    let mut seed = 5u32;
+    for len in (0..200).chain([255, 256, 257, 1000]) {
+        for _ in 0..20 {
+            let b: Vec<u8> = (0..len)
+                .map(|_| {
+                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                    // Rare slashes, so hits land in every chunk position.
+                    if (seed >> 16) % 97 == 0 { b'/' } else { b'a' }
+                })
+                .collect();
+            assert_eq!(find_slash(&b), b.iter().position(|&c| c == b'/'));
+        }
     }
 }
 
