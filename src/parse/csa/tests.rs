@@ -455,7 +455,11 @@ fn find_slash_agrees_with_a_byte_loop() {
                 .map(|_| {
                     seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
                     // Rare slashes, so hits land in every chunk position.
-                    if (seed >> 16) % 97 == 0 { b'/' } else { b'a' }
+                    if (seed >> 16).is_multiple_of(97) {
+                        b'/'
+                    } else {
+                        b'a'
+                    }
                 })
                 .collect();
             assert_eq!(find_slash(&b), b.iter().position(|&c| c == b'/'));
