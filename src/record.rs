@@ -241,7 +241,13 @@ pub struct Evaluation {
 }
 
 /// One move of a line, with everything attached to it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// What nearly every move has (notation, span, number, time) is stored
+/// inline; what few moves have (comments, bookmarks, an evaluation,
+/// variations) sits behind one pointer, so a move is small to build, move
+/// and drop. Read those through [`MoveEntry::comments`] and its siblings,
+/// and change them through [`MoveEntry::extra_mut`].
+#[derive(Clone, Debug)]
 pub struct MoveEntry {
     /// The move as written.
     pub notation: Notation,
@@ -251,6 +257,14 @@ pub struct MoveEntry {
     pub number: Option<u32>,
     /// Time, where the format records it.
     pub time: Option<MoveTime>,
+    /// Comments, bookmarks, evaluation and variations; `None` while all are
+    /// empty.
+    extra: Option<Box<MoveExtra>>,
+}
+
+/// The rarely present parts of a [`MoveEntry`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveExtra {
     /// Comments attached to the move, in order.
     pub comments: Vec<String>,
     /// Bookmarks (KIF `&` lines).
@@ -269,13 +283,65 @@ impl MoveEntry {
             span,
             number: None,
             time: None,
-            comments: Vec::new(),
-            bookmarks: Vec::new(),
-            eval: None,
-            variations: Vec::new(),
+            extra: None,
         }
     }
+
+    /// Comments attached to the move, in order.
+    pub fn comments(&self) -> &[String] {
+        self.extra.as_deref().map_or(&[], |e| &e.comments)
+    }
+
+    /// Bookmarks (KIF `&` lines).
+    pub fn bookmarks(&self) -> &[String] {
+        self.extra.as_deref().map_or(&[], |e| &e.bookmarks)
+    }
+
+    /// Floodgate `'**` evaluation and PV.
+    pub fn eval(&self) -> Option<&Evaluation> {
+        self.extra.as_deref().and_then(|e| e.eval.as_ref())
+    }
+
+    /// Alternatives to this move: each line's first move replaces this one.
+    pub fn variations(&self) -> &[Line] {
+        self.extra.as_deref().map_or(&[], |e| &e.variations)
+    }
+
+    /// The comments, bookmarks, evaluation and variations, if any was ever
+    /// set.
+    pub fn extra(&self) -> Option<&MoveExtra> {
+        self.extra.as_deref()
+    }
+
+    /// The comments, bookmarks, evaluation and variations, to change; made
+    /// (empty) on first use.
+    pub fn extra_mut(&mut self) -> &mut MoveExtra {
+        self.extra.get_or_insert_with(Box::default)
+    }
+
+    /// Take the comments, bookmarks, evaluation and variations out, leaving
+    /// the move with none.
+    pub fn take_extra(&mut self) -> MoveExtra {
+        self.extra.take().map_or_else(MoveExtra::default, |e| *e)
+    }
 }
+
+/// Moves are equal when everything written about them is: an extra part
+/// made by [`MoveEntry::extra_mut`] and left empty counts as none.
+impl PartialEq for MoveEntry {
+    fn eq(&self, other: &MoveEntry) -> bool {
+        self.notation == other.notation
+            && self.span == other.span
+            && self.number == other.number
+            && self.time == other.time
+            && self.comments() == other.comments()
+            && self.bookmarks() == other.bookmarks()
+            && self.eval() == other.eval()
+            && self.variations() == other.variations()
+    }
+}
+
+impl Eq for MoveEntry {}
 
 /// How a line of play ends, as the record states it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -299,7 +299,7 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
         line: &record.main,
     }];
     while let Some(w) = stack.pop() {
-        if !w.line.moves.iter().any(|m| !m.variations.is_empty()) {
+        if !w.line.moves.iter().any(|m| !m.variations().is_empty()) {
             continue;
         }
         // Walk the parent line again to get the position before each branching move.
@@ -320,7 +320,7 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
             Some(p) => variations[p].line.plies.len(),
         };
         for (i, entry) in w.line.moves.iter().enumerate() {
-            for (vi, var) in entry.variations.iter().enumerate() {
+            for (vi, var) in entry.variations().iter().enumerate() {
                 let line = replay_line(
                     var,
                     pos.clone(),
@@ -451,7 +451,7 @@ fn line_at<'a>(
     };
     let vr = variations.get(i)?;
     let parent = line_at(record, variations, vr.parent)?;
-    parent.moves.get(vr.entry)?.variations.get(vr.index)
+    parent.moves.get(vr.entry)?.variations().get(vr.index)
 }
 
 /// Play `entry` if it resolves to a legal move, keeping the repetition

@@ -108,12 +108,12 @@ impl<R: Read> Cutter<R> {
     /// The next games, at most `games` of them (at least one unless the
     /// stream is done), as ranges of the returned buffer.
     fn next_batch(&mut self, games: usize) -> std::io::Result<(&[u8], Vec<Cut>, bool)> {
-        // Keep only the game not cut yet: what the last batch held is done.
-        self.buf.drain(..self.start);
-        self.scan -= self.start;
-        self.start = 0;
+        let mut first = self.start;
         let mut cuts = Vec::new();
-        while !self.done && cuts.len() < games && (cuts.is_empty() || self.start < BATCH_BYTES) {
+        while !self.done
+            && cuts.len() < games
+            && (cuts.is_empty() || self.start - first < BATCH_BYTES)
+        {
             match self.find_slash() {
                 Some((line_start, next)) => {
                     cuts.push(Cut {
@@ -133,7 +133,17 @@ impl<R: Read> Cutter<R> {
                     self.start = self.buf.len();
                     self.done = true;
                 }
-                None => self.fill()?,
+                // The games cut so far go out first: once they are done,
+                // only the uncut game's few bytes are moved to make room,
+                // not the rest of a block.
+                None if !cuts.is_empty() => break,
+                None => {
+                    self.buf.drain(..self.start);
+                    self.scan -= self.start;
+                    self.start = 0;
+                    first = 0;
+                    self.fill()?;
+                }
             }
         }
         Ok((&self.buf, cuts, self.done))
@@ -185,36 +195,25 @@ impl<R: Read> Cutter<R> {
     }
 }
 
-/// Eight bytes at a time, for the passes the main thread makes over every
-/// byte of the file.
-fn word(b: &[u8]) -> u64 {
-    let mut w = [0u8; 8];
-    w.copy_from_slice(b);
-    u64::from_le_bytes(w)
-}
-
-/// `byte` in every byte of a word.
-const fn splat(byte: u8) -> u64 {
-    u64::from_ne_bytes([byte; 8])
-}
-
-/// The top bit of each zero byte of `x`, exactly (no false hits).
-fn zero_bytes(x: u64) -> u64 {
-    const LOW7: u64 = splat(0x7f);
-    !(((x & LOW7) + LOW7) | x | LOW7)
-}
-
 /// The index of the first `needle` in `b`.
 fn find_byte(b: &[u8], needle: u8) -> Option<usize> {
-    let mut words = b.chunks_exact(8);
-    for (i, w) in (&mut words).enumerate() {
-        let hits = zero_bytes(word(w) ^ splat(needle));
-        if hits != 0 {
-            return Some(i * 8 + (hits.trailing_zeros() / 8) as usize);
+    // A whole chunk is compared with no early exit, which compiles to a few
+    // vector instructions; only the chunk that holds a hit is searched.
+    const CHUNK: usize = 64;
+    let mut chunks = b.chunks_exact(CHUNK);
+    for (i, chunk) in (&mut chunks).enumerate() {
+        let hit = chunk
+            .iter()
+            .fold(0u8, |acc, &c| acc | u8::from(c == needle));
+        if hit != 0 {
+            return chunk
+                .iter()
+                .position(|&c| c == needle)
+                .map(|p| i * CHUNK + p);
         }
     }
-    let done = b.len() - words.remainder().len();
-    words
+    let done = b.len() - chunks.remainder().len();
+    chunks
         .remainder()
         .iter()
         .position(|&c| c == needle)
@@ -225,28 +224,48 @@ fn find_byte(b: &[u8], needle: u8) -> Option<usize> {
 /// text (no NUL, nothing above 0x7F), and how many lines
 /// [`kifu::parse::lines`] would find in them.
 fn scan(b: &[u8]) -> (bool, u32) {
-    let (mut lf, mut cr, mut high, mut nul) = (0usize, 0usize, 0u8, false);
-    // Byte-wide counts per short chunk, with no early exit: this compiles
-    // to vector code.
-    for chunk in b.chunks(128) {
-        let (mut l, mut r, mut z) = (0u8, 0u8, 0u8);
-        for &c in chunk {
-            l += u8::from(c == b'\n');
-            r += u8::from(c == b'\r');
-            z |= u8::from(c == 0);
-            high |= c;
+    const LANES: usize = 32;
+    // Each lane keeps its own byte-wide counts and is emptied before they
+    // can wrap: with no reduction across lanes inside the loop, each step
+    // is a handful of vector instructions per 32 bytes.
+    let (mut lf, mut cr) = (0usize, 0usize);
+    // The largest `c - 1`: NUL wraps to 0xFF and bytes above 0x7F stay
+    // above 0x7E, so plain text keeps it below 0x7F.
+    let mut worst = [0u8; LANES];
+    let mut blocks = b.chunks_exact(LANES);
+    loop {
+        let (mut l, mut r) = ([0u8; LANES], [0u8; LANES]);
+        let mut steps = 0;
+        for block in (&mut blocks).take(255) {
+            // A copy, so the counters are plainly not the input.
+            let block: [u8; LANES] = block.try_into().unwrap_or([0; LANES]);
+            for j in 0..LANES {
+                let c = block[j];
+                l[j] += u8::from(c == b'\n');
+                r[j] += u8::from(c == b'\r');
+                worst[j] = worst[j].max(c.wrapping_sub(1));
+            }
+            steps += 1;
         }
-        lf += usize::from(l);
-        cr += usize::from(r);
-        nul |= z != 0;
+        lf += l.iter().map(|&n| usize::from(n)).sum::<usize>();
+        cr += r.iter().map(|&n| usize::from(n)).sum::<usize>();
+        if steps < 255 {
+            break;
+        }
     }
+    for &c in blocks.remainder() {
+        lf += usize::from(c == b'\n');
+        cr += usize::from(c == b'\r');
+        worst[0] = worst[0].max(c.wrapping_sub(1));
+    }
+    let plain = worst.iter().all(|&w| w < 0x7f);
     let crlf = if cr == 0 {
         0
     } else {
         b.windows(2).filter(|w| w == b"\r\n").count()
     };
     let open_end = usize::from(b.last().is_some_and(|&c| c != b'\n' && c != b'\r'));
-    (high < 0x80 && !nul, (lf + cr - crlf + open_end) as u32)
+    (plain, (lf + cr - crlf + open_end) as u32)
 }
 
 /// One game ready to be parsed on a worker.
@@ -404,9 +423,13 @@ mod tests {
 
     #[test]
     fn find_byte_and_scan_agree_with_plain_loops() {
-        let alphabet = [b'a', b'/', b'\n', b'\r', 0, 0x80, 0x2e, 0x0a ^ 0x80, 0xff];
+        let mixed: &[u8] = &[b'a', b'/', b'\n', b'\r', 0, 0x80, 0x2e, 0x0a ^ 0x80, 0xff];
+        // Long plain texts reach the lane counters' flush and the line count.
+        let plain_only: &[u8] = b"aaaaaa\n\r/";
         let mut seed = 7u32;
-        for len in 0..70 {
+        let lens = (0..70).map(|n| (n, mixed));
+        let long = [8159, 8160, 8161, 8192, 16400].into_iter();
+        for (len, alphabet) in lens.chain(long.map(|n| (n, plain_only))) {
             for _ in 0..20 {
                 let b: Vec<u8> = (0..len)
                     .map(|_| {

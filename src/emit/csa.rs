@@ -254,7 +254,7 @@ fn write_view(
         out.push_str(&ply_text(ply));
         out.push('\n');
         write_entry_extras(out, entry, &mut times);
-        bookmarks += entry.bookmarks.len();
+        bookmarks += entry.bookmarks().len();
     }
 
     // What follows the legal plies: the foul move, moves never replayed.
@@ -291,7 +291,7 @@ fn write_view(
                     write_plain_comments(out, entry, "'");
                 }
             }
-            bookmarks += entry.bookmarks.len();
+            bookmarks += entry.bookmarks().len();
             after = tail;
         }
     }
@@ -305,7 +305,7 @@ fn write_view(
         let _ = writeln!(out, "{trailer}{what}: {}", list.join(" "));
         for m in after {
             write_plain_comments(out, m, trailer);
-            bookmarks += m.bookmarks.len();
+            bookmarks += m.bookmarks().len();
         }
         warnings.push(Warning {
             code,
@@ -475,7 +475,7 @@ fn write_comments(out: &mut String, comments: &[String]) {
 
 /// Comments of a move that is not written as a move, each line behind `prefix`.
 fn write_plain_comments(out: &mut String, entry: &MoveEntry, prefix: &str) {
-    for c in &entry.comments {
+    for c in entry.comments() {
         for line in c.lines() {
             let _ = writeln!(out, "{prefix}{line}");
         }
@@ -485,7 +485,7 @@ fn write_plain_comments(out: &mut String, entry: &MoveEntry, prefix: &str) {
 /// The move's time, evaluation and comments, in the order floodgate logs them.
 fn write_entry_extras(out: &mut String, entry: &MoveEntry, times: &mut TimeWriter) {
     times.write(out, entry.time);
-    if let Some(e) = &entry.eval {
+    if let Some(e) = entry.eval() {
         out.push_str("'**");
         if let Some(s) = e.score {
             let _ = write!(out, " {s}");
@@ -496,7 +496,7 @@ fn write_entry_extras(out: &mut String, entry: &MoveEntry, times: &mut TimeWrite
         }
         out.push('\n');
     }
-    write_comments(out, &entry.comments);
+    write_comments(out, entry.comments());
 }
 
 /// Writes `T` lines and counts what V2.2 had to round.

@@ -231,7 +231,7 @@ impl Writer<'_> {
     /// position before that move.
     fn forks(&mut self, id: Option<usize>, i: usize, entry: &MoveEntry, st: &LineState) -> Value {
         let mut forks = Vec::new();
-        for j in 0..entry.variations.len() {
+        for j in 0..entry.variations().len() {
             let Some(&vi) = self.index.get(&(id, i, j)) else {
                 continue;
             };
@@ -393,11 +393,11 @@ impl Writer<'_> {
         totals: &mut [u64; 2],
         forks: Value,
     ) -> Value {
-        self.bookmarks += entry.bookmarks.len();
-        self.evaluations += usize::from(entry.eval.is_some());
+        self.bookmarks += entry.bookmarks().len();
+        self.evaluations += usize::from(entry.eval().is_some());
         let mut e = Map::new();
-        if !entry.comments.is_empty() {
-            e.insert("comments".into(), json!(entry.comments));
+        if !entry.comments().is_empty() {
+            e.insert("comments".into(), json!(entry.comments()));
         }
         e.insert("move".into(), mv);
         if let Some(t) = entry.time {
@@ -594,7 +594,7 @@ mod tests {
             field("END_TIME", "T1"),
             field("OPENING", "YAGURA"),
         ];
-        r.main.moves[0].bookmarks.push("mark".into());
+        r.main.moves[0].extra_mut().bookmarks.push("mark".into());
         r.main.ending = Some(Ending {
             kind: EndingKind::MaxMoves,
             text: "%MAX_MOVES".into(),

@@ -173,7 +173,7 @@ fn moves_json(mut pos: Position, line: &Line, result: &LineResult) -> Vec<MoveJs
         let entry: Option<&MoveEntry> = line.moves.get(i);
         let ki2 = ki2_move(&pos, p.color, p.mv, p.piece, p.same);
         pos.play(p.mv);
-        let (eval, pv) = eval_fields(entry.and_then(|e| e.eval.as_ref()));
+        let (eval, pv) = eval_fields(entry.and_then(|e| e.eval()));
         out.push(MoveJson {
             ply: result.first_ply + i as u32,
             usi: p.mv.to_usi(),
@@ -189,7 +189,7 @@ fn moves_json(mut pos: Position, line: &Line, result: &LineResult) -> Vec<MoveJs
                 spent_ms: t.spent_ms,
                 total_ms: t.total_ms,
             }),
-            comments: entry.map(|e| e.comments.clone()).unwrap_or_default(),
+            comments: entry.map(|e| e.comments().to_vec()).unwrap_or_default(),
             eval,
             pv,
             line: entry.map_or(0, |e| e.span.line),

@@ -669,7 +669,7 @@ impl<'g> Writer<'g> {
                 p.play(mv);
                 // The `*`/`&` lines must directly follow the move they annotate.
                 let annotated =
-                    entry.is_some_and(|e| !e.comments.is_empty() || !e.bookmarks.is_empty());
+                    entry.is_some_and(|e| !e.comments().is_empty() || !e.bookmarks().is_empty());
                 if row.len() == KI2_MOVES_PER_LINE || annotated {
                     self.ki2_row(&mut row);
                 }
@@ -694,7 +694,7 @@ impl<'g> Writer<'g> {
         for (k, e) in rest.iter().enumerate() {
             let number = r.first_ply + (plan.commented_from + k) as u32;
             commented.push(format!("*{number} {}", notation_text(&e.notation)));
-            commented.extend(e.comments.iter().map(|c| format!("*{c}")));
+            commented.extend(e.comments().iter().map(|c| format!("*{c}")));
         }
         if let Verdict::Foul(f) = &r.verdict
             && f.rule == Rule::WrongTurn
@@ -832,10 +832,10 @@ impl<'g> Writer<'g> {
     }
 
     fn attachments(&mut self, e: &MoveEntry) {
-        for c in &e.comments {
+        for c in e.comments() {
             self.line(&format!("*{c}"));
         }
-        for b in &e.bookmarks {
+        for b in e.bookmarks() {
             self.line(&format!("&{b}"));
         }
     }
@@ -872,7 +872,7 @@ fn any_line(line: &Line, f: &dyn Fn(&Line) -> bool) -> bool {
             return true;
         }
         for m in &l.moves {
-            stack.extend(m.variations.iter());
+            stack.extend(m.variations().iter());
         }
     }
     false
@@ -888,7 +888,7 @@ fn has_times(line: &Line) -> bool {
 }
 
 fn any_eval(line: &Line) -> bool {
-    any_line(line, &|l| l.moves.iter().any(|m| m.eval.is_some()))
+    any_line(line, &|l| l.moves.iter().any(|m| m.eval().is_some()))
 }
 
 /// `( 0:05/00:00:05)`: the spent time, then the mover's running total.

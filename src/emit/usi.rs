@@ -52,7 +52,7 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
         .main
         .moves
         .iter()
-        .any(|m| !m.comments.is_empty())
+        .any(|m| !m.comments().is_empty())
         || !game.record.comments.is_empty()
     {
         warnings.push(Warning {
@@ -79,12 +79,12 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     );
     lost(
         "bookmarks-dropped",
-        main.moves.iter().map(|m| m.bookmarks.len()).sum(),
+        main.moves.iter().map(|m| m.bookmarks().len()).sum(),
         "bookmarks",
     );
     lost(
         "evaluations-dropped",
-        main.moves.iter().filter(|m| m.eval.is_some()).count(),
+        main.moves.iter().filter(|m| m.eval().is_some()).count(),
         "evaluations",
     );
     lost(

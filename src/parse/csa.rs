@@ -147,7 +147,7 @@ struct SlashLine {
 fn find_slash_line(b: &[u8], from: usize) -> Option<SlashLine> {
     let blank = |c: &&u8| **c != b'\n' && **c != b'\r' && c.is_ascii_whitespace();
     let mut at = from;
-    while let Some(p) = b[at..].iter().position(|&c| c == b'/') {
+    while let Some(p) = find_slash(&b[at..]) {
         let p = at + p;
         let start = p - b[from..p].iter().rev().take_while(blank).count();
         let end = p + 1 + b[p + 1..].iter().take_while(blank).count();
@@ -164,6 +164,26 @@ fn find_slash_line(b: &[u8], from: usize) -> Option<SlashLine> {
         at = p + 1;
     }
     None
+}
+
+/// The index of the first `/` in `b`. Whole chunks are compared with no
+/// early exit, a few vector instructions each (a byte-at-a-time search cost
+/// more than any other part of cutting a file); only the chunk that holds a
+/// hit is searched byte by byte.
+fn find_slash(b: &[u8]) -> Option<usize> {
+    const CHUNK: usize = 64;
+    let mut chunks = b.chunks_exact(CHUNK);
+    for (i, chunk) in (&mut chunks).enumerate() {
+        if chunk.iter().fold(0u8, |acc, &c| acc | u8::from(c == b'/')) != 0 {
+            return chunk.iter().position(|&c| c == b'/').map(|p| i * CHUNK + p);
+        }
+    }
+    let done = b.len() - chunks.remainder().len();
+    chunks
+        .remainder()
+        .iter()
+        .position(|&c| c == b'/')
+        .map(|p| done + p)
 }
 
 /// Where the last line of `b[from..to]` ends, without its terminator; `to`
@@ -257,19 +277,19 @@ impl FileState {
             let (result, _) = read_game(text, line, offset, &inherited, &mut self.fields);
             return self.number(result);
         }
-        let inherited = std::mem::take(&mut self.fields);
-        let mut fields = inherited.clone();
-        for f in &game.fields {
-            match fields.iter_mut().find(|old| old.key == f.key) {
-                Some(old) => *old = f.clone(),
-                None => fields.push(f.clone()),
+        // The inherited fields, updated by what the game wrote: its fields
+        // are moved in, not copied.
+        let inherited = self.fields.len();
+        for f in game.fields {
+            match self.fields.iter_mut().find(|old| old.key == f.key) {
+                Some(old) => *old = f,
+                None => self.fields.push(f),
             }
         }
-        self.fields = fields;
         let result = game.result.map(|r| {
             r.map(|mut record| {
-                if !inherited.is_empty() {
-                    record.header = rebase_header(&inherited, &game.fields, record.header);
+                if inherited > 0 {
+                    record.header = rebase_header(&self.fields[..inherited], record.header);
                 }
                 record
             })
@@ -358,8 +378,9 @@ fn read_game_with(
                 break;
             };
             // Nearly every line of a record is one bare move or whole-second
-            // time; those skip trimming, comma splitting and nom.
-            if let Some(st) = syntax::fast_statement(l.text.as_bytes()) {
+            // time, or a game's usual opening lines; those skip trimming,
+            // comma splitting and nom.
+            if let Some(st) = syntax::fast_statement(l.text) {
                 match st {
                     // In the moves, a move or a time needs none of `apply`.
                     Statement::Move(notation) if game.phase == Phase::Moves => {
@@ -394,22 +415,24 @@ fn read_game_with(
 }
 
 /// The header of a game read with no inherited fields, as it would be had it
-/// inherited `inherited`: those fields come first, updated by what the game
-/// wrote (`wrote`), and the game's own copies of them go. Only valid when no
-/// `$` field shares a file field's key (see [`LooseGame`]).
-fn rebase_header(
-    inherited: &[HeaderField],
-    wrote: &[HeaderField],
-    header: Vec<HeaderField>,
-) -> Vec<HeaderField> {
-    let mut out = Vec::with_capacity(inherited.len() + header.len());
-    for f in inherited {
-        out.push(wrote.iter().find(|w| w.key == f.key).unwrap_or(f).clone());
+/// inherited the file fields whose values are now `file` (the inherited
+/// keys, in order, updated by what the game wrote): those fields come first,
+/// and the game's own copies of them go. Only valid when no `$` field shares
+/// a file field's key (see [`LooseGame`]): then the game's own copy of a file
+/// field is the one it wrote, equal to the updated value, and is moved
+/// rather than copied.
+fn rebase_header(file: &[HeaderField], mut header: Vec<HeaderField>) -> Vec<HeaderField> {
+    let mut out = Vec::with_capacity(file.len() + header.len());
+    for f in file {
+        match header.iter().position(|h| h.key == f.key) {
+            Some(i) => out.push(header.remove(i)),
+            None => out.push(f.clone()),
+        }
     }
     out.extend(
         header
             .into_iter()
-            .filter(|h| !inherited.iter().any(|f| f.key == h.key)),
+            .filter(|h| !file.iter().any(|f| f.key == h.key)),
     );
     out
 }
@@ -673,7 +696,7 @@ impl Game {
                     None => self.record.comments.push(c),
                 },
                 _ => match self.record.main.moves.last_mut() {
-                    Some(m) => m.comments.push(c),
+                    Some(m) => m.extra_mut().comments.push(c),
                     None => self.record.comments.push(c),
                 },
             }
@@ -690,11 +713,11 @@ impl Game {
                 .main
                 .moves
                 .last_mut()
-                .filter(|m| m.eval.is_none()),
+                .filter(|m| m.eval().is_none()),
             _ => None,
         };
         match target {
-            Some(m) => m.eval = Some(parse_evaluation(body)),
+            Some(m) => m.extra_mut().eval = Some(parse_evaluation(body)),
             None => self.note(raw),
         }
     }

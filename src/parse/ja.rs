@@ -725,7 +725,10 @@ impl Tree {
     pub(crate) fn comment(&mut self, c: String, record: &mut Record) {
         match self.target {
             Target::Start => record.comments.push(c),
-            Target::Move { line, index } => self.nodes[line].line.moves[index].comments.push(c),
+            Target::Move { line, index } => self.nodes[line].line.moves[index]
+                .extra_mut()
+                .comments
+                .push(c),
             Target::Ending { line } => {
                 if let Some(e) = &mut self.nodes[line].line.ending {
                     e.comments.push(c);
@@ -738,6 +741,7 @@ impl Tree {
     pub(crate) fn bookmark(&mut self, name: &str, raw: &str, record: &mut Record) {
         match self.target {
             Target::Move { line, index } => self.nodes[line].line.moves[index]
+                .extra_mut()
                 .bookmarks
                 .push(name.to_string()),
             // The record has no bookmark slot for the start or an ending:
@@ -767,7 +771,10 @@ impl Tree {
             if let Some(parent) = slots[p].as_mut() {
                 // Pushing (not inserting at the front) keeps 100,000 sibling
                 // variations linear; the order is restored by the reverse above.
-                parent.line.moves[index].variations.push(node.line);
+                parent.line.moves[index]
+                    .extra_mut()
+                    .variations
+                    .push(node.line);
             }
         }
         let mut main = slots[0].take().map(|n| n.line).unwrap_or_default();
@@ -779,7 +786,9 @@ impl Tree {
 /// Undo the reverse order in which [`Tree::finish`] attaches variations.
 fn reverse_variations(line: &mut Line) {
     for m in &mut line.moves {
-        m.variations.reverse();
+        if !m.variations().is_empty() {
+            m.extra_mut().variations.reverse();
+        }
     }
 }
 

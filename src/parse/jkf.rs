@@ -248,12 +248,15 @@ impl Reader<'_> {
             }
             if let Some(m) = &e.mv {
                 let mut entry = MoveEntry::new(notation(m, span)?, span);
-                entry.comments = std::mem::take(&mut pending);
-                entry.comments.extend(e.all_comments());
+                let mut comments = std::mem::take(&mut pending);
+                comments.extend(e.all_comments());
+                if !comments.is_empty() {
+                    entry.extra_mut().comments = comments;
+                }
                 entry.time = e.time.as_ref().and_then(move_time);
                 for fork in e.forks.iter().flatten() {
                     let v = self.line(fork, depth + 1)?;
-                    entry.variations.push(v);
+                    entry.extra_mut().variations.push(v);
                 }
                 line.moves.push(entry);
                 if let Some(sp) = &e.special {
@@ -275,7 +278,7 @@ impl Reader<'_> {
                     return Err(ParseError::new(span, "forks on an entry without a move"));
                 }
                 match line.moves.last_mut() {
-                    Some(last) => last.comments.extend(e.all_comments()),
+                    Some(last) => last.extra_mut().comments.extend(e.all_comments()),
                     None => {
                         pending_span.get_or_insert(span);
                         pending.extend(e.all_comments());
@@ -667,7 +670,7 @@ mod tests {
                 total_ms: Some(3_602_000)
             })
         );
-        assert_eq!(m[0].comments, ["a", "b"]);
+        assert_eq!(m[0].comments(), ["a", "b"]);
         assert!(matches!(m[1].notation, Notation::Kif { drop: true, .. }));
         let e = r.main.ending.as_ref().unwrap();
         assert_eq!(e.kind, EndingKind::Resign);
@@ -738,13 +741,13 @@ mod tests {
         );
         let r = one(&text);
         let first = &r.main.moves[0];
-        assert_eq!(first.variations.len(), 2);
-        let v0 = &first.variations[0];
+        assert_eq!(first.variations().len(), 2);
+        let v0 = &first.variations()[0];
         assert_eq!(v0.moves.len(), 2);
-        assert_eq!(v0.moves[0].variations.len(), 1);
-        assert!(first.variations[1].moves.is_empty());
+        assert_eq!(v0.moves[0].variations().len(), 1);
+        assert!(first.variations()[1].moves.is_empty());
         assert_eq!(
-            first.variations[1].ending.as_ref().unwrap().kind,
+            first.variations()[1].ending.as_ref().unwrap().kind,
             EndingKind::Interrupt
         );
         // Spans follow document order: the fork's move comes after its parent.

@@ -67,7 +67,7 @@ fn csa_corpus_files_match_the_manifest() {
     assert_eq!(r.main.moves.len(), 256);
     assert_eq!(r.main.ending, None);
     assert!(r.notes.iter().any(|n| n.starts_with("'summary:max_moves:")));
-    assert!(r.main.moves.iter().filter(|m| m.eval.is_some()).count() > 200);
+    assert!(r.main.moves.iter().filter(|m| m.eval().is_some()).count() > 200);
 
     let r = one(&dir.join("csa/gpsshogi-0.7.0/data/gpsshogi/wcsc23/day2/3-YSS.csa"));
     assert_eq!(ending(&r), Some((EndingKind::Resign, "%TORYO")));
@@ -147,8 +147,8 @@ fn csa_fixture_v3_keeps_fractional_times_and_comments() {
     assert_eq!(g.comments, vec!["初期局面へのコメント".to_string()]);
     assert_eq!(g.main.moves[0].time.and_then(|t| t.spent_ms), Some(3_250));
     let last = g.main.moves.last().expect("moves");
-    assert_eq!(last.comments, vec!["浮き飛車に構えた。".to_string()]);
-    let eval = last.eval.as_ref().expect("'** line");
+    assert_eq!(last.comments(), vec!["浮き飛車に構えた。".to_string()]);
+    let eval = last.eval().expect("'** line");
     assert_eq!(eval.score, Some(35));
     assert_eq!(eval.pv, vec!["-6152KI".to_string(), "+3938GI".to_string()]);
     let end = g.main.ending.as_ref().expect("ending");

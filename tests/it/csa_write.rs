@@ -42,7 +42,7 @@ fn comments(g: &Game) -> Vec<Vec<String>> {
     out.extend(
         g.record.main.moves[..g.main.plies.len()]
             .iter()
-            .map(|m| m.comments.clone()),
+            .map(|m| m.comments().to_vec()),
     );
     out
 }

@@ -168,14 +168,14 @@ fn nested_record(depth: usize) -> Record {
     let mut inner: Option<Line> = None;
     for k in (0..depth).rev() {
         let mut second = entry(alt[k + 2]);
-        second.variations.extend(inner.take());
+        second.extra_mut().variations.extend(inner.take());
         let mut l = Line::default();
         l.moves.push(entry(spine[k + 1]));
         l.moves.push(second);
         inner = Some(l);
     }
     let mut second = entry(alt[1]);
-    second.variations.extend(inner);
+    second.extra_mut().variations.extend(inner);
     let mut r = Record::default();
     r.main.moves.push(entry(spine[0]));
     r.main.moves.push(second);

@@ -49,7 +49,7 @@ fn jkf_files(dir: &Path) -> Vec<PathBuf> {
 fn count_forks(line: &kifu::record::Line) -> usize {
     line.moves
         .iter()
-        .map(|m| m.variations.len() + m.variations.iter().map(count_forks).sum::<usize>())
+        .map(|m| m.variations().len() + m.variations().iter().map(count_forks).sum::<usize>())
         .sum()
 }
 

@@ -203,8 +203,8 @@ fn manifest_outcomes_hold() {
     let mut stack = vec![&g.record.main];
     while let Some(l) = stack.pop() {
         for m in &l.moves {
-            nested += m.variations.len();
-            stack.extend(m.variations.iter());
+            nested += m.variations().len();
+            stack.extend(m.variations().iter());
         }
     }
     assert_eq!(nested, 7);

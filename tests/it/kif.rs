@@ -41,8 +41,8 @@ fn count_lines(line: &Line) -> usize {
     let mut stack: Vec<&Line> = vec![line];
     while let Some(l) = stack.pop() {
         for m in &l.moves {
-            n += m.variations.len();
-            stack.extend(m.variations.iter());
+            n += m.variations().len();
+            stack.extend(m.variations().iter());
         }
     }
     n
@@ -146,10 +146,10 @@ fn corpus_variations_attach_at_their_move() {
     };
     // 変化：3手 replaces move 3 of the main line; its 変化：4手 replaces the
     // variation's own move 4 (同　銀), and opens with 同　飛.
-    let v3 = &r.main.moves[2].variations;
+    let v3 = r.main.moves[2].variations();
     assert_eq!(v3.len(), 1);
     assert_eq!(v3[0].moves[0].number, Some(3));
-    let v4 = &v3[0].moves[1].variations;
+    let v4 = v3[0].moves[1].variations();
     assert_eq!(v4.len(), 1);
     assert!(matches!(
         v4[0].moves[0].notation,
@@ -166,7 +166,7 @@ fn corpus_variations_attach_at_their_move() {
     };
     assert_eq!(r.start, StartPosition::Preset(Handicap::TwoPieces));
     assert_eq!(count_lines(&r.main), 5);
-    assert_eq!(r.main.moves[69].variations.len(), 1);
+    assert_eq!(r.main.moves[69].variations().len(), 1);
     assert_eq!(r.main.moves[69].number, Some(70));
 }
 
@@ -229,7 +229,7 @@ fn fixture_header_henka_quirk() {
     let r = fixture("header-henka.kifu");
     assert_eq!(r.notes, vec!["変化：2手"]);
     assert_eq!(r.main.moves.len(), 2);
-    assert_eq!(r.main.moves[1].variations.len(), 1);
+    assert_eq!(r.main.moves[1].variations().len(), 1);
 }
 
 #[test]
@@ -238,14 +238,14 @@ fn fixture_nested_variations() {
     let m = &r.main.moves;
     assert_eq!(m.len(), 4);
     assert_eq!(count_lines(&r.main), 6);
-    assert_eq!(m[0].variations.len(), 1); // 変化：1手
-    assert_eq!(m[1].variations.len(), 1); // 変化：2手
-    assert_eq!(m[2].variations.len(), 1); // 変化：3手 of the main line
-    let v3 = &m[2].variations[0];
-    assert_eq!(v3.moves[1].variations.len(), 1); // its 変化：4手
-    let v2 = &m[1].variations[0];
-    assert_eq!(v2.moves[1].variations.len(), 1); // 変化：3手 of 変化：2手
-    assert!(v2.moves[1].variations[0].moves[0].variations.is_empty());
+    assert_eq!(m[0].variations().len(), 1); // 変化：1手
+    assert_eq!(m[1].variations().len(), 1); // 変化：2手
+    assert_eq!(m[2].variations().len(), 1); // 変化：3手 of the main line
+    let v3 = &m[2].variations()[0];
+    assert_eq!(v3.moves[1].variations().len(), 1); // its 変化：4手
+    let v2 = &m[1].variations()[0];
+    assert_eq!(v2.moves[1].variations().len(), 1); // 変化：3手 of 変化：2手
+    assert!(v2.moves[1].variations()[0].moves[0].variations().is_empty());
 }
 
 #[test]
@@ -253,9 +253,12 @@ fn fixture_bookmarks() {
     let r = fixture("bookmarks.kifu");
     assert_eq!(r.comments, vec!["開始局面のコメント"]);
     assert_eq!(r.notes, vec!["&開始局面", "&終局"]);
-    assert_eq!(r.main.moves[0].bookmarks, vec!["しおり１"]);
-    assert_eq!(r.main.moves[1].bookmarks, vec!["しおり２", "角換わりの形"]);
-    assert_eq!(r.main.moves[0].comments, vec!["角道を開けた"]);
+    assert_eq!(r.main.moves[0].bookmarks(), vec!["しおり１"]);
+    assert_eq!(
+        r.main.moves[1].bookmarks(),
+        vec!["しおり２", "角換わりの形"]
+    );
+    assert_eq!(r.main.moves[0].comments(), vec!["角道を開けた"]);
 }
 
 /// The fast move-line path and the full grammar must read odd lines alike:

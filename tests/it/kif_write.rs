@@ -48,7 +48,7 @@ fn compare(name: &Path, a: &Game, b: &Game) -> Result<(), String> {
         if i >= a.main.plies.len() {
             break;
         }
-        if ma.comments != mb.comments || ma.bookmarks != mb.bookmarks {
+        if ma.comments() != mb.comments() || ma.bookmarks() != mb.bookmarks() {
             return Err(format!("{n}: comments/bookmarks of move {} differ", i + 1));
         }
         if let (Some(ta), Some(tb)) = (ma.time, mb.time) {

@@ -114,7 +114,7 @@ fn write(game: &Game, to: Format) -> (String, Vec<Warning>) {
 /// Every comment of a line (moves and ending), in order, trimmed.
 fn comments(line: &Line, out: &mut Vec<String>) {
     for m in &line.moves {
-        out.extend(m.comments.iter().map(|c| c.trim().to_string()));
+        out.extend(m.comments().iter().map(|c| c.trim().to_string()));
     }
     if let Some(e) = &line.ending {
         out.extend(e.comments.iter().map(|c| c.trim().to_string()));
@@ -149,7 +149,7 @@ fn aspect(g: &Game, name: &str) -> String {
             t.join(" ")
         }
         "bookmarks" => {
-            let b: Vec<&String> = r.main.moves.iter().flat_map(|m| &m.bookmarks).collect();
+            let b: Vec<&String> = r.main.moves.iter().flat_map(|m| m.bookmarks()).collect();
             format!("{b:?}")
         }
         "variations" => {

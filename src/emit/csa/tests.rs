@@ -150,11 +150,14 @@ fn a_false_declaration_is_written_as_kachi() {
 #[test]
 fn variations_give_a_warning_and_split_writes_each_as_a_game() {
     let mut r = usi_record(&["7g7f", "3c3d", "2g2f"]);
-    r.main.moves[1].variations.push(crate::record::Line {
-        moves: vec![entry("8c8d"), entry("2g2f")],
-        ending: None,
-    });
-    r.main.moves[2].bookmarks.push("mark".into());
+    r.main.moves[1]
+        .extra_mut()
+        .variations
+        .push(crate::record::Line {
+            moves: vec![entry("8c8d"), entry("2g2f")],
+            ending: None,
+        });
+    r.main.moves[2].extra_mut().bookmarks.push("mark".into());
     let g = replayed(r);
     let (text, w) = write(&g, &v22());
     assert!(!text.contains("8384"), "{text}");

@@ -103,7 +103,7 @@ const ANY_STATEMENT: &str = "a CSA statement (a move such as +7776FU, T<seconds>
 pub(super) fn statement(s: &str) -> Result<Statement<'_>, Failure> {
     // Moves and whole-second times are nearly every statement of a record:
     // read them directly, and leave everything else (and every error) to nom.
-    if let Some(st) = fast_statement(s.as_bytes()) {
+    if let Some(st) = fast_statement(s) {
         return Ok(st);
     }
     match terminated(any_statement, eof).parse(s) {
@@ -126,12 +126,14 @@ pub(super) fn statement(s: &str) -> Result<Statement<'_>, Failure> {
     }
 }
 
-/// `+7776FU` or `T12`, exactly; `None` sends the statement to the full grammar.
+/// `+7776FU` or `T12`, exactly, or one of the lines nearly every game
+/// opens with (`V2.2`, `PI`, `+`); `None` sends the statement to the full
+/// grammar, which reads these the same way.
 #[inline]
-pub(super) fn fast_statement(b: &[u8]) -> Option<Statement<'static>> {
-    match b {
+pub(super) fn fast_statement(s: &str) -> Option<Statement<'_>> {
+    match s.as_bytes() {
         [b'+' | b'-', _, _, _, _, _, _] => {
-            let m = b.first_chunk::<7>()?;
+            let m = s.as_bytes().first_chunk::<7>()?;
             bare_move(m).map(Statement::Move)
         }
         [b'T', digits @ ..] if !digits.is_empty() && digits.len() <= 9 => {
@@ -144,7 +146,20 @@ pub(super) fn fast_statement(b: &[u8]) -> Option<Statement<'static>> {
             }
             Some(Statement::Time(secs * 1000))
         }
+        [b'+'] => Some(Statement::Side(Color::Sente)),
+        [b'-'] => Some(Statement::Side(Color::Gote)),
+        [b'P', b'I'] => Some(Statement::Pi(Vec::new())),
+        [b'V', v @ ..] if is_version_number(v) => Some(Statement::Version(&s[1..])),
         _ => None,
+    }
+}
+
+/// Digits, then optionally `.` and digits: what [`version`] accepts.
+fn is_version_number(v: &[u8]) -> bool {
+    let digits = |d: &[u8]| !d.is_empty() && d.iter().all(u8::is_ascii_digit);
+    match v.iter().position(|&c| c == b'.') {
+        Some(dot) => digits(&v[..dot]) && digits(&v[dot + 1..]),
+        None => digits(v),
     }
 }
 
@@ -460,6 +475,98 @@ mod tests {
             for b in 0..=255u8 {
                 assert_eq!(csa_kind([a, b]), PieceKind::from_csa(&[a, b]), "{a} {b}");
             }
+        }
+    }
+
+    #[test]
+    fn bare_move_checks_digits_as_a_byte_loop_does() {
+        let plain = |m: &[u8; 7]| -> Option<Notation> {
+            let color = match m[0] {
+                b'+' => Color::Sente,
+                b'-' => Color::Gote,
+                _ => return None,
+            };
+            let d = |c: u8| c.is_ascii_digit().then(|| c - b'0');
+            let (f1, r1, f2, r2) = (d(m[1])?, d(m[2])?, d(m[3])?, d(m[4])?);
+            let from = match (f1, r1) {
+                (0, 0) => None,
+                (f, r) => Some(Square::new(f, r)?),
+            };
+            let to = Square::new(f2, r2)?;
+            let piece = csa_kind([m[5], m[6]])?;
+            Some(Notation::Csa {
+                color,
+                from,
+                to,
+                piece,
+            })
+        };
+        // Every pair of digit positions through every pair of bytes, around
+        // a drop and around a board move.
+        for base in [*b"+7776FU", *b"-0055KA"] {
+            for i in 1..=4 {
+                for j in i..=4 {
+                    for a in 0..=255u8 {
+                        for b in (0..=255u8).step_by(if i == j { 256 } else { 1 }) {
+                            let mut m = base;
+                            m[i] = a;
+                            if i != j {
+                                m[j] = b;
+                            }
+                            assert_eq!(bare_move(&m), plain(&m), "{m:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn fast_statements_are_read_as_the_full_grammar_reads_them() {
+        let full = |s| {
+            terminated(any_statement, eof)
+                .parse(s)
+                .ok()
+                .map(|(_, st)| st)
+        };
+        let cases = [
+            "V2",
+            "V2.2",
+            "V3.0",
+            "V10.25",
+            "V",
+            "V.",
+            "V2.",
+            "V.2",
+            "V2.2.2",
+            "V2,2",
+            "Vx",
+            "V２",
+            "PI",
+            "PI82HI",
+            "P",
+            "PIX",
+            "+",
+            "-",
+            "+7776FU",
+            "-0055KA",
+            "+0000FU",
+            "T0",
+            "T12",
+            "T123456789",
+            "T1234567890",
+            "T12.5",
+            "T",
+            "Tx",
+            "%TORYO",
+        ];
+        for s in cases {
+            if let Some(st) = fast_statement(s) {
+                assert_eq!(Some(st), full(s), "{s}");
+            }
+        }
+        for s in ["V2.2", "PI", "+", "-"] {
+            assert!(fast_statement(s).is_some(), "{s}");
         }
     }
 }

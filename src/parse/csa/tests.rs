@@ -205,19 +205,16 @@ fn comments_notes_and_evaluations() {
     assert_eq!(r.comments, vec!["start"]);
     assert_eq!(r.notes, vec!["'a note, with a comma", "'** 9"]);
     let m = &r.main.moves;
-    assert_eq!(m[0].comments, vec!["first", "second"]);
-    let e = m[0].eval.as_ref().unwrap();
+    assert_eq!(m[0].comments(), ["first", "second"]);
+    let e = m[0].eval().unwrap();
     assert_eq!(e.score, Some(30));
     assert_eq!(e.pv, vec!["-3334FU", "+2726FU", "#1234"]);
     // GPS logs run PV moves together; a cut-off last move stays as written.
-    let e = m[1].eval.as_ref().unwrap();
+    let e = m[1].eval().unwrap();
     assert_eq!(e.pv, vec!["+2726FU", "-8384FU", "+2625F"]);
     // A `'**` line that lost its quote (wcsc23/day2/4-ponanza.csa).
     let r = one("PI\n+\n+7776FU\n** 12 -3334FU\n");
-    assert_eq!(
-        r.main.moves[0].eval.as_ref().and_then(|e| e.score),
-        Some(12)
-    );
+    assert_eq!(r.main.moves[0].eval().and_then(|e| e.score), Some(12));
 }
 
 #[test]
@@ -438,12 +435,35 @@ fn split_games_cuts_as_a_walk_over_every_line_does() {
     };
     for _ in 0..20_000 {
         let mut text = String::new();
-        for _ in 0..next(7) {
+        // Some texts run past the 64-byte chunks the `/` search reads.
+        let long = if next(4) == 0 { 40 } else { 0 };
+        for _ in 0..next(7) + long {
             text.push_str(pieces[next(pieces.len())]);
             text.push_str(ends[next(ends.len())]);
         }
         let got: Vec<GameText<'_>> = split_games(&text).collect();
         assert_eq!(got, split_by_lines(&text), "{text:?}");
+    }
+}
+
+#[test]
+fn find_slash_agrees_with_a_byte_loop() {
+    let mut seed = 5u32;
+    for len in (0..200).chain([255, 256, 257, 1000]) {
+        for _ in 0..20 {
+            let b: Vec<u8> = (0..len)
+                .map(|_| {
+                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+                    // Rare slashes, so hits land in every chunk position.
+                    if (seed >> 16).is_multiple_of(97) {
+                        b'/'
+                    } else {
+                        b'a'
+                    }
+                })
+                .collect();
+            assert_eq!(find_slash(&b), b.iter().position(|&c| c == b'/'));
+        }
     }
 }
 
@@ -481,6 +501,13 @@ fn bare_runs_read_every_line_as_the_full_grammar_does() {
         "+7776FUX",
         "+0A76FU",
         "+7706FU",
+        "+0776FU",
+        "+7076FU",
+        "+7770FU",
+        "+7700FU",
+        "+/776FU",
+        "+7:76FU",
+        "-77\u{7f}6FU",
         "+7776XX",
         "+7776fu",
         "*7776FU",

@@ -189,10 +189,10 @@ fn comments_bookmarks_and_nested_variations() {
     let r = one(text);
     assert_eq!(r.comments, vec!["開始"]);
     assert_eq!(r.main.moves.len(), 4);
-    assert_eq!(r.main.moves[2].bookmarks, vec!["基本図"]);
-    assert_eq!(r.main.moves[2].comments, vec!["コメント"]);
+    assert_eq!(r.main.moves[2].bookmarks(), vec!["基本図"]);
+    assert_eq!(r.main.moves[2].comments(), vec!["コメント"]);
     assert_eq!(r.main.ending.as_ref().unwrap().kind, EndingKind::Resign);
-    let v3 = &r.main.moves[2].variations;
+    let v3 = r.main.moves[2].variations();
     assert_eq!(v3.len(), 1);
     assert_eq!(v3[0].moves.len(), 2);
     assert_eq!(
@@ -200,10 +200,14 @@ fn comments_bookmarks_and_nested_variations() {
         ki2(Color::Gote, Dest::Same, Pawn, Relative::NONE, None)
     );
     // 変化：4手 replaces the variation's own move 4.
-    assert_eq!(v3[0].moves[1].variations.len(), 1);
-    assert_eq!(r.main.moves[1].variations.len(), 1);
+    assert_eq!(v3[0].moves[1].variations().len(), 1);
+    assert_eq!(r.main.moves[1].variations().len(), 1);
     assert_eq!(
-        r.main.moves[1].variations[0].ending.as_ref().unwrap().kind,
+        r.main.moves[1].variations()[0]
+            .ending
+            .as_ref()
+            .unwrap()
+            .kind,
         EndingKind::Interrupt
     );
 }

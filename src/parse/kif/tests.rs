@@ -29,7 +29,7 @@ fn a_plain_kfw_record() {
     assert_eq!(r.comments, vec!["初期局面"]);
     assert_eq!(r.notes.len(), 2);
     assert_eq!(numbers(&r.main), vec![1, 2]);
-    assert_eq!(r.main.moves[0].comments, vec!["歩を突いた"]);
+    assert_eq!(r.main.moves[0].comments(), vec!["歩を突いた"]);
     let first = &r.main.moves[0];
     // `\` continuations eat the indentation, so the move starts at column 3.
     assert_eq!((first.span.line, first.span.column), (9, 3));
@@ -142,11 +142,11 @@ fn nested_variations_attach_where_they_branch() {
     let main = &r.main;
     assert_eq!(numbers(main), vec![1, 2, 3]);
     assert_eq!(main.ending.as_ref().unwrap().kind, EndingKind::Interrupt);
-    let v3 = &main.moves[2].variations;
+    let v3 = main.moves[2].variations();
     assert_eq!(v3.len(), 1);
     assert_eq!(numbers(&v3[0]), vec![3, 4]);
     assert!(v3[0].ending.is_some());
-    let v4 = &v3[0].moves[1].variations;
+    let v4 = v3[0].moves[1].variations();
     assert_eq!(v4.len(), 1);
     assert!(matches!(
         v4[0].moves[0].notation,
@@ -156,17 +156,17 @@ fn nested_variations_attach_where_they_branch() {
             ..
         }
     ));
-    let v2 = &main.moves[1].variations;
+    let v2 = main.moves[1].variations();
     assert_eq!(numbers(&v2[0]), vec![2, 3]);
     // The last block's move 3 belongs to the 変化：2手 line, not the main line.
-    assert_eq!(v2[0].moves[1].variations.len(), 1);
-    assert_eq!(main.moves[2].variations.len(), 1);
+    assert_eq!(v2[0].moves[1].variations().len(), 1);
+    assert_eq!(main.moves[2].variations().len(), 1);
 }
 
 #[test]
 fn sibling_variations_keep_file_order() {
     let r = one("1 ７六歩(77)\n2 ３四歩(33)\n変化：2手\n2 ８四歩(83)\n変化：2手\n2 ４四歩(43)\n");
-    let v = &r.main.moves[1].variations;
+    let v = r.main.moves[1].variations();
     assert_eq!(v.len(), 2);
     assert!(
         matches!(v[0].moves[0].notation, Notation::Kif { from: Some(s), .. } if s == Square::new(8, 3).unwrap())
@@ -192,8 +192,8 @@ fn bookmarks_and_hash_notes() {
     let r = one(
         "&開始\n手数----指手--\n1 ７六歩(77)\n&しおり１\n*c\n2 ３四歩(33) ( 0:00/00:00:00)#note\n",
     );
-    assert_eq!(r.main.moves[0].bookmarks, vec!["しおり１"]);
-    assert_eq!(r.main.moves[0].comments, vec!["c"]);
+    assert_eq!(r.main.moves[0].bookmarks(), vec!["しおり１"]);
+    assert_eq!(r.main.moves[0].comments(), vec!["c"]);
     assert_eq!(r.notes, vec!["&開始", "#note"]);
 }
 
