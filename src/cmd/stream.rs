@@ -163,7 +163,7 @@ impl<R: Read> Cutter<R> {
     /// (or the stream has none left); `scan` then moves past what was seen.
     fn find_slash(&mut self) -> Option<(usize, usize)> {
         let b = &self.buf;
-        while let Some(p) = find_byte(&b[self.scan..], b'/') {
+        while let Some(p) = memchr::memchr(b'/', &b[self.scan..]) {
             let p = self.scan + p;
             // Only blanks may stand between the `/` and the line's ends, so
             // each side is walked only as far as its blanks go: a line of a
@@ -193,31 +193,6 @@ impl<R: Read> Cutter<R> {
         self.scan = b.len();
         None
     }
-}
-
-/// The index of the first `needle` in `b`.
-fn find_byte(b: &[u8], needle: u8) -> Option<usize> {
-    // A whole chunk is compared with no early exit, which compiles to a few
-    // vector instructions; only the chunk that holds a hit is searched.
-    const CHUNK: usize = 64;
-    let mut chunks = b.chunks_exact(CHUNK);
-    for (i, chunk) in (&mut chunks).enumerate() {
-        let hit = chunk
-            .iter()
-            .fold(0u8, |acc, &c| acc | u8::from(c == needle));
-        if hit != 0 {
-            return chunk
-                .iter()
-                .position(|&c| c == needle)
-                .map(|p| i * CHUNK + p);
-        }
-    }
-    let done = b.len() - chunks.remainder().len();
-    chunks
-        .remainder()
-        .iter()
-        .position(|&c| c == needle)
-        .map(|p| done + p)
 }
 
 /// What one pass over a game's bytes tells: whether they are plain ASCII
@@ -422,7 +397,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn find_byte_and_scan_agree_with_plain_loops() {
+    fn scan_agrees_with_plain_loops() {
         let mixed: &[u8] = &[b'a', b'/', b'\n', b'\r', 0, 0x80, 0x2e, 0x0a ^ 0x80, 0xff];
         // Long plain texts reach the lane counters' flush and the line count.
         let plain_only: &[u8] = b"aaaaaa\n\r/";
@@ -437,7 +412,6 @@ mod tests {
                         alphabet[(seed >> 16) as usize % alphabet.len()]
                     })
                     .collect();
-                assert_eq!(find_byte(&b, b'/'), b.iter().position(|&c| c == b'/'));
                 let plain = b.iter().all(|&c| c != 0 && c < 0x80);
                 let (got_plain, got_lines) = scan(&b);
                 assert_eq!(got_plain, plain, "{b:?}");

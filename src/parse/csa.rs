@@ -147,7 +147,7 @@ struct SlashLine {
 fn find_slash_line(b: &[u8], from: usize) -> Option<SlashLine> {
     let blank = |c: &&u8| **c != b'\n' && **c != b'\r' && c.is_ascii_whitespace();
     let mut at = from;
-    while let Some(p) = find_slash(&b[at..]) {
+    while let Some(p) = memchr::memchr(b'/', &b[at..]) {
         let p = at + p;
         let start = p - b[from..p].iter().rev().take_while(blank).count();
         let end = p + 1 + b[p + 1..].iter().take_while(blank).count();
@@ -164,26 +164,6 @@ fn find_slash_line(b: &[u8], from: usize) -> Option<SlashLine> {
         at = p + 1;
     }
     None
-}
-
-/// The index of the first `/` in `b`. Whole chunks are compared with no
-/// early exit, a few vector instructions each (a byte-at-a-time search cost
-/// more than any other part of cutting a file); only the chunk that holds a
-/// hit is searched byte by byte.
-fn find_slash(b: &[u8]) -> Option<usize> {
-    const CHUNK: usize = 64;
-    let mut chunks = b.chunks_exact(CHUNK);
-    for (i, chunk) in (&mut chunks).enumerate() {
-        if chunk.iter().fold(0u8, |acc, &c| acc | u8::from(c == b'/')) != 0 {
-            return chunk.iter().position(|&c| c == b'/').map(|p| i * CHUNK + p);
-        }
-    }
-    let done = b.len() - chunks.remainder().len();
-    chunks
-        .remainder()
-        .iter()
-        .position(|&c| c == b'/')
-        .map(|p| done + p)
 }
 
 /// Where the last line of `b[from..to]` ends, without its terminator; `to`

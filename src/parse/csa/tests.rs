@@ -446,27 +446,6 @@ fn split_games_cuts_as_a_walk_over_every_line_does() {
     }
 }
 
-#[test]
-fn find_slash_agrees_with_a_byte_loop() {
-    let mut seed = 5u32;
-    for len in (0..200).chain([255, 256, 257, 1000]) {
-        for _ in 0..20 {
-            let b: Vec<u8> = (0..len)
-                .map(|_| {
-                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-                    // Rare slashes, so hits land in every chunk position.
-                    if (seed >> 16).is_multiple_of(97) {
-                        b'/'
-                    } else {
-                        b'a'
-                    }
-                })
-                .collect();
-            assert_eq!(find_slash(&b), b.iter().position(|&c| c == b'/'));
-        }
-    }
-}
-
 /// Both readings of `text` as one game, with and without the bare runs.
 /// A game as [`read_game_with`] leaves it: the result and the file fields.
 type Reading = (Result<Option<Record>, ParseError>, Vec<HeaderField>);
