@@ -48,6 +48,9 @@ pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
     let mut b = Builder {
         doc: Document::new(),
     };
+    // A move line with its time is about 40 bytes; the cap bounds what a
+    // file of long comments and few moves asks for.
+    b.doc.tree.reserve((text.len() / 36).min(512));
     for l in lines(text) {
         b.line(&l)?;
     }
