@@ -456,10 +456,11 @@ pub(crate) fn quick(line: &str) -> Option<MoveLine<'_>> {
         if d > 9 {
             break;
         }
-        number = number.checked_mul(10)?.checked_add(u32::from(d))?;
+        // Wrapping is harmless: more than nine digits are declined below.
+        number = number.wrapping_mul(10).wrapping_add(u32::from(d));
         at += 1;
     }
-    if at == digits || space_len(b, at) == 0 {
+    if at == digits || at - digits > 9 || space_len(b, at) == 0 {
         return None;
     }
     at = skip_spaces(b, at);
@@ -552,33 +553,61 @@ pub(crate) fn quick(line: &str) -> Option<MoveLine<'_>> {
     })
 }
 
+/// The sixteen bytes [`fixed_time`] reads, `d` for a digit.
+const TIME_SHAPE: &[u8; 16] = b"(dd:dd/dd:dd:dd)";
+
+/// Per byte of the shape, as one number: 0xFF where `TIME_SHAPE` has a
+/// digit (`digits`) or not, or the punctuation's own bytes (`punct`).
+const fn time_lanes(digits: bool, punct: bool) -> u128 {
+    let mut v = 0u128;
+    let mut i = 0;
+    while i < 16 {
+        let c = TIME_SHAPE[i];
+        let lane = if (c == b'd') == digits {
+            if punct { c as u128 } else { 0xFF }
+        } else {
+            0
+        };
+        v |= lane << (8 * i);
+        i += 1;
+    }
+    v
+}
+
 /// `   ( 0:52/00:00:52)` or `(12:05/01:10:00)` ending the line: ASCII spaces,
 /// then `(`, minutes in two places (a space for a leading zero), seconds,
 /// `/`, and `hh:mm:ss`. `None` for any other shape, which [`quick_tail`]
-/// then reads; what this accepts, the grammar reads the same way.
+/// then reads; what this accepts, the grammar reads the same way. The
+/// sixteen bytes are tested as one number, not one by one.
 #[inline]
 fn fixed_time(rest: &[u8]) -> Option<MoveTime> {
+    const DIGITS: u128 = time_lanes(true, false);
+    const PUNCT_MASK: u128 = time_lanes(false, false);
+    const PUNCT: u128 = time_lanes(false, true);
+    const LOW: u128 = u128::from_ne_bytes([0x0F; 16]);
+    const HIGH: u128 = u128::from_ne_bytes([0xF0; 16]);
+    const ZERO: u128 = u128::from_ne_bytes([b'0'; 16]);
+    const SIX: u128 = u128::from_ne_bytes([6; 16]);
+    const CARRY: u128 = u128::from_ne_bytes([0x10; 16]);
     let (pad, t) = rest.split_at(rest.len().checked_sub(16)?);
-    if t[0] != b'('
-        || t[3] != b':'
-        || t[6] != b'/'
-        || t[9] != b':'
-        || t[12] != b':'
-        || t[15] != b')'
+    let mut t: [u8; 16] = t.try_into().ok()?;
+    // A space stands for a leading zero only in the first place.
+    if t[1] == b' ' {
+        t[1] = b'0';
+    }
+    let x = u128::from_le_bytes(t);
+    // Digits are 0x30..=0x39: high nibble 3, and a low nibble that does not
+    // carry into bit 4 when six is added.
+    if x & PUNCT_MASK != PUNCT
+        || x & HIGH & DIGITS != ZERO & HIGH & DIGITS
+        || ((x & LOW & DIGITS) + SIX) & CARRY & DIGITS != 0
         || pad.iter().any(|&c| c != b' ')
     {
         return None;
     }
-    // A space stands for a leading zero only in the first place.
-    let t1 = if t[1] == b' ' { b'0' } else { t[1] };
-    let d = [t1, t[2], t[4], t[5], t[7], t[8], t[10], t[11], t[13], t[14]]
-        .map(|c| c.wrapping_sub(b'0'));
-    if d.iter().any(|&v| v > 9) {
-        return None;
-    }
-    let pair = |i: usize| u64::from(d[i] * 10 + d[i + 1]);
-    let spent = pair(0) * 60 + pair(2);
-    let total = (pair(4) * 60 + pair(6)) * 60 + pair(8);
+    let pair = |i: usize| u64::from((t[i] & 0x0F) * 10 + (t[i + 1] & 0x0F));
+    let spent = pair(1) * 60 + pair(4);
+    let total = (pair(7) * 60 + pair(10)) * 60 + pair(13);
     Some(MoveTime {
         spent_ms: Some(spent * 1000),
         total_ms: Some(total * 1000),
@@ -882,6 +911,13 @@ mod quick_tests {
         "1 ７六歩(77)   (0 :52/00:00:52)",
         "1 ７六歩(77)   ( 0:52/00:00:52) ",
         "1 ２三歩打   ( 0:52/00:00:52)",
+        "1 ７六歩(77)   ( 0:5:/00:00:52)",
+        "1 ７六歩(77)   ( 0:52/00:00:5;)",
+        "1 ７六歩(77)   ( 0:52/0?:00:52)",
+        "1 ７六歩(77)   ( 0:52/00:00:52]",
+        "1 ７六歩(77)   ( 0:52/00:00:5A)",
+        "0000000001 ７六歩(77)",
+        "999999999 ７六歩(77)",
     ];
 
     /// Every seed, and each with one character dropped, doubled or cut
