@@ -158,13 +158,16 @@ fn strict(enc: &'static Encoding, bytes: &[u8]) -> Option<String> {
 /// UTF-8 bytes in the low three bytes and their count in the top one, 0
 /// while unknown. Each is filled from encoding_rs's own decoding of the
 /// pair, so it can only agree with it; a record uses a few dozen characters.
-static SJIS_PAIRS: [AtomicU32; 0x7D << 8] = [const { AtomicU32::new(0) }; 0x7D << 8];
+static SJIS_PAIRS: [AtomicU32; 0x80 << 8] = [const { AtomicU32::new(0) }; 0x80 << 8];
 
-/// The character that lead byte `lead` (0x81..=0x9F or 0xE0..=0xFC) and
-/// `trail` make, as [`SJIS_PAIRS`] holds it; `None` when the pair is not one.
+/// The character that `lead` (0x80 or above) and `trail` make, as
+/// [`SJIS_PAIRS`] holds it; `None` when they are no two-byte character.
+/// Bytes that lead no pair (0x80, half-width kana, 0xFD..) need no test
+/// of their own: encoding_rs reads them as one character, or as none, and
+/// their slots stay 0.
 #[inline]
 fn sjis_pair(lead: u8, trail: u8) -> Option<u32> {
-    let slot = &SJIS_PAIRS[(usize::from(lead - 0x80) << 8) | usize::from(trail)];
+    let slot = &SJIS_PAIRS[(usize::from(lead & 0x7F) << 8) | usize::from(trail)];
     // Relaxed: a slot holds a value that stands alone, and two threads that
     // fill it at once write the same one.
     match slot.load(Ordering::Relaxed) {
@@ -193,7 +196,7 @@ fn sjis_fill(slot: &AtomicU32, lead: u8, trail: u8) -> Option<u32> {
 
 /// Shift_JIS decoded strictly, exactly as encoding_rs decodes it. encoding_rs
 /// costs about ten instructions a byte on record text, whose short ASCII
-/// runs and two-byte kanji alternate; here ASCII is copied eight bytes at a
+/// runs and two-byte kanji alternate; here ASCII is copied sixteen bytes at a
 /// time and kanji come from [`SJIS_PAIRS`]. Anything else (half-width kana,
 /// a broken sequence) goes to encoding_rs whole.
 fn sjis_strict(bytes: &[u8]) -> Option<String> {
@@ -220,21 +223,21 @@ fn sjis_strict(bytes: &[u8]) -> Option<String> {
 /// The UTF-8 of `b`, written to the start of `out`, and its length; `None`
 /// unless `b` holds only ASCII and two-byte characters. `out` is first
 /// made long enough for the worst case (a pair grows by half) and for the
-/// fixed-size writes, which run up to seven bytes past what they keep (the
+/// fixed-size writes, which run up to fifteen bytes past what they keep (the
 /// next write, or the returned length, cuts that off).
 fn sjis_common(b: &[u8], out: &mut Vec<u8>) -> Option<usize> {
-    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
-    let need = b.len() + b.len() / 2 + 8;
+    const HIGH: u128 = u128::from_ne_bytes([0x80; 16]);
+    let need = b.len() + b.len() / 2 + 16;
     if out.len() < need {
         out.resize(need, 0);
     }
     let (mut i, mut o) = (0, 0);
     while i < b.len() {
-        if let (Some(word), Some(dst)) = (b.get(i..i + 8), out.get_mut(o..o + 8)) {
+        if let (Some(word), Some(dst)) = (b.get(i..i + 16), out.get_mut(o..o + 16)) {
             dst.copy_from_slice(word);
-            let mut w = [0u8; 8];
+            let mut w = [0u8; 16];
             w.copy_from_slice(word);
-            let high = u64::from_le_bytes(w) & HIGH;
+            let high = u128::from_le_bytes(w) & HIGH;
             let ascii = (high.trailing_zeros() / 8) as usize;
             i += ascii;
             o += ascii;
@@ -250,9 +253,6 @@ fn sjis_common(b: &[u8], out: &mut Vec<u8>) -> Option<usize> {
         }
         // Kanji come in runs (７六歩): read the run before the next word.
         while let Some(&lead) = b.get(i).filter(|&&c| c >= 0x80) {
-            if !matches!(lead, 0x81..=0x9F | 0xE0..=0xFC) {
-                return None;
-            }
             let c = sjis_pair(lead, *b.get(i + 1)?)?.to_le_bytes();
             out.get_mut(o..o + 4)?.copy_from_slice(&c);
             o += usize::from(c[3]);
@@ -406,7 +406,7 @@ mod tests {
     }
 
     /// The fast Shift_JIS reader agrees with encoding_rs on every two-byte
-    /// sequence, at every offset within an eight-byte word, and on text.
+    /// sequence, at every offset within a sixteen-byte block, and on text.
     #[test]
     fn sjis_strict_is_encoding_rs() {
         let rs = |b: &[u8]| {
@@ -416,8 +416,8 @@ mod tests {
         };
         for x in 0..=255u8 {
             for y in 0..=255u8 {
-                for pad in [0, 3, 7] {
-                    let mut b = b"1234567"[..pad].to_vec();
+                for pad in [0, 3, 7, 14, 15] {
+                    let mut b = b"123456789abcdef"[..pad].to_vec();
                     b.extend_from_slice(&[x, y]);
                     assert_eq!(sjis_strict(&b), rs(&b), "{b:?}");
                     b.push(x);
