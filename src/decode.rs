@@ -200,18 +200,26 @@ fn sjis_fill(slot: &AtomicU32, lead: u8, trail: u8) -> Option<u32> {
 /// time and kanji come from [`SJIS_PAIRS`]. Anything else (half-width kana,
 /// a broken sequence) goes to encoding_rs whole.
 fn sjis_strict(bytes: &[u8]) -> Option<String> {
+    const SCRATCH_KEPT: usize = 1 << 20;
     thread_local! {
         // The UTF-8 is built here and copied out once checked: a buffer kept
         // from file to file is zeroed only when it grows.
         static SCRATCH: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
     }
     let fast = SCRATCH.with_borrow_mut(|buf| {
-        let len = sjis_common(bytes, buf)?;
+        let len = sjis_common(bytes, buf);
         // The bytes are UTF-8 by construction; encoding_rs's check of that
         // is cheaper than the standard library's, and it is no unsafe claim.
-        UTF_8
-            .decode_without_bom_handling_and_without_replacement(buf.get(..len)?)
-            .map(|c| c.into_owned())
+        let text = len.and_then(|len| {
+            UTF_8
+                .decode_without_bom_handling_and_without_replacement(buf.get(..len)?)
+                .map(|c| c.into_owned())
+        });
+        // One huge file should not keep its buffer for the rest of the run.
+        if buf.len() > SCRATCH_KEPT {
+            *buf = Vec::new();
+        }
+        text
     });
     fast.or_else(|| {
         SHIFT_JIS
@@ -425,6 +433,8 @@ mod tests {
                 }
             }
         }
+        let big = b"  1 \x82\xa0".repeat(200_000);
+        assert_eq!(sjis_strict(&big), rs(&big));
         let text = sjis("#KIF\r\n手合割：平手\r\n   1 ７六歩(77)   ( 0:01/00:00:01)\r\nｶﾅ§Ω");
         assert_eq!(sjis_strict(&text), rs(&text));
         assert!(sjis_strict(&text).is_some());
