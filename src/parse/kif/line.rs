@@ -448,22 +448,10 @@ fn quick_clock(b: &[u8], mut at: usize) -> Option<Option<(usize, u64)>> {
 /// compared as their UTF-8 bytes ([`key3`]), never decoded.
 pub(crate) fn quick(line: &str) -> Option<MoveLine<'_>> {
     let b = line.as_bytes();
-    let mut at = skip_spaces(b, 0);
-    let digits = at;
-    let mut number: u32 = 0;
-    while let Some(&d) = b.get(at) {
-        let d = d.wrapping_sub(b'0');
-        if d > 9 {
-            break;
-        }
-        // Wrapping is harmless: more than nine digits are declined below.
-        number = number.wrapping_mul(10).wrapping_add(u32::from(d));
-        at += 1;
-    }
-    if at == digits || at - digits > 9 || space_len(b, at) == 0 {
-        return None;
-    }
-    at = skip_spaces(b, at);
+    let (number, mut at) = match fixed_head(b) {
+        Some((number, at)) => (number, skip_spaces(b, at)),
+        None => quick_head(b)?,
+    };
     const SENTE: [u32; 2] = [key('▲'), key('☗')];
     const GOTE: [u32; 2] = [key('△'), key('☖')];
     const NONE: [u32; 2] = [key('▼'), key('▽')];
@@ -572,6 +560,53 @@ const fn time_lanes(digits: bool, punct: bool) -> u128 {
         i += 1;
     }
     v
+}
+
+/// `   1 `, `  12 `, ` 123 `, `1234 `: the move number right-aligned in four
+/// places and a space, as nearly every writer pads it. The number and the
+/// index after the space; `None` for any other head, which [`quick_head`]
+/// then reads (the same way, for what this accepts).
+#[inline]
+fn fixed_head(b: &[u8]) -> Option<(u32, usize)> {
+    let &[c0, c1, c2, c3, b' ', ..] = b else {
+        return None;
+    };
+    let mut number = 0u32;
+    let mut digits = false;
+    for c in [c0, c1, c2, c3] {
+        if c == b' ' && !digits {
+            continue;
+        }
+        let d = c.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        number = number * 10 + u32::from(d);
+        digits = true;
+    }
+    // Four spaces are no number: `digits` is set whenever this returns.
+    digits.then_some((number, 5))
+}
+
+/// The move number and its surrounding spaces read one by one: the index
+/// of what follows them.
+fn quick_head(b: &[u8]) -> Option<(u32, usize)> {
+    let mut at = skip_spaces(b, 0);
+    let digits = at;
+    let mut number: u32 = 0;
+    while let Some(&d) = b.get(at) {
+        let d = d.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        // Wrapping is harmless: more than nine digits are declined below.
+        number = number.wrapping_mul(10).wrapping_add(u32::from(d));
+        at += 1;
+    }
+    if at == digits || at - digits > 9 || space_len(b, at) == 0 {
+        return None;
+    }
+    Some((number, skip_spaces(b, at)))
 }
 
 /// `   ( 0:52/00:00:52)` or `(12:05/01:10:00)` ending the line: ASCII spaces,
@@ -918,6 +953,16 @@ mod quick_tests {
         "1 ７六歩(77)   ( 0:52/00:00:5A)",
         "0000000001 ７六歩(77)",
         "999999999 ７六歩(77)",
+        "   1 ７六歩(77)",
+        "  12 ７六歩(77)",
+        " 123 ７六歩(77)",
+        "1234 ７六歩(77)",
+        "12345 ７六歩(77)",
+        "    ７六歩(77)",
+        "1 2 ７六歩(77)",
+        " 1 2 ７六歩(77)",
+        "  1  ７六歩(77)",
+        "   1　７六歩(77)",
     ];
 
     /// Every seed, and each with one character dropped, doubled or cut
