@@ -544,19 +544,21 @@ pub(crate) fn quick(line: &str) -> Option<MoveLine<'_>> {
 /// The sixteen bytes [`fixed_time`] reads, `d` for a digit.
 const TIME_SHAPE: &[u8; 16] = b"(dd:dd/dd:dd:dd)";
 
-/// Per byte of the shape, as one number: 0xFF where `TIME_SHAPE` has a
-/// digit (`digits`) or not, or the punctuation's own bytes (`punct`).
-const fn time_lanes(digits: bool, punct: bool) -> u128 {
+/// Per byte of [`TIME_SHAPE`], as one number: `digit` where the shape has
+/// a digit, and elsewhere `other`, or the shape's own byte when `own`.
+const fn time_lanes(digit: u8, other: u8, own: bool) -> u128 {
     let mut v = 0u128;
     let mut i = 0;
     while i < 16 {
         let c = TIME_SHAPE[i];
-        let lane = if (c == b'd') == digits {
-            if punct { c as u128 } else { 0xFF }
+        let lane = if c == b'd' {
+            digit
+        } else if own {
+            c
         } else {
-            0
+            other
         };
-        v |= lane << (8 * i);
+        v |= (lane as u128) << (8 * i);
         i += 1;
     }
     v
@@ -613,17 +615,16 @@ fn quick_head(b: &[u8]) -> Option<(u32, usize)> {
 /// then `(`, minutes in two places (a space for a leading zero), seconds,
 /// `/`, and `hh:mm:ss`. `None` for any other shape, which [`quick_tail`]
 /// then reads; what this accepts, the grammar reads the same way. The
-/// sixteen bytes are tested as one number, not one by one.
+/// sixteen bytes are tested and summed as one number, not one by one.
 #[inline]
 fn fixed_time(rest: &[u8]) -> Option<MoveTime> {
-    const DIGITS: u128 = time_lanes(true, false);
-    const PUNCT_MASK: u128 = time_lanes(false, false);
-    const PUNCT: u128 = time_lanes(false, true);
-    const LOW: u128 = u128::from_ne_bytes([0x0F; 16]);
-    const HIGH: u128 = u128::from_ne_bytes([0xF0; 16]);
-    const ZERO: u128 = u128::from_ne_bytes([b'0'; 16]);
-    const SIX: u128 = u128::from_ne_bytes([6; 16]);
-    const CARRY: u128 = u128::from_ne_bytes([0x10; 16]);
+    // The punctuation exactly, and 0x30..=0x3F where the digits go.
+    const MASK: u128 = time_lanes(0xF0, 0xFF, false);
+    const WANT: u128 = time_lanes(0x30, 0, true);
+    // Then 0x30..=0x39 alone stay below 0x40 when six is added.
+    const SIX: u128 = time_lanes(6, 0, false);
+    const HIGH: u128 = time_lanes(0xF0, 0, false);
+    const LOW: u128 = time_lanes(0x0F, 0, false);
     let (pad, t) = rest.split_at(rest.len().checked_sub(16)?);
     let mut t: [u8; 16] = t.try_into().ok()?;
     // A space stands for a leading zero only in the first place.
@@ -631,16 +632,18 @@ fn fixed_time(rest: &[u8]) -> Option<MoveTime> {
         t[1] = b'0';
     }
     let x = u128::from_le_bytes(t);
-    // Digits are 0x30..=0x39: high nibble 3, and a low nibble that does not
-    // carry into bit 4 when six is added.
-    if x & PUNCT_MASK != PUNCT
-        || x & HIGH & DIGITS != ZERO & HIGH & DIGITS
-        || ((x & LOW & DIGITS) + SIX) & CARRY & DIGITS != 0
+    if x & MASK != WANT
+        || x.wrapping_add(SIX) & HIGH != WANT & HIGH
         || pad.iter().any(|&c| c != b' ')
     {
         return None;
     }
-    let pair = |i: usize| u64::from((t[i] & 0x0F) * 10 + (t[i + 1] & 0x0F));
+    // Each digit times ten plus the next, in every byte at once: no byte
+    // exceeds 99, so none carries into the next. Byte i is then the
+    // two-digit number that starts at i.
+    let v = x & LOW;
+    let pairs = (v * 10 + (v >> 8)).to_le_bytes();
+    let pair = |i: usize| u64::from(pairs[i]);
     let spent = pair(1) * 60 + pair(4);
     let total = (pair(7) * 60 + pair(10)) * 60 + pair(13);
     Some(MoveTime {
