@@ -643,6 +643,14 @@ impl Tree {
         }
     }
 
+    /// Room for `n` more moves on the current line: a game's moves are
+    /// otherwise copied each time their vector doubles.
+    pub(crate) fn reserve(&mut self, n: usize) {
+        let node = &mut self.nodes[self.current];
+        node.line.moves.reserve(n);
+        node.numbers.reserve(n);
+    }
+
     pub(crate) fn push_move(&mut self, entry: MoveEntry, number: u32) {
         let node = &mut self.nodes[self.current];
         node.line.moves.push(entry);

@@ -48,6 +48,9 @@ pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
     let mut b = Builder {
         doc: Document::new(),
     };
+    // A move line with its time is about 40 bytes; the cap bounds what a
+    // file of long comments and few moves asks for.
+    b.doc.tree.reserve((text.len() / 36).min(512));
     for l in lines(text) {
         b.line(&l)?;
     }
@@ -107,12 +110,12 @@ impl Builder {
     }
 
     fn move_entry(&mut self, l: &SourceLine<'_>, m: line::MoveLine<'_>) -> Result<(), ParseError> {
-        let head = &l.text.as_bytes()[..m.body_offset];
         // The usual `  12 ` before the move is ASCII: its column is its length.
-        let span = if head.is_ascii() {
-            Span::new(l.offset + head.len(), l.number, head.len() as u32 + 1)
+        let at = m.body_offset;
+        let span = if ascii_head(l.text.as_bytes(), at) {
+            Span::new(l.offset + at, l.number, at as u32 + 1)
         } else {
-            l.span_at(m.body_offset)
+            l.span_at(at)
         };
         let ended = self.doc.tree.line().ending.is_some();
         if ended && matches!(m.body, Body::Ending(..)) {
@@ -150,6 +153,23 @@ impl Builder {
         }
         self.doc.seen_move = true;
         Ok(())
+    }
+}
+
+/// Whether the first `len` bytes of `line` are ASCII. A move's head is
+/// nearly always eight bytes or fewer, tested as one word.
+#[inline]
+fn ascii_head(line: &[u8], len: usize) -> bool {
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    match line.get(..8) {
+        Some(word) if len <= 8 => {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(word);
+            // The low `len` bytes of the word: shifting by 64 would overflow.
+            let keep = u64::MAX.checked_shr(64 - 8 * len as u32).unwrap_or(0);
+            u64::from_le_bytes(w) & keep & HIGH == 0
+        }
+        _ => line.get(..len).is_some_and(<[u8]>::is_ascii),
     }
 }
 

@@ -117,14 +117,22 @@ pub fn lines_at(text: &str, first_line: u32, offset: usize) -> Lines<'_> {
 fn line_end(b: &[u8]) -> usize {
     const LF: u64 = u64::from_ne_bytes([b'\n'; 8]);
     const CR: u64 = u64::from_ne_bytes([b'\r'; 8]);
+    const BELOW: u64 = u64::from_ne_bytes([0x0E; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
     let mut i = 0;
     while let Some(word) = b.get(i..i + 8) {
         let mut w = [0u8; 8];
         w.copy_from_slice(word);
         let x = u64::from_le_bytes(w);
-        let hits = zero_bytes(x ^ LF) | zero_bytes(x ^ CR);
-        if hits != 0 {
-            return i + (hits.trailing_zeros() / 8) as usize;
+        // Nonzero exactly when some byte is below 0x0E: three operations
+        // that pass over most words, before the exact test for CR and LF
+        // (tabs and other controls below 0x0E only cost that test).
+        let below = x.wrapping_sub(BELOW) & !x & HIGH;
+        if below != 0 {
+            let hits = zero_bytes(x ^ LF) | zero_bytes(x ^ CR);
+            if hits != 0 {
+                return i + (hits.trailing_zeros() / 8) as usize;
+            }
         }
         i += 8;
     }

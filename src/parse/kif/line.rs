@@ -448,21 +448,10 @@ fn quick_clock(b: &[u8], mut at: usize) -> Option<Option<(usize, u64)>> {
 /// compared as their UTF-8 bytes ([`key3`]), never decoded.
 pub(crate) fn quick(line: &str) -> Option<MoveLine<'_>> {
     let b = line.as_bytes();
-    let mut at = skip_spaces(b, 0);
-    let digits = at;
-    let mut number: u32 = 0;
-    while let Some(&d) = b.get(at) {
-        let d = d.wrapping_sub(b'0');
-        if d > 9 {
-            break;
-        }
-        number = number.checked_mul(10)?.checked_add(u32::from(d))?;
-        at += 1;
-    }
-    if at == digits || space_len(b, at) == 0 {
-        return None;
-    }
-    at = skip_spaces(b, at);
+    let (number, mut at) = match fixed_head(b) {
+        Some((number, at)) => (number, skip_spaces(b, at)),
+        None => quick_head(b)?,
+    };
     const SENTE: [u32; 2] = [key('▲'), key('☗')];
     const GOTE: [u32; 2] = [key('△'), key('☖')];
     const NONE: [u32; 2] = [key('▼'), key('▽')];
@@ -530,6 +519,153 @@ pub(crate) fn quick(line: &str) -> Option<MoveLine<'_>> {
             None => (None, false),
         }
     };
+    // Nearly every timed line ends in the sixteen bytes every writer pads
+    // to: read them at fixed places rather than field by field.
+    let (time, trailing) = match b.get(at..).and_then(fixed_time) {
+        Some(t) => (Some(t), ""),
+        None => quick_tail(line, at)?,
+    };
+    Some(MoveLine {
+        number,
+        body: Body::Move(Notation::Kif {
+            color,
+            dest,
+            piece,
+            promote,
+            from,
+            drop,
+        }),
+        body_offset,
+        time,
+        trailing,
+    })
+}
+
+/// The sixteen bytes [`fixed_time`] reads, `d` for a digit.
+const TIME_SHAPE: &[u8; 16] = b"(dd:dd/dd:dd:dd)";
+
+/// Per byte of [`TIME_SHAPE`], as one number: `digit` where the shape has
+/// a digit, and elsewhere `other`, or the shape's own byte when `own`.
+const fn time_lanes(digit: u8, other: u8, own: bool) -> u128 {
+    let mut v = 0u128;
+    let mut i = 0;
+    while i < 16 {
+        let c = TIME_SHAPE[i];
+        let lane = if c == b'd' {
+            digit
+        } else if own {
+            c
+        } else {
+            other
+        };
+        v |= (lane as u128) << (8 * i);
+        i += 1;
+    }
+    v
+}
+
+/// `   1 `, `  12 `, ` 123 `, `1234 `: the move number right-aligned in four
+/// places and a space, as nearly every writer pads it. The number and the
+/// index after the space; `None` for any other head, which [`quick_head`]
+/// then reads (the same way, for what this accepts).
+#[inline]
+fn fixed_head(b: &[u8]) -> Option<(u32, usize)> {
+    const SPACES: u32 = u32::from_ne_bytes([b' '; 4]);
+    const LOW7: u32 = u32::from_ne_bytes([0x7F; 4]);
+    const HIGH: u32 = u32::from_ne_bytes([0xF0; 4]);
+    const ZEROS: u32 = u32::from_ne_bytes([b'0'; 4]);
+    const SIX: u32 = u32::from_ne_bytes([6; 4]);
+    const LOW: u32 = u32::from_ne_bytes([0x0F; 4]);
+    let &[c0, c1, c2, c3, b' ', ..] = b else {
+        return None;
+    };
+    let w = u32::from_le_bytes([c0, c1, c2, c3]);
+    // 0x80 in each byte that is a space (exact, as in parse::zero_bytes).
+    let x = w ^ SPACES;
+    let spaces = !(((x & LOW7) + LOW7) | x | LOW7);
+    // The spaces must come first (0xFF in the low bytes only: one less
+    // than a power of two) and leave at least one digit.
+    let run = (spaces >> 7) * 0xFF;
+    if run & run.wrapping_add(1) != 0 || run == u32::MAX {
+        return None;
+    }
+    // Spaces become '0' (0x20 | 0x10); every byte must then be a digit.
+    let w = w | (spaces >> 3);
+    if w & HIGH != ZEROS || w.wrapping_add(SIX) & HIGH != ZEROS {
+        return None;
+    }
+    // Each digit times ten plus the next, in every byte at once.
+    let v = w & LOW;
+    let pairs = (v * 10 + (v >> 8)).to_le_bytes();
+    Some((u32::from(pairs[0]) * 100 + u32::from(pairs[2]), 5))
+}
+
+/// The move number and its surrounding spaces read one by one: the index
+/// of what follows them.
+fn quick_head(b: &[u8]) -> Option<(u32, usize)> {
+    let mut at = skip_spaces(b, 0);
+    let digits = at;
+    let mut number: u32 = 0;
+    while let Some(&d) = b.get(at) {
+        let d = d.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        // Wrapping is harmless: more than nine digits are declined below.
+        number = number.wrapping_mul(10).wrapping_add(u32::from(d));
+        at += 1;
+    }
+    if at == digits || at - digits > 9 || space_len(b, at) == 0 {
+        return None;
+    }
+    Some((number, skip_spaces(b, at)))
+}
+
+/// `   ( 0:52/00:00:52)` or `(12:05/01:10:00)` ending the line: ASCII spaces,
+/// then `(`, minutes in two places (a space for a leading zero), seconds,
+/// `/`, and `hh:mm:ss`. `None` for any other shape, which [`quick_tail`]
+/// then reads; what this accepts, the grammar reads the same way. The
+/// sixteen bytes are tested and summed as one number, not one by one.
+#[inline]
+fn fixed_time(rest: &[u8]) -> Option<MoveTime> {
+    // The punctuation exactly, and 0x30..=0x3F where the digits go.
+    const MASK: u128 = time_lanes(0xF0, 0xFF, false);
+    const WANT: u128 = time_lanes(0x30, 0, true);
+    // Then 0x30..=0x39 alone stay below 0x40 when six is added.
+    const SIX: u128 = time_lanes(6, 0, false);
+    const HIGH: u128 = time_lanes(0xF0, 0, false);
+    const LOW: u128 = time_lanes(0x0F, 0, false);
+    let (pad, t) = rest.split_at(rest.len().checked_sub(16)?);
+    let mut t: [u8; 16] = t.try_into().ok()?;
+    // A space stands for a leading zero only in the first place.
+    if t[1] == b' ' {
+        t[1] = b'0';
+    }
+    let x = u128::from_le_bytes(t);
+    if x & MASK != WANT
+        || x.wrapping_add(SIX) & HIGH != WANT & HIGH
+        || pad.iter().any(|&c| c != b' ')
+    {
+        return None;
+    }
+    // Each digit times ten plus the next, in every byte at once: no byte
+    // exceeds 99, so none carries into the next. Byte i is then the
+    // two-digit number that starts at i.
+    let v = x & LOW;
+    let pairs = (v * 10 + (v >> 8)).to_le_bytes();
+    let pair = |i: usize| u64::from(pairs[i]);
+    let spent = pair(1) * 60 + pair(4);
+    let total = (pair(7) * 60 + pair(10)) * 60 + pair(13);
+    Some(MoveTime {
+        spent_ms: Some(spent * 1000),
+        total_ms: Some(total * 1000),
+    })
+}
+
+/// What follows the move, read field by field: the optional time, `+`,
+/// and a `#` note; `None` for anything else.
+fn quick_tail(line: &str, mut at: usize) -> Option<(Option<MoveTime>, &str)> {
+    let b = line.as_bytes();
     at = skip_spaces(b, at);
     let mut time = None;
     if b.get(at) == Some(&b'(') {
@@ -566,20 +702,7 @@ pub(crate) fn quick(line: &str) -> Option<MoveLine<'_>> {
     if !trailing.is_empty() && !trailing.starts_with('#') {
         return None;
     }
-    Some(MoveLine {
-        number,
-        body: Body::Move(Notation::Kif {
-            color,
-            dest,
-            piece,
-            promote,
-            from,
-            drop,
-        }),
-        body_offset,
-        time,
-        trailing,
-    })
+    Some((time, trailing))
 }
 
 /// `(77)` at `at`: the square and the byte after `)`.
@@ -830,6 +953,29 @@ mod quick_tests {
         "1 ７六歩(0:01/0:02)",
         "1 ２三歩打 ( 0:01/00:00:01)",
         "1 ２三と不成(12)",
+        "1 ７六歩(77)(10:52/01:00:52)",
+        "1 ７六歩(77)   (99:59/99:59:59)",
+        "1 ７六歩( 0:52/00:00:52)",
+        "1 ７六歩(77)   (0 :52/00:00:52)",
+        "1 ７六歩(77)   ( 0:52/00:00:52) ",
+        "1 ２三歩打   ( 0:52/00:00:52)",
+        "1 ７六歩(77)   ( 0:5:/00:00:52)",
+        "1 ７六歩(77)   ( 0:52/00:00:5;)",
+        "1 ７六歩(77)   ( 0:52/0?:00:52)",
+        "1 ７六歩(77)   ( 0:52/00:00:52]",
+        "1 ７六歩(77)   ( 0:52/00:00:5A)",
+        "0000000001 ７六歩(77)",
+        "999999999 ７六歩(77)",
+        "   1 ７六歩(77)",
+        "  12 ７六歩(77)",
+        " 123 ７六歩(77)",
+        "1234 ７六歩(77)",
+        "12345 ７六歩(77)",
+        "    ７六歩(77)",
+        "1 2 ７六歩(77)",
+        " 1 2 ７六歩(77)",
+        "  1  ７六歩(77)",
+        "   1　７六歩(77)",
     ];
 
     /// Every seed, and each with one character dropped, doubled or cut
@@ -892,6 +1038,34 @@ mod quick_tests {
             );
         }
         assert!(pieces > 80, "{pieces}");
+    }
+
+    /// Every four-byte head from an alphabet of spaces, digits and their
+    /// neighbours: the fixed reading agrees with the general one, and
+    /// takes every padded number.
+    #[test]
+    fn fixed_head_agrees_with_quick_head() {
+        let alphabet = [
+            b' ', b'0', b'1', b'5', b'9', b'/', b':', b'\t', b'x', 0x10, 0xA0,
+        ];
+        let mut taken = 0;
+        for &a in &alphabet {
+            for &b in &alphabet {
+                for &c in &alphabet {
+                    for &d in &alphabet {
+                        let line = [a, b, c, d, b' ', b'x'];
+                        if let Some(f) = fixed_head(&line) {
+                            taken += 1;
+                            assert_eq!(Some(f), quick_head(&line), "{line:?}");
+                        }
+                    }
+                }
+            }
+        }
+        // Digits in the last k places after 4 - k spaces: 4^1 + 4^2 + 4^3 + 4^4.
+        assert_eq!(taken, 340);
+        assert_eq!(fixed_head(b"1234 x"), Some((1234, 5)));
+        assert_eq!(fixed_head(b"  07 x"), Some((7, 5)));
     }
 
     #[test]
