@@ -7,8 +7,6 @@
 
 use crate::error::{Error, ErrorKind};
 use encoding_rs::{EUC_JP, Encoding, SHIFT_JIS, UTF_8};
-use std::cell::RefCell;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 /// Decoded text and how it was decoded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,12 +48,7 @@ pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Result<Decoded
     let is_utf16 = |e: &'static Encoding| e == encoding_rs::UTF_16LE || e == encoding_rs::UTF_16BE;
     let utf16 =
         forced.is_some_and(is_utf16) || Encoding::for_bom(bytes).is_some_and(|(e, _)| is_utf16(e));
-    // `contains` is a word-at-a-time search; the byte-wise `position` that
-    // finds the offset for the message runs only when there is one.
-    if !utf16
-        && has_nul(bytes)
-        && let Some(at) = bytes.iter().position(|&b| b == 0)
-    {
+    if !utf16 && let Some(at) = memchr::memchr(0, bytes) {
         return Err(Error::new(ErrorKind::Decode(format!(
             "binary data (a NUL byte at byte offset {at}): not a text record"
         ))));
@@ -133,141 +126,9 @@ pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Result<Decoded
     Ok(d)
 }
 
-/// Whether `b` holds a NUL byte. No early exit inside a 64-byte block, so
-/// the compiler compares sixteen bytes an instruction; `contains` takes
-/// about one instruction a byte, and every byte of every file passes here.
-fn has_nul(b: &[u8]) -> bool {
-    let mut blocks = b.chunks_exact(64);
-    for block in &mut blocks {
-        if block.iter().fold(false, |nul, &c| nul | (c == 0)) {
-            return true;
-        }
-    }
-    blocks.remainder().contains(&0)
-}
-
 fn strict(enc: &'static Encoding, bytes: &[u8]) -> Option<String> {
-    if enc == SHIFT_JIS {
-        return sjis_strict(bytes);
-    }
     enc.decode_without_bom_handling_and_without_replacement(bytes)
         .map(|c| c.into_owned())
-}
-
-/// Shift_JIS two-byte characters met so far, by lead and trail byte: the
-/// UTF-8 bytes in the low three bytes and their count in the top one, 0
-/// while unknown. Each is filled from encoding_rs's own decoding of the
-/// pair, so it can only agree with it; a record uses a few dozen characters.
-static SJIS_PAIRS: [AtomicU32; 0x80 << 8] = [const { AtomicU32::new(0) }; 0x80 << 8];
-
-/// The character that `lead` (0x80 or above) and `trail` make, as
-/// [`SJIS_PAIRS`] holds it; `None` when they are no two-byte character.
-/// Bytes that lead no pair (0x80, half-width kana, 0xFD..) need no test
-/// of their own: encoding_rs reads them as one character, or as none, and
-/// their slots stay 0.
-#[inline]
-fn sjis_pair(lead: u8, trail: u8) -> Option<u32> {
-    let slot = &SJIS_PAIRS[(usize::from(lead & 0x7F) << 8) | usize::from(trail)];
-    // Relaxed: a slot holds a value that stands alone, and two threads that
-    // fill it at once write the same one.
-    match slot.load(Ordering::Relaxed) {
-        0 => sjis_fill(slot, lead, trail),
-        known => Some(known),
-    }
-}
-
-#[cold]
-fn sjis_fill(slot: &AtomicU32, lead: u8, trail: u8) -> Option<u32> {
-    let pair = [lead, trail];
-    let text = SHIFT_JIS.decode_without_bom_handling_and_without_replacement(&pair)?;
-    let mut chars = text.chars();
-    let (Some(c), None) = (chars.next(), chars.next()) else {
-        return None;
-    };
-    let mut utf8 = [0u8; 4];
-    let len = c.encode_utf8(&mut utf8).len();
-    if len > 3 {
-        return None;
-    }
-    let v = u32::from_le_bytes([utf8[0], utf8[1], utf8[2], len as u8]);
-    slot.store(v, Ordering::Relaxed);
-    Some(v)
-}
-
-/// Shift_JIS decoded strictly, exactly as encoding_rs decodes it. encoding_rs
-/// costs about ten instructions a byte on record text, whose short ASCII
-/// runs and two-byte kanji alternate; here ASCII is copied sixteen bytes at a
-/// time and kanji come from [`SJIS_PAIRS`]. Anything else (half-width kana,
-/// a broken sequence) goes to encoding_rs whole.
-fn sjis_strict(bytes: &[u8]) -> Option<String> {
-    const SCRATCH_KEPT: usize = 1 << 20;
-    thread_local! {
-        // The UTF-8 is built here and copied out once checked: a buffer kept
-        // from file to file is zeroed only when it grows.
-        static SCRATCH: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-    }
-    let fast = SCRATCH.with_borrow_mut(|buf| {
-        let len = sjis_common(bytes, buf);
-        // The bytes are UTF-8 by construction; encoding_rs's check of that
-        // is cheaper than the standard library's, and it is no unsafe claim.
-        let text = len.and_then(|len| {
-            UTF_8
-                .decode_without_bom_handling_and_without_replacement(buf.get(..len)?)
-                .map(|c| c.into_owned())
-        });
-        // One huge file should not keep its buffer for the rest of the run.
-        if buf.len() > SCRATCH_KEPT {
-            *buf = Vec::new();
-        }
-        text
-    });
-    fast.or_else(|| {
-        SHIFT_JIS
-            .decode_without_bom_handling_and_without_replacement(bytes)
-            .map(|c| c.into_owned())
-    })
-}
-
-/// The UTF-8 of `b`, written to the start of `out`, and its length; `None`
-/// unless `b` holds only ASCII and two-byte characters. `out` is first
-/// made long enough for the worst case (a pair grows by half) and for the
-/// fixed-size writes, which run up to fifteen bytes past what they keep (the
-/// next write, or the returned length, cuts that off).
-fn sjis_common(b: &[u8], out: &mut Vec<u8>) -> Option<usize> {
-    const HIGH: u128 = u128::from_ne_bytes([0x80; 16]);
-    let need = b.len() + b.len() / 2 + 16;
-    if out.len() < need {
-        out.resize(need, 0);
-    }
-    let (mut i, mut o) = (0, 0);
-    while i < b.len() {
-        if let (Some(word), Some(dst)) = (b.get(i..i + 16), out.get_mut(o..o + 16)) {
-            dst.copy_from_slice(word);
-            let mut w = [0u8; 16];
-            w.copy_from_slice(word);
-            let high = u128::from_le_bytes(w) & HIGH;
-            let ascii = (high.trailing_zeros() / 8) as usize;
-            i += ascii;
-            o += ascii;
-            if high == 0 {
-                continue;
-            }
-        } else if b[i] < 0x80 {
-            // The last few bytes, one at a time.
-            *out.get_mut(o)? = b[i];
-            i += 1;
-            o += 1;
-            continue;
-        }
-        // Kanji come in runs (７六歩): read the run before the next word.
-        while let Some(&lead) = b.get(i).filter(|&&c| c >= 0x80) {
-            let c = sjis_pair(lead, *b.get(i + 1)?)?.to_le_bytes();
-            out.get_mut(o..o + 4)?.copy_from_slice(&c);
-            o += usize::from(c[3]);
-            i += 2;
-        }
-    }
-    Some(o)
 }
 
 /// `body` in `enc`: strictly where it decodes cleanly, else with
@@ -411,46 +272,6 @@ mod tests {
         assert!(e.to_string().contains("byte offset 8"), "{e}");
         let utf16 = b"\xff\xfes\x00t\x00";
         assert_eq!(decode(utf16, None).unwrap().text, "st");
-    }
-
-    /// The fast Shift_JIS reader agrees with encoding_rs on every two-byte
-    /// sequence, at every offset within a sixteen-byte block, and on text.
-    #[test]
-    fn sjis_strict_is_encoding_rs() {
-        let rs = |b: &[u8]| {
-            SHIFT_JIS
-                .decode_without_bom_handling_and_without_replacement(b)
-                .map(|c| c.into_owned())
-        };
-        for x in 0..=255u8 {
-            for y in 0..=255u8 {
-                for pad in [0, 3, 7, 14, 15] {
-                    let mut b = b"123456789abcdef"[..pad].to_vec();
-                    b.extend_from_slice(&[x, y]);
-                    assert_eq!(sjis_strict(&b), rs(&b), "{b:?}");
-                    b.push(x);
-                    assert_eq!(sjis_strict(&b), rs(&b), "{b:?}");
-                }
-            }
-        }
-        let big = b"  1 \x82\xa0".repeat(200_000);
-        assert_eq!(sjis_strict(&big), rs(&big));
-        let text = sjis("#KIF\r\n手合割：平手\r\n   1 ７六歩(77)   ( 0:01/00:00:01)\r\nｶﾅ§Ω");
-        assert_eq!(sjis_strict(&text), rs(&text));
-        assert!(sjis_strict(&text).is_some());
-    }
-
-    #[test]
-    fn has_nul_finds_a_nul_anywhere() {
-        for len in [0, 1, 63, 64, 65, 200] {
-            let mut b = vec![b'x'; len];
-            assert!(!has_nul(&b));
-            for at in 0..len {
-                b[at] = 0;
-                assert!(has_nul(&b), "{len} {at}");
-                b[at] = b'x';
-            }
-        }
     }
 
     #[test]
