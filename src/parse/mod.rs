@@ -113,6 +113,8 @@ pub fn lines_at(text: &str, first_line: u32, offset: usize) -> Lines<'_> {
 
 /// The index of the first CR or LF in `b`, or its length. Every line of
 /// every record passes through here, so eight bytes are tested at a time.
+/// `memchr::memchr2` was measured in its place: its set-up outweighs its
+/// speed on lines this short (KI2 check +171 instructions per ply, KIF +9).
 #[inline]
 fn line_end(b: &[u8]) -> usize {
     const LF: u64 = u64::from_ne_bytes([b'\n'; 8]);
