@@ -97,6 +97,43 @@ pub fn read_bytes(bytes: &[u8], path: Option<&Path>, opts: &ReadOptions) -> Resu
 
 /// Read and parse the file at `path`.
 pub fn read_path(path: &Path, opts: &ReadOptions) -> Result<Input, Error> {
-    let bytes = std::fs::read(path).map_err(|e| Error::new(ErrorKind::Io(e)).with_path(path))?;
-    read_bytes(&bytes, Some(path), opts)
+    // No file is longer than the limit, but the type cannot know it.
+    read_path_within(path, opts, u64::MAX)?.ok_or_else(|| {
+        let too_long = std::io::Error::from(std::io::ErrorKind::FileTooLarge);
+        Error::new(ErrorKind::Io(too_long)).with_path(path)
+    })
+}
+
+/// Read and parse the file at `path` if it holds at most `limit` bytes;
+/// `Ok(None)` when it is longer (the caller then streams it, say).
+///
+/// The file is opened once and read into a buffer kept by the thread from
+/// file to file: no size query and no fresh allocation per file, which is
+/// what most of the time of a directory of small records goes to.
+pub fn read_path_within(
+    path: &Path,
+    opts: &ReadOptions,
+    limit: u64,
+) -> Result<Option<Input>, Error> {
+    use std::io::Read;
+    thread_local! {
+        static BUF: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    // A buffer grown by one large file is not kept for the rest of a run.
+    const KEPT: usize = 1 << 20;
+    let io = |e| Error::new(ErrorKind::Io(e)).with_path(path);
+    let file = std::fs::File::open(path).map_err(io)?;
+    BUF.with_borrow_mut(|buf| {
+        buf.clear();
+        let read = file.take(limit.saturating_add(1)).read_to_end(buf);
+        let result = match read {
+            Err(e) => Err(io(e)),
+            Ok(n) if n as u64 > limit => Ok(None),
+            Ok(_) => read_bytes(buf, Some(path), opts).map(Some),
+        };
+        if buf.capacity() > KEPT {
+            *buf = Vec::new();
+        }
+        result
+    })
 }

@@ -12,7 +12,7 @@ pub mod summary;
 
 use crate::{FromFormat, InputArgs};
 use anyhow::{Context, bail};
-use kifu::input::{EXTENSIONS, Input, ReadOptions, read_bytes, read_path};
+use kifu::input::{EXTENSIONS, Input, ReadOptions, read_bytes};
 use kifu::position::DeclarationRule;
 use kifu::{Error, Format, Record, ReplayOptions};
 use std::io::{BufRead, Read};
@@ -138,21 +138,6 @@ pub fn read_options(a: &InputArgs) -> anyhow::Result<(ReadOptions, ReplayOptions
     ))
 }
 
-/// Read one source.
-pub fn read_source(src: &Source, opts: &ReadOptions) -> Result<Input, Error> {
-    match &src.path {
-        Some(p) => read_path(p, opts),
-        None => {
-            let mut buf = Vec::new();
-            std::io::stdin()
-                .lock()
-                .read_to_end(&mut buf)
-                .map_err(|e| Error::new(kifu::ErrorKind::Io(e)).with_path("-"))?;
-            read_bytes(&buf, None, opts)
-        }
-    }
-}
-
 /// The relative path of `path` under `root`, for mirroring trees.
 pub fn relative_to<'a>(path: &'a Path, root: Option<&Path>) -> &'a Path {
     root.and_then(|r| path.strip_prefix(r).ok())
@@ -203,17 +188,12 @@ enum FileResult<T> {
     Stream,
 }
 
-/// Whether `src` should be streamed: stdin (its size is unknown), or a file
-/// that may be CSA and is large enough that reading it whole would matter.
-fn wants_stream(src: &Source, opts: &ReadOptions) -> bool {
-    let Some(p) = &src.path else {
-        return true;
-    };
-    let csa = match opts.from {
+/// Whether the file at `p` may be CSA, and so be streamed when it is large.
+fn may_be_csa(p: &Path, opts: &ReadOptions) -> bool {
+    match opts.from {
         Some(f) => f == Format::Csa,
         None => kifu::input::format_hint(p).is_none_or(|f| f == Format::Csa),
-    };
-    csa && std::fs::metadata(p).is_ok_and(|m| m.len() >= stream::STREAM_MIN_BYTES)
+    }
 }
 
 /// The games of every source, each turned into a `T` by `work` on the worker
@@ -233,12 +213,25 @@ pub fn drive<T: Send>(
         .build()
         .context("cannot start worker threads")?;
     let threads = pool.current_num_threads().max(1);
+    // Stdin is always streamed (its size is unknown), and so is a file that
+    // may be CSA and is large enough that reading it whole would matter;
+    // a file is read at most up to that size to find out.
     let whole = |src: &Source| -> FileResult<T> {
-        if wants_stream(src, opts) {
+        let Some(p) = &src.path else {
             return FileResult::Stream;
-        }
+        };
+        let limit = if may_be_csa(p, opts) {
+            stream::STREAM_MIN_BYTES - 1
+        } else {
+            u64::MAX
+        };
+        let read = match kifu::input::read_path_within(p, opts, limit) {
+            Ok(None) => return FileResult::Stream,
+            Ok(Some(input)) => Ok(input),
+            Err(e) => Err(e),
+        };
         let name = src.name();
-        let (meta, items) = input_items(read_source(src, opts), opts);
+        let (meta, items) = input_items(read, opts);
         FileResult::Done(items.into_iter().map(|i| work(&name, &meta, i)).collect())
     };
     // Files go to the workers a few at a time (one hand-off per file costs

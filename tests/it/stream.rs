@@ -121,3 +121,28 @@ fn a_long_line_of_slashes_is_read_in_linear_time() {
     streamed_matches_whole(&text);
     assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
 }
+
+/// The size test that decides whether a file is streamed reads at most one
+/// byte past the limit: a file of exactly the limit is read whole, one
+/// byte longer is left to the stream.
+#[test]
+fn read_path_within_reads_a_file_up_to_the_limit_and_declines_a_longer_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.csa");
+    let text = games(3, "\n");
+    std::fs::write(&path, &text).unwrap();
+    let opts = kifu::input::ReadOptions::default();
+    let len = text.len() as u64;
+    let whole = kifu::input::read_path_within(&path, &opts, len).unwrap();
+    assert_eq!(whole.map(|i| i.records.len()), Some(3));
+    assert!(
+        kifu::input::read_path_within(&path, &opts, len - 1)
+            .unwrap()
+            .is_none()
+    );
+    // The buffer kept between files holds nothing of the previous one.
+    let short = dir.path().join("h.csa");
+    std::fs::write(&short, games(1, "\n")).unwrap();
+    let one = kifu::input::read_path(&short, &opts).unwrap();
+    assert_eq!(one.records.len(), 1);
+}
