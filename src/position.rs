@@ -177,6 +177,17 @@ pub enum PositionError {
 /// How many of each unpromoted kind a set holds (P L N S G B R).
 const SET_COUNTS: [u32; 7] = [18, 4, 4, 4, 4, 2, 2];
 
+/// The presets' start positions, in [`Handicap::ALL`] order, built once.
+fn preset_positions() -> &'static [Position] {
+    static PRESETS: LazyLock<Vec<Position>> = LazyLock::new(|| {
+        Handicap::ALL
+            .iter()
+            .map(|h| Position::from_setup_checked(&h.setup()).expect("the presets are legal"))
+            .collect()
+    });
+    &PRESETS
+}
+
 impl Position {
     fn empty(side: Color, move_number: u32) -> Position {
         let mut p = Position {
@@ -204,7 +215,15 @@ impl Position {
 
     /// The even-game start position.
     pub fn startpos() -> Position {
-        Position::from_setup(&Handicap::Hirate.setup()).expect("the start position is legal")
+        Position::from_handicap(Handicap::Hirate)
+    }
+
+    /// The start position of a preset, move 1: a copy of one built once per
+    /// process, without building and comparing a [`Setup`] first. Callers
+    /// that know a record starts from a preset can skip
+    /// [`Position::from_setup`]'s search of the presets this way.
+    pub fn from_handicap(h: Handicap) -> Position {
+        preset_positions()[h.index()].clone()
     }
 
     /// Check a setup and build the position; the error lists every problem
@@ -220,17 +239,11 @@ impl Position {
     /// per process: nearly every game of a collection starts from a preset,
     /// and copying is far cheaper than checking the setup again.
     fn preset_position(setup: &Setup) -> Option<Position> {
-        static PRESETS: LazyLock<Vec<Position>> = LazyLock::new(|| {
-            Handicap::ALL
-                .iter()
-                .map(|h| Position::from_setup_checked(&h.setup()).expect("the presets are legal"))
-                .collect()
-        });
         // Move 0 must still be reported; the key ignores the move number.
         if setup.move_number == 0 {
             return None;
         }
-        let mut pos = PRESETS[setup.preset()?.index()].clone();
+        let mut pos = preset_positions()[setup.preset()?.index()].clone();
         pos.move_number = setup.move_number;
         Some(pos)
     }
@@ -906,6 +919,18 @@ mod tests {
                     assert_eq!((a.by_color, a.by_kind), (b.by_color, b.by_kind));
                 }
             }
+            let a = Position::from_handicap(h);
+            let b = Position::from_setup_checked(&h.setup()).unwrap();
+            assert_eq!(a, b, "{h:?}");
+            assert_eq!(
+                (a.key(), a.checkers, a.kings),
+                (b.key(), b.checkers, b.kings)
+            );
+            assert_eq!((a.by_color, a.by_kind), (b.by_color, b.by_kind));
+            assert_eq!(
+                (a.move_number, a.waiting_safe),
+                (b.move_number, b.waiting_safe)
+            );
         }
     }
 

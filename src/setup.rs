@@ -273,13 +273,39 @@ impl Setup {
 
     /// The preset this setup matches (ignoring the move number), if any.
     pub fn preset(&self) -> Option<Handicap> {
-        // What the SFEN key holds (board, side, hands), compared as values:
-        // this runs for the start of every game.
-        let i = preset_setups().iter().position(|p| {
-            p.board == self.board && p.side_to_move == self.side_to_move && p.hands == self.hands
+        // What the SFEN key holds (board, side, hands). This runs for the
+        // start of every game, so the board is compared as one byte a square
+        // (a memcmp) rather than as 81 `Option<Piece>` values.
+        let codes = board_codes(&self.board);
+        let i = preset_keys().iter().position(|(board, side, hands)| {
+            *side == self.side_to_move && *hands == self.hands && *board == codes
         })?;
         Some(Handicap::ALL[i])
     }
+}
+
+/// One byte a square: 0 for empty, else the kind and colour packed, so two
+/// boards are equal exactly when their codes are.
+fn board_codes(board: &[Option<Piece>; 81]) -> [u8; 81] {
+    let mut codes = [0u8; 81];
+    for (c, p) in codes.iter_mut().zip(board) {
+        *c = p.map_or(0, |p| 1 + ((p.kind as u8) << 1 | p.color as u8));
+    }
+    codes
+}
+
+/// A preset's board (as [`board_codes`]), side to move and hands.
+type PresetKey = ([u8; 81], Color, [Hand; 2]);
+
+/// The presets' keys, in [`Handicap::ALL`] order.
+fn preset_keys() -> &'static [PresetKey] {
+    static KEYS: LazyLock<Vec<PresetKey>> = LazyLock::new(|| {
+        preset_setups()
+            .iter()
+            .map(|s| (board_codes(&s.board), s.side_to_move, s.hands))
+            .collect()
+    });
+    &KEYS
 }
 
 impl fmt::Display for Setup {

@@ -97,7 +97,10 @@ fn parse_line(line: &SourceLine<'_>) -> Result<Record, ParseError> {
             body = &body[body_off..];
         }
     }
-    let toks: Vec<(usize, &str)> = tokens(body).map(|(o, t)| (o + body_off, t)).collect();
+    // A USI move and its space take at least five bytes, so this bound keeps
+    // a long game's token list from growing by copies.
+    let mut toks: Vec<(usize, &str)> = Vec::with_capacity(body.len() / 5 + 4);
+    toks.extend(tokens(body).map(|(o, t)| (o + body_off, t)));
     let at = |i: usize| -> crate::record::Span {
         line.span_at(toks.get(i).map_or(line.text.len(), |t| t.0))
     };
@@ -149,6 +152,9 @@ fn parse_line(line: &SourceLine<'_>) -> Result<Record, ParseError> {
         i += 1;
     }
     let mut main = Line::default();
+    // Every token left is a move but perhaps the last, so the list is sized
+    // once instead of grown (and copied) as it fills.
+    main.moves.reserve_exact(toks.len() - i);
     let mut cursor = line.cursor();
     while i < toks.len() {
         let (off, tok) = toks[i];
