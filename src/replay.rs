@@ -6,7 +6,7 @@
 
 use crate::error::{Error, ErrorKind};
 use crate::position::{DeclarationRule, Position};
-use crate::record::{EndingKind, Line, MoveEntry, Record, Span};
+use crate::record::{EndingKind, Line, MoveEntry, Record, Span, StartPosition};
 use crate::resolve::{Resolved, Unresolved, resolve};
 use crate::rule::Rule;
 use crate::types::{Color, Move, PieceKind, Square};
@@ -266,9 +266,12 @@ impl History {
 ///
 /// Fails only when the start position itself is not a legal position.
 pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
-    let setup = record.start.setup();
-    let (start, issues) = Position::from_setup_lenient(&setup)
-        .map_err(|e| Error::new(ErrorKind::Setup(e.to_string())))?;
+    // A preset needs neither a setup built nor a search of the presets.
+    let (start, issues) = match &record.start {
+        StartPosition::Preset(h) => (Position::from_handicap(*h), Vec::new()),
+        StartPosition::Setup(setup) => Position::from_setup_lenient(setup)
+            .map_err(|e| Error::new(ErrorKind::Setup(e.to_string())))?,
+    };
     let history = History::new(&start, record.main.moves.len());
     let mut main = replay_line(&record.main, start.clone(), history, None, 1, opts);
     if !issues.is_empty() {
