@@ -651,6 +651,10 @@ impl Tree {
         node.numbers.reserve(n);
     }
 
+    // Always inlined so the entry is written once, into the vector, rather
+    // than copied into this call and again into the vector (it pays per
+    // move; a plain #[inline] was not taken).
+    #[inline(always)]
     pub(crate) fn push_move(&mut self, entry: MoveEntry, number: u32) {
         let node = &mut self.nodes[self.current];
         node.line.moves.push(entry);

@@ -109,6 +109,9 @@ impl Builder {
         self.move_entry(l, m)
     }
 
+    // Inlined into the line loop for the same reason as line::quick: the
+    // parsed line then goes straight into the entry.
+    #[inline(always)]
     fn move_entry(&mut self, l: &SourceLine<'_>, m: line::MoveLine<'_>) -> Result<(), ParseError> {
         // The usual `  12 ` before the move is ASCII: its column is its length.
         let at = m.body_offset;

@@ -446,6 +446,9 @@ fn quick_clock(b: &[u8], mut at: usize) -> Option<Option<(usize, u64)>> {
 /// Move lines are nearly all of a KIF file, and nom's combinators cost
 /// several times what the line's few characters need. Characters are
 /// compared as their UTF-8 bytes ([`key3`]), never decoded.
+// Always inlined into the KIF line loop: returned by value, the line's
+// parts were stored and copied once more per move.
+#[inline(always)]
 pub(crate) fn quick(line: &str) -> Option<MoveLine<'_>> {
     let b = line.as_bytes();
     let (number, mut at) = match fixed_head(b) {
