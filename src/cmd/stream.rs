@@ -344,17 +344,20 @@ pub fn games<R: Read>(
             // `scan` found only ASCII bytes, which are valid UTF-8.
             None => std::str::from_utf8(&buf[cuts[i].start..cuts[i].end]).unwrap_or(""),
         };
-        let loose: Vec<_> = pool.install(|| {
-            (0..jobs.len())
-                .into_par_iter()
-                .map(|i| {
-                    // The text goes back with the game, so the main thread
-                    // never checks the bytes' UTF-8 again.
-                    let text = text_of(i);
-                    (parse_loose(text, jobs[i].line, jobs[i].offset), text)
-                })
-                .collect()
-        });
+        // The text goes back with the game, so the main thread never checks
+        // the bytes' UTF-8 again.
+        let parse_one = |i: usize| {
+            let text = text_of(i);
+            (parse_loose(text, jobs[i].line, jobs[i].offset), text)
+        };
+        // With one worker the games are parsed right here: handing each
+        // batch to the pool's thread and waiting for it is all cost
+        // (wake-ups, and the idle worker spinning while this thread replays).
+        let loose: Vec<_> = if pool.current_num_threads() > 1 {
+            pool.install(|| (0..jobs.len()).into_par_iter().map(parse_one).collect())
+        } else {
+            (0..jobs.len()).map(parse_one).collect()
+        };
         let last = done && failure.is_none();
         let count = loose.len();
         for (i, (game, text)) in loose.into_iter().enumerate() {
