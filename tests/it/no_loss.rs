@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 /// What a round trip is compared on, each with the warning codes that
 /// account for a difference in it.
-const ASPECTS: [(&str, &[&str]); 8] = [
+const ASPECTS: [(&str, &[&str]); 10] = [
     ("start", &["move-number-dropped"]),
     (
         "moves",
@@ -65,6 +65,29 @@ const ASPECTS: [(&str, &[&str]); 8] = [
     (
         "variations",
         &["variations-dropped", "variation-skipped", "deep-nesting"],
+    ),
+    // What the variations hold: a dropped or skipped variation takes its
+    // comments and times with it.
+    (
+        "variation comments",
+        &[
+            "comments-dropped",
+            "variations-dropped",
+            "variation-skipped",
+            "deep-nesting",
+            "moves-not-replayed-commented",
+            "unencodable-char",
+        ],
+    ),
+    (
+        "variation times",
+        &[
+            "times-dropped",
+            "subsecond-time",
+            "variations-dropped",
+            "variation-skipped",
+            "deep-nesting",
+        ],
     ),
     (
         "header",
@@ -147,6 +170,37 @@ fn aspect(g: &Game, name: &str) -> String {
                 })
                 .collect();
             t.join(" ")
+        }
+        "variation comments" | "variation times" => {
+            // Every variation's line, at any depth, as text; sorted, since
+            // writers may order sibling variations differently.
+            let mut lines: Vec<&Line> = r.main.moves.iter().flat_map(|m| m.variations()).collect();
+            let mut all = Vec::new();
+            while let Some(line) = lines.pop() {
+                let text: Vec<String> = if name == "variation times" {
+                    line.moves
+                        .iter()
+                        .map(|m| match m.time.and_then(|t| t.spent_ms) {
+                            Some(ms) if ms > 0 => (ms / 1000).to_string(),
+                            _ => "-".into(),
+                        })
+                        .collect()
+                } else {
+                    let mut c = Vec::new();
+                    for m in &line.moves {
+                        c.extend(m.comments().iter().map(|c| c.trim().to_string()));
+                    }
+                    if let Some(e) = &line.ending {
+                        c.extend(e.comments.iter().map(|c| c.trim().to_string()));
+                    }
+                    c.retain(|c| !c.is_empty());
+                    c
+                };
+                all.push(text.join(" | "));
+                lines.extend(line.moves.iter().flat_map(|m| m.variations()));
+            }
+            all.sort();
+            all.join("\n")
         }
         "bookmarks" => {
             let b: Vec<&String> = r.main.moves.iter().flat_map(|m| m.bookmarks()).collect();
