@@ -22,6 +22,8 @@ pub mod report;
 pub mod resolve;
 pub mod rule;
 pub mod setup;
+#[cfg(test)]
+mod test_rng;
 pub mod types;
 mod zobrist;
 

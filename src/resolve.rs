@@ -531,13 +531,7 @@ mod tests {
     /// holding the piece, tested with `can_reach`), along random games.
     #[test]
     fn candidates_match_a_scan_of_every_square() {
-        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_rng::xorshift(0x9e37_79b9_7f4a_7c15);
         let mut checked = 0;
         for _game in 0..8 {
             let mut pos = Position::startpos();
@@ -577,13 +571,7 @@ mod tests {
     /// of pieces not in hand, `同` with and without a previous move.
     #[test]
     fn the_fast_path_agrees_with_the_general_path() {
-        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = crate::test_rng::xorshift(0x2545_f491_4f6c_dd1d);
         let mut answered = 0;
         for _game in 0..12 {
             let mut pos = Position::startpos();
@@ -598,13 +586,13 @@ mod tests {
                 for _ in 0..40 {
                     let to = Square::from_index(next() as usize % 81).unwrap();
                     let kind = PieceKind::ALL[next() as usize % PieceKind::ALL.len()];
-                    written.push(if next() % 3 == 0 {
+                    written.push(if next().is_multiple_of(3) {
                         Move::Drop { kind, to }
                     } else {
                         Move::Normal {
                             from: Square::from_index(next() as usize % 81).unwrap(),
                             to,
-                            promote: next() % 2 == 0,
+                            promote: next().is_multiple_of(2),
                         }
                     });
                 }
@@ -624,7 +612,7 @@ mod tests {
                     } else {
                         kind
                     };
-                    let dest = if prev_to == Some(mv.to()) || next() % 8 == 0 {
+                    let dest = if prev_to == Some(mv.to()) || next().is_multiple_of(8) {
                         Dest::Same
                     } else {
                         Dest::Square(mv.to())

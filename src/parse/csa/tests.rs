@@ -505,13 +505,8 @@ fn bare_runs_read_every_line_as_the_full_grammar_does() {
         "$EVENT:e",
     ];
     let ends = ["\n", "\r\n", "\r"];
-    let mut seed = 0x9e37_79b9_u64;
-    let mut next = |n: usize| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % n as u64) as usize
-    };
+    let mut rng = crate::test_rng::xorshift(0x9e37_79b9);
+    let mut next = |n: usize| (rng() % n as u64) as usize;
     for round in 0..4000 {
         let mut text = String::from(if round % 2 == 0 {
             "PI\n+\n"

@@ -233,7 +233,7 @@ fn never_panics_on_mangled_input() {
         "手合割：平手\n後手の持駒：歩二\n{BOARD}   1 ７六歩(77)   ( 0:01/00:00:01)+\n変化：1手\n1 同　銀成(31)\n*x\n&y\nまで"
     );
     let chars: Vec<char> = sample.chars().collect();
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut rng = crate::test_rng::xorshift(0x2545_f491_4f6c_dd1d);
     for n in 0..chars.len() {
         let _ = parse(&chars[..n].iter().collect::<String>());
         let _ = sniff(&chars[n..].iter().collect::<String>());
@@ -241,11 +241,9 @@ fn never_panics_on_mangled_input() {
     for _ in 0..2000 {
         let mut s: Vec<char> = chars.clone();
         for _ in 0..3 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let i = (seed % s.len() as u64) as usize;
-            let j = ((seed >> 32) % s.len() as u64) as usize;
+            let r = rng();
+            let i = (r % s.len() as u64) as usize;
+            let j = ((r >> 32) % s.len() as u64) as usize;
             s.swap(i, j);
         }
         let _ = parse(&s.iter().collect::<String>());
