@@ -307,22 +307,10 @@ impl MoveEntry {
         self.extra.as_deref().map_or(&[], |e| &e.variations)
     }
 
-    /// The comments, bookmarks, evaluation and variations, if any was ever
-    /// set.
-    pub fn extra(&self) -> Option<&MoveExtra> {
-        self.extra.as_deref()
-    }
-
     /// The comments, bookmarks, evaluation and variations, to change; made
     /// (empty) on first use.
     pub fn extra_mut(&mut self) -> &mut MoveExtra {
         self.extra.get_or_insert_with(Box::default)
-    }
-
-    /// Take the comments, bookmarks, evaluation and variations out, leaving
-    /// the move with none.
-    pub fn take_extra(&mut self) -> MoveExtra {
-        self.extra.take().map_or_else(MoveExtra::default, |e| *e)
     }
 }
 

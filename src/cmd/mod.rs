@@ -225,10 +225,8 @@ pub fn drive<T: Send>(
         } else {
             u64::MAX
         };
-        let read = match kifu::input::read_path_within(p, opts, limit) {
-            Ok(None) => return FileResult::Stream,
-            Ok(Some(input)) => Ok(input),
-            Err(e) => Err(e),
+        let Some(read) = kifu::input::read_path_within(p, opts, limit).transpose() else {
+            return FileResult::Stream;
         };
         let name = src.name();
         let (meta, items) = input_items(read, opts);
