@@ -243,7 +243,7 @@ impl Position {
         if setup.move_number == 0 {
             return None;
         }
-        let mut pos = preset_positions()[setup.preset()?.index()].clone();
+        let mut pos = Position::from_handicap(setup.preset()?);
         pos.move_number = setup.move_number;
         Some(pos)
     }
