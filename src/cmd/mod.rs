@@ -316,14 +316,15 @@ fn stream_source<T: Send>(
     };
     sink(src, Event::Begin)?;
     let threads = pool.current_num_threads().max(1);
-    // Games are replayed while the next batch is cut and parsed: at most
-    // this many items are in flight beyond the output.
-    // Games go to the workers a few at a time: one hand-off per game costs
-    // a visible share of a short game's work.
-    const GAMES_PER_JOB: usize = 8;
+    // Each worker reads, numbers and replays a chunk of games: one hand-off
+    // per game would cost a visible share of a short game's work, and
+    // reading a game on the thread that replays it keeps its memory there.
+    // At most `window` chunks are in flight beyond the output.
+    const GAMES_PER_JOB: usize = 32;
     let window = threads * 8;
-    let job_work = |items: Vec<Item>| {
-        items
+    let chain = stream::Chain::default();
+    let job_work = |chunk: stream::Chunk| {
+        stream::read_chunk(chunk, &chain, &name)
             .into_iter()
             .map(|i| work(&name, &meta, i))
             .collect::<Vec<T>>()
@@ -334,46 +335,9 @@ fn stream_source<T: Send>(
             .try_for_each(|t| sink(src, Event::Item(t)))
     };
     pipeline::run(pool, window, &job_work, to_sink, |feeder| {
-        let mut job = Vec::with_capacity(GAMES_PER_JOB);
-        let read = stream::games(
-            reader,
-            encoding,
-            opts,
-            &name,
-            window * GAMES_PER_JOB,
-            pool,
-            |games| {
-                for g in games {
-                    job.extend(
-                        g.warnings
-                            .into_iter()
-                            .map(|w| Item::Warning(format!("game {}: {w}", g.index + 1))),
-                    );
-                    job.push(Item::Game {
-                        index: g.index,
-                        record: g.record,
-                    });
-                    if job.len() >= GAMES_PER_JOB {
-                        feeder.feed(std::mem::take(&mut job))?;
-                    }
-                }
-                Ok(())
-            },
-        );
-        // The games read before a read error are still reported, then the
-        // error, as this input's: one bad file never stops the run.
-        let read = match read {
-            Err(e) if e.is::<Error>() => {
-                let e = e.downcast::<Error>().expect("checked");
-                job.push(Item::Unreadable(e));
-                Ok(())
-            }
-            other => other,
-        };
-        if !job.is_empty() {
-            feeder.feed(job)?;
-        }
-        read
+        stream::chunks(reader, encoding, opts, &name, GAMES_PER_JOB, |c| {
+            feeder.feed(c)
+        })
     })?;
     sink(src, Event::End)
 }

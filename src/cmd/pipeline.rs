@@ -57,7 +57,7 @@ where
 {
     let (tx, rx) = mpsc::channel();
     let parallel = pool.current_num_threads() > 1;
-    pool.in_place_scope(|scope: &rayon::Scope<'w>| {
+    pool.in_place_scope_fifo(|scope: &rayon::ScopeFifo<'w>| {
         let mut feeder = Feeder {
             scope: parallel.then_some(scope),
             work,
@@ -83,7 +83,7 @@ type Sent<T> = (usize, std::thread::Result<T>);
 /// Hands inputs to the workers and results to the sink; see [`run`].
 pub struct Feeder<'a, 'scope, I, T, W, S> {
     /// `None` with one thread: work then runs on the calling thread.
-    scope: Option<&'a rayon::Scope<'scope>>,
+    scope: Option<&'a rayon::ScopeFifo<'scope>>,
     work: &'scope W,
     sink: S,
     tx: mpsc::Sender<Sent<T>>,
@@ -115,7 +115,7 @@ where
         let tx = self.tx.clone();
         let work = self.work;
         let i = self.next_in;
-        scope.spawn(move |_| {
+        scope.spawn_fifo(move |_| {
             let r = catch_unwind(AssertUnwindSafe(|| work(input)));
             // The receiver lives until every job is done.
             let _ = tx.send((i, r));

@@ -8,13 +8,15 @@
 //! on its own; a game that does not decode cleanly in it is detected afresh,
 //! since a file that opens in pure ASCII can hold Shift_JIS names later.
 
+use super::Item;
+use kifu::Format;
 use kifu::decode::decode;
 use kifu::error::{Error, ErrorKind};
 use kifu::input::ReadOptions;
 use kifu::parse::csa::{FileState, parse_loose};
-use kifu::{Format, Record};
-use rayon::prelude::*;
 use std::io::{BufRead, Read};
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 
 /// How many bytes are looked at to choose the format and the encoding.
 pub const SNIFF_BYTES: usize = 64 * 1024;
@@ -22,17 +24,6 @@ pub const SNIFF_BYTES: usize = 64 * 1024;
 /// Files at least this large are streamed when they are CSA: below it,
 /// reading the whole file costs no more memory than a batch of games.
 pub const STREAM_MIN_BYTES: u64 = 256 * 1024;
-
-/// One game read from a stream: its index in the file, the record or why it
-/// could not be read, and decoding warnings.
-pub struct StreamedGame {
-    /// 0-based index of the game within the file.
-    pub index: usize,
-    /// The record, or the error that stopped this game (not the file).
-    pub record: Result<Record, Error>,
-    /// Decoding problems in this game's bytes.
-    pub warnings: Vec<String>,
-}
 
 /// The first bytes of `reader`, without consuming them.
 pub fn peek<R: BufRead>(reader: &mut R) -> std::io::Result<Vec<u8>> {
@@ -62,11 +53,7 @@ pub fn sniff(
 /// How many bytes are asked of the reader at a time.
 const BLOCK_BYTES: usize = 256 * 1024;
 
-/// A batch is cut once it holds this many bytes (or `batch` games), so a
-/// batch of long games still fits in bounded memory.
-const BATCH_BYTES: usize = 4 * 1024 * 1024;
-
-/// Where one game lies in the cutter's buffer.
+/// Where one game lies in a block.
 #[derive(Clone, Copy, Debug)]
 struct Cut {
     /// The game's bytes, without the `/` line that ends it.
@@ -75,6 +62,9 @@ struct Cut {
     /// Length of the `/` line after it, terminator included (0 at the end).
     slash: usize,
 }
+
+/// Whole games read from a stream: the bytes, and where each game lies.
+type Block = (Arc<Vec<u8>>, Vec<Cut>);
 
 /// Cuts a byte stream into games at `/` lines, reading it in large blocks.
 ///
@@ -105,15 +95,14 @@ impl<R: Read> Cutter<R> {
         }
     }
 
-    /// The next games, at most `games` of them (at least one unless the
-    /// stream is done), as ranges of the returned buffer.
-    fn next_batch(&mut self, games: usize) -> std::io::Result<(&[u8], Vec<Cut>, bool)> {
-        let mut first = self.start;
+    /// The next block of whole games: every game the bytes read so far
+    /// complete (at least one, reading more as needed), with the block they
+    /// lie in. The block is shared with the workers that read its games and
+    /// is never written again: the uncut game at its end is copied to the
+    /// start of the next one. `None` once the stream is done.
+    fn next_block(&mut self) -> std::io::Result<Option<Block>> {
         let mut cuts = Vec::new();
-        while !self.done
-            && cuts.len() < games
-            && (cuts.is_empty() || self.start - first < BATCH_BYTES)
-        {
+        while !self.done {
             match self.find_slash() {
                 Some((line_start, next)) => {
                     cuts.push(Cut {
@@ -133,24 +122,27 @@ impl<R: Read> Cutter<R> {
                     self.start = self.buf.len();
                     self.done = true;
                 }
-                // The games cut so far go out first: once they are done,
-                // only the uncut game's few bytes are moved to make room,
-                // not the rest of a block.
                 None if !cuts.is_empty() => break,
-                None => {
-                    self.buf.drain(..self.start);
-                    self.scan -= self.start;
-                    self.start = 0;
-                    first = 0;
-                    self.fill()?;
-                }
+                // Not one whole game yet: a game longer than a block grows
+                // the buffer until it ends.
+                None => self.fill()?,
             }
         }
-        Ok((&self.buf, cuts, self.done))
+        if cuts.is_empty() {
+            return Ok(None);
+        }
+        let tail = &self.buf[self.start..];
+        let mut next = Vec::with_capacity(tail.len() + BLOCK_BYTES);
+        next.extend_from_slice(tail);
+        self.scan -= self.start;
+        self.start = 0;
+        let block = std::mem::replace(&mut self.buf, next);
+        Ok(Some((Arc::new(block), cuts)))
     }
 
     /// Read one more block; at the end of the stream, note it.
     fn fill(&mut self) -> std::io::Result<()> {
+        self.buf.reserve(BLOCK_BYTES);
         let n = (&mut self.reader)
             .take(BLOCK_BYTES as u64)
             .read_to_end(&mut self.buf)?;
@@ -243,161 +235,384 @@ fn scan(b: &[u8]) -> (bool, u32) {
     (plain, (lf + cr - crlf + open_end) as u32)
 }
 
-/// One game ready to be parsed on a worker.
-struct Job {
+/// One game of a [`Chunk`], placed in its file.
+struct Piece {
+    /// The game's bytes in the chunk's block.
+    start: usize,
+    end: usize,
     /// The decoded text when it had to be decoded; `None` when the bytes
     /// are plain ASCII and are their own text.
     text: Option<String>,
+    /// The line and decoded byte offset the game starts at.
     line: u32,
     offset: usize,
+    /// Decoding problems in this game's bytes.
+    warnings: Vec<String>,
 }
 
-/// Read every game of the CSA stream `reader`, handing them to `sink` in
-/// batches of at most `batch` games, in file order. A game that fails to
-/// parse is handed on as an error and the next game is read; only an I/O
-/// or decoding error stops the stream.
+impl Piece {
+    /// The game's text, given the block it was cut from.
+    fn text_in<'a>(&'a self, block: &'a [u8]) -> &'a str {
+        match &self.text {
+            Some(t) => t,
+            // `scan` found only ASCII bytes, which are valid UTF-8.
+            None => std::str::from_utf8(&block[self.start..self.end]).unwrap_or(""),
+        }
+    }
+}
+
+/// A run of consecutive games of a stream: cut and placed (line, offset)
+/// on the reading thread, then read, numbered and replayed on one worker
+/// (see [`read_chunk`]).
+pub struct Chunk {
+    /// Position among the chunks of its file, from 0.
+    seq: usize,
+    block: Arc<Vec<u8>>,
+    games: Vec<Piece>,
+    /// Why the stream stopped after these games, if it did.
+    failure: Option<Error>,
+}
+
+/// Cut the CSA stream `reader` into chunks of at most `games` games and
+/// hand them to `feed` in file order. A read or decoding error ends the
+/// stream: it goes out as the failure of a last chunk, after every game
+/// before it. Only an error of `feed` is returned.
 ///
-/// The main thread only cuts the bytes into games (and decodes the rare
-/// game that is not plain ASCII, since the offsets of the games after it
-/// depend on its decoded length); the games are parsed on `pool`, then
-/// numbered in file order.
-pub fn games<R: Read>(
+/// This thread only cuts the bytes into games, counts their lines, and
+/// decodes the rare game that is not plain ASCII (the offsets of the games
+/// after it depend on its decoded length); reading the games is left to
+/// [`read_chunk`].
+pub fn chunks<R: Read>(
     reader: R,
     encoding: &'static encoding_rs::Encoding,
     opts: &ReadOptions,
     path: &str,
-    batch: usize,
-    pool: &rayon::ThreadPool,
-    mut sink: impl FnMut(Vec<StreamedGame>) -> anyhow::Result<()>,
+    games: usize,
+    mut feed: impl FnMut(Chunk) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
+    let games = games.max(1);
     let mut cutter = Cutter::new(reader);
-    let mut state = FileState::new();
+    let mut seq = 0;
+    let mut chunk = |block: &Arc<Vec<u8>>, games: Vec<Piece>, failure: Option<Error>| {
+        seq += 1;
+        Chunk {
+            seq: seq - 1,
+            block: Arc::clone(block),
+            games,
+            failure,
+        }
+    };
     // The line the next game starts on.
     let mut line_no: u32 = 1;
     // Offsets in spans count decoded bytes, as for a file read whole.
     let mut offset: usize = 0;
-    let mut pending: Vec<StreamedGame> = Vec::with_capacity(batch);
     let forced = opts.encoding.is_some();
     let plain_is_text = encoding.is_ascii_compatible();
+    let mut block = Arc::new(Vec::new());
     loop {
-        let (buf, cuts, done) = cutter
-            .next_batch(batch)
-            .map_err(|e| Error::new(ErrorKind::Io(e)).with_path(path))?;
-        if cuts.is_empty() {
-            return Ok(());
-        }
-        let mut jobs = Vec::with_capacity(cuts.len());
-        let mut warnings = Vec::with_capacity(cuts.len());
-        let mut failure = None;
+        let cuts = match cutter.next_block() {
+            Ok(Some((b, cuts))) => {
+                block = b;
+                cuts
+            }
+            Ok(None) => return Ok(()),
+            Err(e) => {
+                let e = Error::new(ErrorKind::Io(e)).with_path(path);
+                return feed(chunk(&block, Vec::new(), Some(e)));
+            }
+        };
+        let mut pieces = Vec::with_capacity(games.min(cuts.len()));
         for cut in &cuts {
-            let bytes = &buf[cut.start..cut.end];
+            let bytes = &block[cut.start..cut.end];
             let (plain, lines) = scan(bytes);
-            if plain && plain_is_text {
-                jobs.push(Job {
+            let piece = if plain && plain_is_text {
+                let piece = Piece {
+                    start: cut.start,
+                    end: cut.end,
                     text: None,
                     line: line_no,
                     offset,
-                });
-                warnings.push(Vec::new());
+                    warnings: Vec::new(),
+                };
                 line_no += lines + 1;
                 offset += bytes.len() + cut.slash;
-                continue;
-            }
-            let decoded = decode(bytes, Some(encoding)).and_then(|d| {
-                if !forced && !d.warnings.is_empty() {
-                    decode(bytes, None)
-                } else {
-                    Ok(d)
-                }
-            });
-            let d = match decoded {
-                Ok(d) => d,
-                Err(e) => {
-                    // The games before it are still handed on; the stream
-                    // stops at this one (the offsets of every later game
-                    // depend on its decoded length), and says where.
-                    let what = match e.kind() {
-                        ErrorKind::Decode(m) => m.clone(),
-                        _ => e.to_string(),
-                    };
-                    let e = Error::new(ErrorKind::Decode(format!(
-                        "the game starting at line {line_no}: {what} (counted from that \
-                         game's first byte); the rest of the file was not read"
-                    )));
-                    failure = Some(e.with_path(path));
-                    break;
-                }
-            };
-            let (start_line, start_offset) = (line_no, offset);
-            // Count lines as the parser does (bare CR included), plus the `/` line.
-            line_no += kifu::parse::lines(&d.text).count() as u32 + 1;
-            offset += d.text.len() + cut.slash;
-            jobs.push(Job {
-                text: Some(d.text),
-                line: start_line,
-                offset: start_offset,
-            });
-            warnings.push(d.warnings);
-        }
-        let text_of = |i: usize| match &jobs[i].text {
-            Some(t) => t.as_str(),
-            // `scan` found only ASCII bytes, which are valid UTF-8.
-            None => std::str::from_utf8(&buf[cuts[i].start..cuts[i].end]).unwrap_or(""),
-        };
-        // The text goes back with the game, so the main thread never checks
-        // the bytes' UTF-8 again.
-        let parse_one = |i: usize| {
-            let text = text_of(i);
-            (parse_loose(text, jobs[i].line, jobs[i].offset), text)
-        };
-        // With one worker the games are parsed right here: handing each
-        // batch to the pool's thread and waiting for it is all cost
-        // (wake-ups, and the idle worker spinning while this thread replays).
-        let loose: Vec<_> = if pool.current_num_threads() > 1 {
-            pool.install(|| (0..jobs.len()).into_par_iter().map(parse_one).collect())
-        } else {
-            (0..jobs.len()).map(parse_one).collect()
-        };
-        let last = done && failure.is_none();
-        let count = loose.len();
-        for (i, (game, text)) in loose.into_iter().enumerate() {
-            let job = &jobs[i];
-            let parsed = state.adopt(game, text, job.line, job.offset);
-            let index = match &parsed {
-                Ok(Some(r)) => Some(r.index),
-                Ok(None) => None,
-                // A failed game still took an index (see FileState::parse_game).
-                Err(_) => Some(state.games().saturating_sub(1)),
-            };
-            if let Some(index) = index {
-                pending.push(StreamedGame {
-                    index,
-                    record: parsed
-                        .map(|r| r.unwrap_or_default())
-                        .map_err(|e| Error::from(e).with_path(path)),
-                    warnings: std::mem::take(&mut warnings[i]),
+                piece
+            } else {
+                let decoded = decode(bytes, Some(encoding)).and_then(|d| {
+                    if !forced && !d.warnings.is_empty() {
+                        decode(bytes, None)
+                    } else {
+                        Ok(d)
+                    }
                 });
-            }
-            let at_end = last && i + 1 == count;
-            if pending.len() >= batch || (at_end && !pending.is_empty()) {
-                sink(std::mem::take(&mut pending))?;
+                let d = match decoded {
+                    Ok(d) => d,
+                    Err(e) => {
+                        // The games before it are still read; the stream
+                        // stops at this one (the offsets of every later
+                        // game depend on its decoded length), and says where.
+                        let what = match e.kind() {
+                            ErrorKind::Decode(m) => m.clone(),
+                            _ => e.to_string(),
+                        };
+                        let e = Error::new(ErrorKind::Decode(format!(
+                            "the game starting at line {line_no}: {what} (counted from that \
+                             game's first byte); the rest of the file was not read"
+                        )));
+                        return feed(chunk(&block, pieces, Some(e.with_path(path))));
+                    }
+                };
+                let piece = Piece {
+                    start: cut.start,
+                    end: cut.end,
+                    line: line_no,
+                    offset,
+                    warnings: d.warnings,
+                    text: None,
+                };
+                // Count lines as the parser does (bare CR included), plus the `/` line.
+                line_no += kifu::parse::lines(&d.text).count() as u32 + 1;
+                offset += d.text.len() + cut.slash;
+                Piece {
+                    text: Some(d.text),
+                    ..piece
+                }
+            };
+            pieces.push(piece);
+            if pieces.len() == games {
+                feed(chunk(&block, std::mem::take(&mut pieces), None))?;
             }
         }
-        if let Some(e) = failure {
-            if !pending.is_empty() {
-                sink(std::mem::take(&mut pending))?;
-            }
-            return Err(e.into());
-        }
-        if last {
-            return Ok(());
+        if !pieces.is_empty() {
+            feed(chunk(&block, pieces, None))?;
         }
     }
+}
+
+/// What the games of a file share while its chunks are read on several
+/// threads: the [`FileState`] (inherited fields, game count), handed from
+/// chunk to chunk in file order.
+///
+/// A chunk waits for the one before it only between reading its games and
+/// numbering them, so this never deadlocks as long as chunks *start* in
+/// file order: [`pipeline::run`](super::pipeline::run) spawns them from one
+/// thread outside the pool, in FIFO order, and a chunk takes its turn
+/// before it does anything that could wait on other jobs.
+#[derive(Default)]
+pub struct Chain {
+    turn: Mutex<Turn>,
+    changed: Condvar,
+}
+
+#[derive(Default)]
+struct Turn {
+    /// The chunk whose turn it is.
+    next: usize,
+    state: FileState,
+    /// A chunk panicked before its turn: the chunks after it give up
+    /// instead of waiting for ever (the panic reaches the caller).
+    broken: bool,
+    /// How many chunks are waiting for their turn: with none, passing the
+    /// turn on needs no wake-up call.
+    waiting: usize,
+}
+
+impl Chain {
+    /// Run `f` on the file state once every chunk before `seq` has had its
+    /// turn, then pass the turn on. `None` when an earlier chunk panicked.
+    fn take_turn<T>(&self, seq: usize, f: impl FnOnce(&mut FileState) -> T) -> Option<T> {
+        let mut turn = self.turn.lock().unwrap_or_else(PoisonError::into_inner);
+        while turn.next != seq && !turn.broken {
+            turn.waiting += 1;
+            turn = self
+                .changed
+                .wait(turn)
+                .unwrap_or_else(PoisonError::into_inner);
+            turn.waiting -= 1;
+        }
+        if turn.broken {
+            return None;
+        }
+        let r = catch_unwind(AssertUnwindSafe(|| f(&mut turn.state)));
+        turn.next += 1;
+        turn.broken |= r.is_err();
+        let wake = turn.waiting > 0;
+        drop(turn);
+        if wake {
+            self.changed.notify_all();
+        }
+        Some(r.unwrap_or_else(|p| resume_unwind(p)))
+    }
+
+    /// Chunk `seq` will never take its turn.
+    fn give_up(&self) {
+        let mut turn = self.turn.lock().unwrap_or_else(PoisonError::into_inner);
+        turn.broken = true;
+        drop(turn);
+        self.changed.notify_all();
+    }
+}
+
+/// Read the games of `chunk`, then, in its turn on `chain`, give them
+/// their indices and inherited fields: the items of the chunk in file order
+/// (each game's decoding warnings, then the game; the failure last). A game
+/// that fails to parse is an item of its own and the next game is read.
+pub fn read_chunk(chunk: Chunk, chain: &Chain, path: &str) -> Vec<Item> {
+    let block = chunk.block.as_slice();
+    let read = catch_unwind(AssertUnwindSafe(|| {
+        chunk
+            .games
+            .iter()
+            .map(|p| parse_loose(p.text_in(block), p.line, p.offset))
+            .collect::<Vec<_>>()
+    }));
+    let loose = match read {
+        Ok(loose) => loose,
+        Err(p) => {
+            chain.give_up();
+            resume_unwind(p)
+        }
+    };
+    let adopted = chain.take_turn(chunk.seq, |state| {
+        loose
+            .into_iter()
+            .zip(&chunk.games)
+            .map(|(game, p)| {
+                let parsed = state.adopt(game, p.text_in(block), p.line, p.offset);
+                match parsed {
+                    Ok(Some(r)) => Some((r.index, Ok(r))),
+                    Ok(None) => None,
+                    // A failed game still took an index (see FileState::parse_game).
+                    Err(e) => Some((state.games().saturating_sub(1), Err(e))),
+                }
+            })
+            .collect::<Vec<_>>()
+    });
+    let Some(adopted) = adopted else {
+        return Vec::new();
+    };
+    let mut items = Vec::with_capacity(adopted.len() + 1);
+    for (p, game) in chunk.games.into_iter().zip(adopted) {
+        let Some((index, record)) = game else {
+            continue;
+        };
+        items.extend(
+            p.warnings
+                .into_iter()
+                .map(|w| Item::Warning(format!("game {}: {w}", index + 1))),
+        );
+        items.push(Item::Game {
+            index,
+            record: record.map_err(|e| Error::from(e).with_path(path)),
+        });
+    }
+    items.extend(chunk.failure.map(Item::Unreadable));
+    items
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cmd::pipeline;
+
+    /// A multi-game CSA text whose games vary: file fields that change, a
+    /// Shift_JIS-free but non-ASCII name, games that fail to parse, blank
+    /// pieces, and games of every length.
+    fn mixed_file(games: usize) -> String {
+        let mut out = String::new();
+        for g in 0..games {
+            if g > 0 {
+                out.push_str("/\n");
+            }
+            match g % 11 {
+                0 => out.push_str(&format!("V2.{}\n", g % 3)),
+                3 => out.push_str("\n\n"),
+                _ => {}
+            }
+            if g % 11 == 3 {
+                continue;
+            }
+            let name = if g % 7 == 2 { "先手" } else { "black" };
+            out.push_str(&format!("N+{name}{g}\nN-white{g}\n$EVENT:e{g}\nPI\n+\n"));
+            let moves = ["+7776FU", "-3334FU", "+8822UM", "-3122GI"];
+            for m in moves.iter().take(g % 5) {
+                out.push_str(m);
+                out.push('\n');
+            }
+            if g % 13 == 5 {
+                out.push_str("+77\n");
+            }
+            if g % 4 == 0 {
+                out.push_str("%TORYO\n");
+            }
+        }
+        out
+    }
+
+    /// What an item says, for comparing runs.
+    fn describe(item: &Item) -> String {
+        match item {
+            Item::Warning(w) => format!("warning {w}"),
+            Item::Game { index, record } => format!("{index} {record:?}"),
+            Item::Unreadable(e) => format!("unreadable {e}"),
+        }
+    }
+
+    #[test]
+    fn chunks_read_on_several_threads_give_the_games_of_a_read_in_file_order() {
+        let text = mixed_file(300);
+        let expected: Vec<String> = kifu::parse::csa::parse_each(&text)
+            .into_iter()
+            .map(|(index, r)| Item::Game {
+                index,
+                record: r.map_err(|e| Error::from(e).with_path("f.csa")),
+            })
+            .map(|i| describe(&i))
+            .collect();
+        assert!(expected.len() > 250, "{}", expected.len());
+        assert!(expected.iter().any(|e| e.contains("Err(")));
+        for (threads, per_chunk) in [(1, 1), (2, 3), (4, 1), (4, 7), (3, 64)] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let chain = Chain::default();
+            let work = |c: Chunk| read_chunk(c, &chain, "f.csa");
+            let mut got = Vec::new();
+            let opts = ReadOptions::default();
+            pipeline::run(
+                &pool,
+                threads * 2,
+                &work,
+                |items: Vec<Item>| {
+                    got.extend(items.iter().map(describe));
+                    Ok(())
+                },
+                |feeder| {
+                    chunks(
+                        text.as_bytes(),
+                        encoding_rs::UTF_8,
+                        &opts,
+                        "f.csa",
+                        per_chunk,
+                        |c| feeder.feed(c),
+                    )
+                },
+            )
+            .unwrap();
+            assert_eq!(got, expected, "{threads} threads, {per_chunk} per chunk");
+        }
+    }
+
+    #[test]
+    fn a_chunk_that_panicked_lets_the_later_ones_go_on() {
+        let chain = Chain::default();
+        assert_eq!(chain.take_turn(0, |_| 1), Some(1));
+        // Chunk 1 panicked while reading its games.
+        chain.give_up();
+        // Chunk 2 neither waits for ever nor takes the state.
+        assert_eq!(chain.take_turn(2, |_| 2), None);
+    }
 
     #[test]
     fn scan_agrees_with_plain_loops() {
