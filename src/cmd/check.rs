@@ -31,7 +31,8 @@ pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
     let (read_opts, replay_opts) = read_options(&a.input)?;
     let (srcs, walk_errors) = sources(&a.input.paths);
     let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    // Not locked: the output is written from a worker thread (see `drive`).
+    let mut out = std::io::BufWriter::new(stdout);
     let mut sum = Summary {
         files: srcs.len(),
         unreadable: walk_errors.len(),

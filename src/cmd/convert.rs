@@ -330,7 +330,8 @@ pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
     let mut progress = Progress::new(srcs.len(), !a.quiet);
     let mut files_done = 0;
     let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
+    // Not locked: the output is written from a worker thread (see `drive`).
+    let mut out = std::io::BufWriter::new(stdout);
     let per_file = one_game_per_file(a.to);
     let csa_head = kifu::emit::csa::write_many(&[], &csa_options(a)).0;
     // State of the input being written.

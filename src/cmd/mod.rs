@@ -206,7 +206,7 @@ pub fn drive<T: Send>(
     jobs: Option<usize>,
     opts: &ReadOptions,
     work: impl Fn(&str, &Meta, Item) -> T + Sync,
-    mut sink: impl FnMut(&Source, Event<T>) -> anyhow::Result<()>,
+    mut sink: impl FnMut(&Source, Event<T>) -> anyhow::Result<()> + Send,
 ) -> anyhow::Result<()> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.unwrap_or(0))
@@ -243,22 +243,25 @@ pub fn drive<T: Send>(
             .map(|i| (i, whole(&srcs[i])))
             .collect::<Vec<_>>()
     };
-    pipeline::ordered(&pool, jobs, threads * 4, &read, |files| {
-        for (i, r) in files {
-            let src = &srcs[i];
-            match r {
-                FileResult::Done(items) => {
-                    sink(src, Event::Begin)?;
-                    for t in items {
-                        sink(src, Event::Item(t))?;
+    let drive = || {
+        pipeline::ordered(&pool, jobs, threads * 4, &read, |files| {
+            for (i, r) in files {
+                let src = &srcs[i];
+                match r {
+                    FileResult::Done(items) => {
+                        sink(src, Event::Begin)?;
+                        for t in items {
+                            sink(src, Event::Item(t))?;
+                        }
+                        sink(src, Event::End)?;
                     }
-                    sink(src, Event::End)?;
+                    FileResult::Stream => stream_source(src, opts, &pool, &work, &mut sink)?,
                 }
-                FileResult::Stream => stream_source(src, opts, &pool, &work, &mut sink)?,
             }
-        }
-        Ok(())
-    })
+            Ok(())
+        })
+    };
+    pool.install(drive)
 }
 
 /// Stream one source (see [`drive`]); falls back to reading it whole when

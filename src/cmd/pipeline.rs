@@ -104,12 +104,30 @@ where
     S: FnMut(T) -> anyhow::Result<()>,
 {
     /// Start `input` (after handing on results while the window is full).
+    ///
+    /// On a worker of the pool, a full window is not waited on while there
+    /// is nothing to run: every job queued is taken and the result due is
+    /// still being worked on, so this thread goes back to producing input
+    /// (up to twice the window) rather than sit idle.
     pub fn feed(&mut self, input: I) -> anyhow::Result<()> {
         let Some(scope) = self.scope else {
             // One worker: no thread hand-offs at all (`-j1` is single-threaded).
             return (self.sink)((self.work)(input));
         };
-        while self.next_in - self.next_out >= self.window {
+        loop {
+            self.emit_ready()?;
+            let in_flight = self.next_in - self.next_out;
+            if in_flight < self.window {
+                break;
+            }
+            if in_flight < 2 * self.window {
+                match rayon::yield_now() {
+                    Some(rayon::Yield::Executed) => continue,
+                    Some(rayon::Yield::Idle) => break,
+                    // Not on a worker: wait as the window says.
+                    None => {}
+                }
+            }
             self.emit_next()?;
         }
         let tx = self.tx.clone();
@@ -124,16 +142,54 @@ where
         Ok(())
     }
 
+    /// Put a result that came back in its place among the waiting ones.
+    fn place(&mut self, (i, r): Sent<T>) {
+        let t = r.unwrap_or_else(|p| resume_unwind(p));
+        let slot = i - self.next_out;
+        if self.waiting.len() <= slot {
+            self.waiting.resize_with(slot + 1, || None);
+        }
+        self.waiting[slot] = Some(t);
+    }
+
+    /// Hand on every result that is done and next in order, without waiting.
+    fn emit_ready(&mut self) -> anyhow::Result<()> {
+        while let Ok(sent) = self.rx.try_recv() {
+            self.place(sent);
+        }
+        while let Some(Some(_)) = self.waiting.front() {
+            let t = self.waiting.pop_front().flatten().expect("checked");
+            self.next_out += 1;
+            (self.sink)(t)?;
+        }
+        Ok(())
+    }
+
+    /// The next result to come back, in any order. On a worker of the pool,
+    /// the wait is spent running queued jobs (of this pipeline or another),
+    /// so the thread that feeds and drains the pipeline is also one of its
+    /// workers: `-j2` is two busy threads, not two plus a mostly idle third.
+    fn next_result(&self) -> Sent<T> {
+        loop {
+            match self.rx.try_recv() {
+                Ok(sent) => return sent,
+                Err(mpsc::TryRecvError::Disconnected) => {
+                    unreachable!("a sender is alive while jobs are")
+                }
+                Err(mpsc::TryRecvError::Empty) => {}
+            }
+            if rayon::yield_now() != Some(rayon::Yield::Executed) {
+                // Nothing queued: the results due are being worked on.
+                return self.rx.recv().expect("a sender is alive while jobs are");
+            }
+        }
+    }
+
     /// Wait for the next result in order and hand it to the sink.
     fn emit_next(&mut self) -> anyhow::Result<()> {
         while self.waiting.front().is_none_or(Option::is_none) {
-            let (i, r) = self.rx.recv().expect("a sender is alive while jobs are");
-            let t = r.unwrap_or_else(|p| resume_unwind(p));
-            let slot = i - self.next_out;
-            if self.waiting.len() <= slot {
-                self.waiting.resize_with(slot + 1, || None);
-            }
-            self.waiting[slot] = Some(t);
+            let sent = self.next_result();
+            self.place(sent);
         }
         let t = self
             .waiting
@@ -202,6 +258,54 @@ mod tests {
         .unwrap();
         assert_eq!(seen, 200);
         assert!(most.load(Ordering::SeqCst) <= 5);
+    }
+
+    #[test]
+    fn on_a_worker_the_feeding_thread_runs_jobs_and_in_flight_stays_bounded() {
+        let p = pool(2);
+        let pulled = AtomicUsize::new(0);
+        let most_ahead = AtomicUsize::new(0);
+        let feeder_ran = AtomicUsize::new(0);
+        let feeder = std::sync::OnceLock::new();
+        let slow_done = std::sync::atomic::AtomicBool::new(false);
+        let inputs = (0..300u64).inspect(|_| {
+            pulled.fetch_add(1, Ordering::SeqCst);
+        });
+        let work = |i: u64| {
+            let on_feeder = feeder.get() == Some(&std::thread::current().id());
+            if on_feeder {
+                feeder_ran.fetch_add(1, Ordering::SeqCst);
+            }
+            // The first job the other worker takes holds up the output for
+            // a while; the rest are quick.
+            let pause = if !on_feeder && !slow_done.swap(true, Ordering::SeqCst) {
+                20_000
+            } else {
+                50 * (i % 3)
+            };
+            std::thread::sleep(std::time::Duration::from_micros(pause));
+            i
+        };
+        let mut out = Vec::new();
+        // The whole run on a worker, as `cmd::drive` does it.
+        p.install(|| {
+            feeder.set(std::thread::current().id()).unwrap();
+            ordered(&p, inputs, 4, &work, |i| {
+                let ahead = pulled.load(Ordering::SeqCst) - out.len();
+                most_ahead.fetch_max(ahead, Ordering::SeqCst);
+                out.push(i);
+                Ok(())
+            })
+        })
+        .unwrap();
+        assert_eq!(out, (0..300).collect::<Vec<_>>());
+        // Inputs pulled but not handed on: while the slow job holds up the
+        // output and nothing is queued, the feeder reads on past the window
+        // (4), up to twice it (plus the input being fed), and no further.
+        let most = most_ahead.load(Ordering::SeqCst);
+        assert!((8..=9).contains(&most), "{most} inputs ahead of the output");
+        // The feeding thread did part of the work instead of only waiting.
+        assert!(feeder_ran.load(Ordering::SeqCst) > 0);
     }
 
     #[test]
