@@ -121,10 +121,14 @@ pub fn read_path_within(
     }
     // A buffer grown by one large file is not kept for the rest of a run.
     const KEPT: usize = 1 << 20;
+    const FIRST: usize = 64 * 1024;
     let io = |e| Error::new(ErrorKind::Io(e)).with_path(path);
     let file = std::fs::File::open(path).map_err(io)?;
     BUF.with_borrow_mut(|buf| {
         buf.clear();
+        // The first file of a thread: start big enough for most records
+        // in one read, rather than grow from a few bytes read at a time.
+        buf.reserve(FIRST);
         let read = file.take(limit.saturating_add(1)).read_to_end(buf);
         let result = match read {
             Err(e) => Err(io(e)),

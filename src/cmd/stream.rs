@@ -53,6 +53,9 @@ pub fn sniff(
 /// How many bytes are asked of the reader at a time.
 const BLOCK_BYTES: usize = 256 * 1024;
 
+/// How many blocks given out are kept for reuse at most.
+const SPARE_BLOCKS: usize = 64;
+
 /// Where one game lies in a block.
 #[derive(Clone, Copy, Debug)]
 struct Cut {
@@ -74,6 +77,11 @@ type Block = (Arc<Vec<u8>>, Vec<Cut>);
 struct Cutter<R> {
     reader: R,
     buf: Vec<u8>,
+    /// The blocks given out, oldest first, to be reused once their games
+    /// are read (see [`Cutter::spare_buffer`]).
+    given: std::collections::VecDeque<Arc<Vec<u8>>>,
+    /// How many buffers were allocated rather than reused.
+    fresh: usize,
     /// Start of the game not cut yet.
     start: usize,
     /// Where to look for the next `/`: no `/` line starts before it.
@@ -88,6 +96,8 @@ impl<R: Read> Cutter<R> {
         Cutter {
             reader,
             buf: Vec::new(),
+            given: std::collections::VecDeque::new(),
+            fresh: 0,
             start: 0,
             scan: 0,
             eof: false,
@@ -131,13 +141,37 @@ impl<R: Read> Cutter<R> {
         if cuts.is_empty() {
             return Ok(None);
         }
-        let tail = &self.buf[self.start..];
-        let mut next = Vec::with_capacity(tail.len() + BLOCK_BYTES);
-        next.extend_from_slice(tail);
+        let mut next = self.spare_buffer(self.buf.len() - self.start + BLOCK_BYTES);
+        next.extend_from_slice(&self.buf[self.start..]);
         self.scan -= self.start;
         self.start = 0;
-        let block = std::mem::replace(&mut self.buf, next);
-        Ok(Some((Arc::new(block), cuts)))
+        let block = Arc::new(std::mem::replace(&mut self.buf, next));
+        self.given.push_back(Arc::clone(&block));
+        Ok(Some((block, cuts)))
+    }
+
+    /// An empty buffer of at least `capacity` bytes: the oldest block given
+    /// out, once every chunk of it is done, else a new one. Blocks are
+    /// large enough that the allocator maps and unmaps each one, and every
+    /// unmapping stops the other threads for a TLB flush: reusing them
+    /// keeps a long stream to a handful of buffers.
+    fn spare_buffer(&mut self, capacity: usize) -> Vec<u8> {
+        if let Some(oldest) = self.given.front_mut()
+            && let Some(buf) = Arc::get_mut(oldest)
+        {
+            let mut buf = std::mem::take(buf);
+            self.given.pop_front();
+            buf.clear();
+            buf.reserve(capacity);
+            return buf;
+        }
+        // Blocks still read by a worker are not waited for; those done out
+        // of order are dropped once nothing newer is waiting behind them.
+        while self.given.len() > SPARE_BLOCKS {
+            self.given.pop_front();
+        }
+        self.fresh += 1;
+        Vec::with_capacity(capacity)
     }
 
     /// Read one more block; at the end of the stream, note it.
@@ -602,6 +636,26 @@ mod tests {
             .unwrap();
             assert_eq!(got, expected, "{threads} threads, {per_chunk} per chunk");
         }
+    }
+
+    #[test]
+    fn the_cutter_reuses_blocks_once_read_and_loses_no_byte() {
+        let text = mixed_file(25_000);
+        assert!(text.len() > 4 * BLOCK_BYTES, "{}", text.len());
+        let mut cutter = Cutter::new(text.as_bytes());
+        let mut rebuilt = Vec::new();
+        let mut blocks = 0;
+        while let Some((block, cuts)) = cutter.next_block().unwrap() {
+            blocks += 1;
+            for c in &cuts {
+                rebuilt.extend_from_slice(&block[c.start..c.end + c.slash]);
+            }
+            // Every chunk of the block is done once it is dropped here.
+        }
+        assert_eq!(String::from_utf8(rebuilt).unwrap(), text);
+        // Two buffers take turns: the one being filled, the one given out.
+        assert!(blocks >= 5, "{blocks} blocks");
+        assert_eq!(cutter.fresh, 1, "buffers allocated for {blocks} blocks");
     }
 
     #[test]
