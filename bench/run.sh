@@ -8,6 +8,11 @@ W=$(mktemp -d /tmp/kifu-bench.XXXXXX)
 cargo build --release --quiet --bin kifu --examples || exit 1
 K=$PWD/target/release/kifu
 G=$PWD/target/release/examples/gen_games
+P=$PWD/target/release/examples/parse_only
+# Conversions write one file per game: on tmpfs where there is one, so the
+# disk's write-back (which varies from run to run) is not what is timed.
+OUT=$W/out
+[ -d /dev/shm ] && [ -w /dev/shm ] && OUT=$(mktemp -d /dev/shm/kifu-bench.XXXXXX)
 $G csa "$N" "$W/csa" 2>"$W/csa.txt"
 $G kif "$N" "$W/kif" 2>"$W/kif.txt"
 PLIES=$(awk '{print $3}' "$W/csa.txt")
@@ -92,6 +97,13 @@ run "kifu check -j2 (10 copies, time/10)" "$K" check -q -j2 "$W/all10.csa"
 run "kifu check -j1 (KIF files)" "$K" check -q -j1 "$W/kif"
 run "kifu check -j2 (KIF files)" "$K" check -q -j2 "$W/kif"
 run "kifu convert --to json (one CSA)" "$K" convert -q --to json "$W/all.csa"
+# The parse task: the library reads the records, no move is replayed.
+run "kifu parse only (CSA files)" "$P" "$W/csa"
+run "kifu parse only (one CSA file)" "$P" "$W/all.csa"
+run "kifu parse only (KIF files)" "$P" "$W/kif"
+# Convert to JSON, like for like with tsshogi: JKF, one file per game.
+run "kifu convert --to jkf -j1 (CSA files)" "$K" convert -q -j1 --force --to jkf --out-dir "$OUT/kifu-jkf" "$W/csa"
+run "kifu convert --to jkf -j2 (CSA files)" "$K" convert -q -j2 --force --to jkf --out-dir "$OUT/kifu-jkf" "$W/csa"
 
 echo
 echo "parallel speed-up (-j2 against -j1, same input):"
@@ -109,13 +121,17 @@ floor "kifu check -j1 (CSA files)" "cat (separate CSA files)"
 floor "kifu check -j2 (KIF files)" "cat (separate KIF files)"
 
 echo
-echo "peers (parse + replay of the same games: the CSA files, then the Shift_JIS KIF files):"
+echo "peers (the same games: parse + replay, parse only, and for tsshogi conversion to JKF; CSA files, then Shift_JIS KIF files):"
 if python3 -m venv "$W/venv" >/dev/null 2>&1 && "$W/venv/bin/pip" install -q cshogi python-shogi >/dev/null 2>&1; then
   run "cshogi (Python)" "$W/venv/bin/python" bench/peers/cshogi_check.py "$W/csa"
   run "cshogi (Python, one CSA file)" "$W/venv/bin/python" bench/peers/cshogi_check.py "$W/one"
   run "python-shogi" "$W/venv/bin/python" bench/peers/python_shogi_check.py "$W/csa"
   run "cshogi KIF (Python)" "$W/venv/bin/python" bench/peers/cshogi_kif_check.py "$W/kif"
   run "python-shogi KIF" "$W/venv/bin/python" bench/peers/python_shogi_kif_check.py "$W/kif"
+  run "cshogi parse only (CSA files)" "$W/venv/bin/python" bench/peers/cshogi_parse.py csa "$W/csa"
+  run "cshogi parse only (KIF files)" "$W/venv/bin/python" bench/peers/cshogi_parse.py kif "$W/kif"
+  run "python-shogi parse only (CSA files)" "$W/venv/bin/python" bench/peers/python_shogi_parse.py csa "$W/csa"
+  run "python-shogi parse only (KIF files)" "$W/venv/bin/python" bench/peers/python_shogi_parse.py kif "$W/kif"
   ratio "cshogi (Python)"; ratio "python-shogi"
   ratio "cshogi (Python)" "kifu check -j2 (CSA files)"
   ratio "cshogi (Python, one CSA file)" "kifu check -j1 (one CSA file)"
@@ -126,15 +142,22 @@ if python3 -m venv "$W/venv" >/dev/null 2>&1 && "$W/venv/bin/pip" install -q csh
   ratio "cshogi KIF (Python)" "kifu check -j2 (KIF files)"
   ratio "cshogi KIF (Python)" "cat (separate KIF files)"
   ratio "python-shogi KIF" "kifu check -j1 (KIF files)"
+  ratio "cshogi parse only (CSA files)" "kifu parse only (CSA files)"
+  ratio "cshogi parse only (KIF files)" "kifu parse only (KIF files)"
+  ratio "python-shogi parse only (CSA files)" "kifu parse only (CSA files)"
+  ratio "python-shogi parse only (KIF files)" "kifu parse only (KIF files)"
 else
   echo "  cshogi / python-shogi: installation failed (no network or no venv); skipped"
 fi
 if command -v npm >/dev/null && (cd "$W" && npm init -y >/dev/null 2>&1 && npm install --silent tsshogi >/dev/null 2>&1); then
   run "tsshogi (Node)" node bench/peers/tsshogi_check.mjs "$W/csa" "$W/node_modules/tsshogi"
   run "tsshogi KIF (Node)" node bench/peers/tsshogi_kif_check.mjs "$W/kif" "$W/node_modules/tsshogi"
+  run "tsshogi CSA -> JKF (Node)" node bench/peers/tsshogi_jkf.mjs "$W/csa" "$OUT/tsshogi-jkf" "$W/node_modules/tsshogi"
   ratio "tsshogi (Node)"
   ratio "tsshogi KIF (Node)" "kifu check -j1 (KIF files)"
+  ratio "tsshogi CSA -> JKF (Node)" "kifu convert --to jkf -j1 (CSA files)"
+  ratio "tsshogi CSA -> JKF (Node)" "kifu convert --to jkf -j2 (CSA files)"
 else
   echo "  tsshogi: npm missing or installation failed; skipped"
 fi
-rm -rf "$W"
+rm -rf "$W" "$OUT"
