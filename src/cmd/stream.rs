@@ -71,9 +71,9 @@ type Block = (Arc<Vec<u8>>, Vec<Cut>);
 
 /// Cuts a byte stream into games at `/` lines, reading it in large blocks.
 ///
-/// A `/` line is a `\n`-terminated run of bytes that is `/` once ASCII
-/// whitespace is trimmed, the rule the stream has always used (so a file
-/// with bare CR line ends is one game, as before).
+/// A `/` line is a line that is `/` once ASCII blanks are trimmed, with
+/// lines ended by LF, CRLF or a bare CR, as [`kifu::parse::lines`] ends them
+/// and as a file read whole is cut (`kifu::parse::csa::split_games`).
 struct Cutter<R> {
     reader: R,
     buf: Vec<u8>,
@@ -194,25 +194,31 @@ impl<R: Read> Cutter<R> {
             // Only blanks may stand between the `/` and the line's ends, so
             // each side is walked only as far as its blanks go: a line of a
             // million `/` costs a million steps, not a million squared.
-            let blank = |c: u8| c != b'\n' && c.is_ascii_whitespace();
+            let blank = |c: u8| c != b'\n' && c != b'\r' && c.is_ascii_whitespace();
             let line_start = p - b[self.start..p]
                 .iter()
                 .rev()
                 .take_while(|&&c| blank(c))
                 .count();
             let after = p + 1 + b[p + 1..].iter().take_while(|&&c| blank(c)).count();
-            let starts_line = line_start == self.start || b[line_start - 1] == b'\n';
-            match b.get(after) {
+            let starts_line =
+                line_start == self.start || matches!(b[line_start - 1], b'\n' | b'\r');
+            match (b.get(after), b.get(after + 1)) {
                 _ if !starts_line => {}
-                Some(b'\n') => return Some((line_start, after + 1)),
-                None if self.eof => return Some((line_start, after)),
-                None => {
-                    // The line may still end in `/` plus spaces: look again
-                    // once the next block is in.
+                (Some(b'\n'), _) => return Some((line_start, after + 1)),
+                (Some(b'\r'), Some(b'\n')) => return Some((line_start, after + 2)),
+                (Some(b'\r'), Some(_)) => return Some((line_start, after + 1)),
+                (Some(b'\r') | None, _) if self.eof => {
+                    return Some((line_start, b.len()));
+                }
+                (Some(b'\r') | None, _) => {
+                    // The line may still end in `/` plus spaces, or its CR
+                    // be the first half of a CRLF: look again once the next
+                    // block is in.
                     self.scan = p;
                     return None;
                 }
-                Some(_) => {}
+                (Some(_), _) => {}
             }
             self.scan = p + 1;
         }

@@ -101,6 +101,24 @@ fn crlf_games_straddling_a_block_keep_their_lines() {
 }
 
 #[test]
+fn crlf_split_between_two_blocks_is_one_line_end() {
+    // The `/` line's CR is the last byte of the first block, its LF the
+    // first of the next.
+    let text = games(12_000, "\r\n");
+    streamed_matches_whole(&slash_at(&text, BLOCK - 2, "\r\n"));
+}
+
+#[test]
+fn bare_cr_games_are_cut_as_when_read_whole() {
+    // Old Mac line ends: a large file used to be read as one game (and
+    // failed), while the same games in a small file were read one by one.
+    let text = games(12_000, "\r");
+    for at in [BLOCK - 2, BLOCK - 1, BLOCK, BLOCK + 1] {
+        streamed_matches_whole(&slash_at(&text, at, "\r"));
+    }
+}
+
+#[test]
 fn a_truncated_last_game_fails_alone() {
     let mut text = slash_at(&games(12_000, "\n"), BLOCK, "\n");
     // Cut in the middle of the last move.
