@@ -2,9 +2,12 @@
 //! of a converter: every move carries `color`, `from`, `to`, `piece`,
 //! `same`, `promote`, `capture` and `relative` computed from the replay.
 //!
-//! The document is built as a `serde_json::Value` whose maps keep insertion
-//! order (the `preserve_order` feature), so the output is deterministic and
-//! a second conversion of the output is byte-identical.
+//! The document is built as typed structures that borrow from the game and
+//! are serialised by serde_json: a `serde_json::Value` tree cost an
+//! allocation and a hashed insertion per field (a map and a `String` key per
+//! object), which was most of the writer's time. Field order is the order
+//! of declaration, so the output is deterministic and a second conversion
+//! of the output is byte-identical.
 
 use crate::emit::Warning;
 use crate::notation::notation_text;
@@ -13,9 +16,11 @@ use crate::record::{EndingKind, HeaderField, Line, MoveEntry, MoveTime, StartPos
 use crate::relative::{jkf_code, relative_for};
 use crate::replay::{Game, LineResult, Verdict};
 use crate::rule::Rule;
-use crate::types::{Color, Move, PieceKind, Square};
-use serde_json::{Map, Value, json};
-use std::collections::HashMap;
+use crate::types::{Color, Hand, Move, PieceKind, Square};
+use serde::Serialize;
+use serde::ser::Serializer;
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
 
 /// The JKF key a header key is written under: CSA names are mapped to the
 /// KIF names the JKF tools use (`jkf.md` §2); other keys are kept verbatim.
@@ -53,14 +58,14 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
         bookmarks: 0,
         evaluations: 0,
     };
-    let mut root = Map::new();
-    root.insert("header".into(), w.header(&game.record.header));
-    root.insert("initial".into(), w.initial());
-    let mut first = Map::new();
-    if !game.record.comments.is_empty() {
-        first.insert("comments".into(), json!(game.record.comments));
-    }
-    let mut moves = vec![Value::Object(first)];
+    let header = w.header(&game.record.header);
+    let initial = w.initial();
+    // The start entry, every ply and an ending: one allocation for the main line.
+    let mut moves = Vec::with_capacity(game.main.plies.len() + 2);
+    moves.push(Entry {
+        comments: Comments::of(&game.record.comments),
+        ..Entry::default()
+    });
     w.line(
         &game.record.main,
         &game.main,
@@ -72,12 +77,172 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
         },
         &mut moves,
     );
-    root.insert("moves".into(), Value::Array(moves));
     w.finish();
-    let mut text =
-        serde_json::to_string_pretty(&Value::Object(root)).expect("a Value always serialises");
+    let doc = Document {
+        header,
+        initial,
+        moves,
+    };
+    let mut text = serde_json::to_string_pretty(&doc).expect("the document has only string keys");
     text.push('\n');
     (text, w.warnings)
+}
+
+/// The whole file.
+#[derive(Serialize)]
+struct Document<'a> {
+    header: Header<'a>,
+    initial: Initial,
+    moves: Vec<Entry<'a>>,
+}
+
+/// Header fields as a JSON object, in record order, each key once.
+struct Header<'a>(Vec<(&'a str, &'a str)>);
+
+impl Serialize for Header<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().copied())
+    }
+}
+
+#[derive(Serialize)]
+struct Initial {
+    preset: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    data: Option<Box<InitialData>>,
+}
+
+#[derive(Serialize)]
+struct InitialData {
+    color: usize,
+    /// `board[x - 1][y - 1]`, as JKF orders it.
+    board: [[Cell; 9]; 9],
+    hands: [HandOut; 2],
+}
+
+/// A square of the start position: `{}` when empty.
+#[derive(Serialize, Default, Clone, Copy)]
+struct Cell {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    color: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kind: Option<&'static str>,
+}
+
+/// A hand with every kind named, zeros included (the schema needs them).
+struct HandOut(Hand);
+
+impl Serialize for HandOut {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(PieceKind::HAND.iter().map(|&k| (k.csa(), self.0.count(k))))
+    }
+}
+
+/// One element of `moves` or of a fork: the start entry, a move, or how a
+/// line ends. The field order is the key order (comments lead each entry so
+/// that re-reading and re-writing is stable); a move never has `special`
+/// and an ending never has `move` or `forks`.
+#[derive(Serialize, Default)]
+struct Entry<'a> {
+    #[serde(skip_serializing_if = "Comments::is_empty")]
+    comments: Comments<'a>,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    mv: Option<MoveOut>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time: Option<TimeOut>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    forks: Vec<Vec<Entry<'a>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    special: Option<&'static str>,
+}
+
+/// The record's comments, borrowed, then any the writer adds (a foul's
+/// account, moves not replayed, an ending JKF has no word for).
+#[derive(Default)]
+struct Comments<'a> {
+    record: &'a [String],
+    added: Vec<Cow<'a, str>>,
+}
+
+impl<'a> Comments<'a> {
+    fn of(record: &'a [String]) -> Self {
+        Comments {
+            record,
+            added: Vec::new(),
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.record.is_empty() && self.added.is_empty()
+    }
+}
+
+impl Serialize for Comments<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(
+            self.record
+                .iter()
+                .map(String::as_str)
+                .chain(self.added.iter().map(|c| &**c)),
+        )
+    }
+}
+
+#[derive(Serialize)]
+struct MoveOut {
+    color: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    from: Option<Place>,
+    to: Place,
+    piece: &'static str,
+    #[serde(skip_serializing_if = "is_false")]
+    same: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    promote: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    capture: Option<&'static str>,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    relative: String,
+}
+
+// serde's `skip_serializing_if` takes a path to a function of `&T`.
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+#[derive(Serialize)]
+struct Place {
+    x: u8,
+    y: u8,
+}
+
+impl From<Square> for Place {
+    fn from(sq: Square) -> Self {
+        Place {
+            x: sq.file(),
+            y: sq.rank(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct TimeOut {
+    now: Now,
+    total: Total,
+}
+
+#[derive(Serialize)]
+struct Now {
+    m: u64,
+    s: u64,
+}
+
+#[derive(Serialize)]
+struct Total {
+    h: u64,
+    m: u64,
+    s: u64,
 }
 
 /// Where a line stands while it is written.
@@ -99,16 +264,17 @@ struct Writer<'a> {
     evaluations: usize,
 }
 
-impl Writer<'_> {
+impl<'a> Writer<'a> {
     fn warn(&mut self, code: &'static str, message: String) {
         self.warnings.push(Warning { code, message });
     }
 
-    fn header(&mut self, fields: &[HeaderField]) -> Value {
-        let mut map = Map::new();
+    fn header(&mut self, fields: &'a [HeaderField]) -> Header<'a> {
+        let mut seen = HashSet::with_capacity(fields.len());
+        let mut out = Vec::with_capacity(fields.len());
         for f in fields {
             let key = header_key(&f.key);
-            if map.contains_key(key) {
+            if !seen.insert(key) {
                 // A JSON object holds a key once; the first value is the one readers show.
                 self.warn(
                     "header-duplicate",
@@ -119,7 +285,7 @@ impl Writer<'_> {
                 );
                 continue;
             }
-            map.insert(key.to_string(), Value::String(f.value.clone()));
+            out.push((key, f.value.as_str()));
         }
         if !self.game.record.notes.is_empty() {
             self.warn(
@@ -131,10 +297,10 @@ impl Writer<'_> {
                 ),
             );
         }
-        Value::Object(map)
+        Header(out)
     }
 
-    fn initial(&mut self) -> Value {
+    fn initial(&mut self) -> Initial {
         let start = &self.game.start;
         if start.move_number() != 1 {
             self.warn(
@@ -150,43 +316,32 @@ impl Writer<'_> {
             StartPosition::Setup(s) => s.preset(),
         };
         if let Some(h) = preset {
-            return json!({ "preset": h.jkf_name() });
+            return Initial {
+                preset: h.jkf_name(),
+                data: None,
+            };
         }
         let setup = start.to_setup();
-        let board: Vec<Value> = (1..=9)
-            .map(|x| {
-                Value::Array(
-                    (1..=9)
-                        .map(|y| {
-                            let sq = Square::new(x, y).expect("1..=9");
-                            match setup.get(sq) {
-                                Some(p) => json!({"color": p.color.index(), "kind": p.kind.csa()}),
-                                None => json!({}),
-                            }
-                        })
-                        .collect(),
-                )
-            })
-            .collect();
-        let hands: Vec<Value> = setup
-            .hands
-            .iter()
-            .map(|h| {
-                let mut m = Map::new();
-                for k in PieceKind::HAND {
-                    m.insert(k.csa().into(), json!(h.count(k)));
+        let mut board = [[Cell::default(); 9]; 9];
+        for (x, column) in (1..=9).zip(board.iter_mut()) {
+            for (y, cell) in (1..=9).zip(column.iter_mut()) {
+                let sq = Square::new(x, y).expect("1..=9");
+                if let Some(p) = setup.get(sq) {
+                    *cell = Cell {
+                        color: Some(p.color.index()),
+                        kind: Some(p.kind.csa()),
+                    };
                 }
-                Value::Object(m)
-            })
-            .collect();
-        json!({
-            "preset": "OTHER",
-            "data": {
-                "color": setup.side_to_move.index(),
-                "board": board,
-                "hands": hands,
             }
-        })
+        }
+        Initial {
+            preset: "OTHER",
+            data: Some(Box::new(InitialData {
+                color: setup.side_to_move.index(),
+                board,
+                hands: setup.hands.map(HandOut),
+            })),
+        }
     }
 
     fn finish(&mut self) {
@@ -229,40 +384,45 @@ impl Writer<'_> {
 
     /// The forks of `entry` (move `i` of the line `id`), written from the
     /// position before that move.
-    fn forks(&mut self, id: Option<usize>, i: usize, entry: &MoveEntry, st: &LineState) -> Value {
+    fn forks(
+        &mut self,
+        id: Option<usize>,
+        i: usize,
+        entry: &MoveEntry,
+        st: &LineState,
+    ) -> Vec<Vec<Entry<'a>>> {
+        let game = self.game;
         let mut forks = Vec::new();
         for j in 0..entry.variations().len() {
             let Some(&vi) = self.index.get(&(id, i, j)) else {
                 continue;
             };
-            let (Some(line), Some(v)) =
-                (self.game.variation_line(vi), self.game.variations.get(vi))
-            else {
+            let (Some(line), Some(v)) = (game.variation_line(vi), game.variations.get(vi)) else {
                 continue;
             };
             self.written_variations += 1;
-            let mut out = Vec::new();
+            let mut out = Vec::with_capacity(v.line.plies.len() + 1);
             self.line(line, &v.line, Some(vi), st.clone(), &mut out);
-            forks.push(Value::Array(out));
+            forks.push(out);
         }
-        Value::Array(forks)
+        forks
     }
 
     /// Append the entries of one line (its plies, then how it ends) to `out`.
     fn line(
         &mut self,
-        line: &Line,
-        result: &LineResult,
+        line: &'a Line,
+        result: &'a LineResult,
         id: Option<usize>,
         mut st: LineState,
-        out: &mut Vec<Value>,
+        out: &mut Vec<Entry<'a>>,
     ) {
         let n = result.plies.len();
         for (i, ply) in result.plies.iter().enumerate() {
             let Some(entry) = line.moves.get(i) else {
                 break;
             };
-            let mv = move_json(&st.pos, ply.mv, ply.color, ply.piece, ply.capture, ply.same);
+            let mv = move_out(&st.pos, ply.mv, ply.color, ply.piece, ply.capture, ply.same);
             let forks = self.forks(id, i, entry, &st);
             let e = self.entry(entry, mv, ply.color, &mut st.totals, forks);
             out.push(e);
@@ -271,7 +431,7 @@ impl Writer<'_> {
         }
 
         let mut leftover_from = n;
-        let mut special: Option<(&'static str, Option<MoveTime>, Vec<String>)> = None;
+        let mut special: Option<(&'static str, Option<MoveTime>, Comments<'a>)> = None;
         let ending = line.ending.as_ref();
         if let Verdict::Foul(f) = &result.verdict {
             let idx = f.ply.saturating_sub(result.first_ply) as usize;
@@ -296,22 +456,24 @@ impl Writer<'_> {
                         .filter(|p| p.color != f.loser && p.kind != PieceKind::King)
                         .map(|p| p.kind);
                     let same = st.prev_to == Some(mv.to());
-                    let mvj = move_json(&st.pos, mv, f.loser, piece, capture, same);
+                    let mvo = move_out(&st.pos, mv, f.loser, piece, capture, same);
                     let forks = self.forks(id, idx, entry, &st);
-                    let e = self.entry(entry, mvj, f.loser, &mut st.totals, forks);
+                    let e = self.entry(entry, mvo, f.loser, &mut st.totals, forks);
                     out.push(e);
                     leftover_from = idx + 1;
                 }
             }
-            let mut comments = Vec::new();
+            let mut comments = Comments::default();
             if let Some(e) = ending {
                 if !matches!(
                     e.kind,
                     EndingKind::FoulBy(_) | EndingKind::FoulByMover | EndingKind::FoulByPrevious
                 ) {
-                    comments.push(format!("記録上の終局: {}", e.text));
+                    comments
+                        .added
+                        .push(Cow::Owned(format!("記録上の終局: {}", e.text)));
                 }
-                comments.extend(e.comments.iter().cloned());
+                comments.added.extend(e.comments.iter().map(|c| c.into()));
             }
             let word = EndingKind::FoulBy(f.loser)
                 .csa_word()
@@ -326,14 +488,15 @@ impl Writer<'_> {
                 k => k.csa_word(),
             };
             match (word, e.kind) {
-                (Some(w), _) => special = Some((w, e.time, e.comments.clone())),
+                (Some(w), _) => special = Some((w, e.time, Comments::of(&e.comments))),
                 (None, EndingKind::MaxMoves | EndingKind::Sealed) => {
                     self.warn(
                         "ending-changed",
                         format!("JKF has no word for {:?}; written as CHUDAN", e.text),
                     );
-                    let mut comments = vec![e.text.clone()];
-                    comments.extend(e.comments.iter().cloned());
+                    let mut comments = Comments::default();
+                    comments.added.push(e.text.as_str().into());
+                    comments.added.extend(e.comments.iter().map(|c| c.into()));
                     special = Some(("CHUDAN", e.time, comments));
                 }
                 (None, _) => {
@@ -341,15 +504,18 @@ impl Writer<'_> {
                         "ending-dropped",
                         format!("JKF has no word for {:?}; kept as a comment", e.text),
                     );
-                    let mut comments = vec![e.text.clone()];
-                    comments.extend(e.comments.iter().cloned());
-                    append_comments(out, comments);
+                    append_comments(
+                        out,
+                        std::iter::once(&e.text)
+                            .chain(&e.comments)
+                            .map(|c| Cow::Borrowed(c.as_str())),
+                    );
                 }
             }
         }
 
         let leftover = line.moves.get(leftover_from..).unwrap_or_default();
-        let mut extra = Vec::new();
+        let mut extra = None;
         if !leftover.is_empty() {
             let texts: Vec<String> = leftover
                 .iter()
@@ -363,116 +529,79 @@ impl Writer<'_> {
                     result.first_ply as usize + n - 1
                 ),
             );
-            extra.push(format!("以下の指し手は再生されず: {}", texts.join(" ")));
+            extra = Some(format!("以下の指し手は再生されず: {}", texts.join(" ")));
         }
         match special {
             Some((word, time, mut comments)) => {
-                comments.extend(extra);
-                let mut e = Map::new();
-                if !comments.is_empty() {
-                    e.insert("comments".into(), json!(comments));
-                }
-                if let Some(t) = time {
-                    e.insert(
-                        "time".into(),
-                        time_json(t, st.pos.side_to_move(), &mut st.totals),
-                    );
-                }
-                e.insert("special".into(), json!(word));
-                out.push(Value::Object(e));
+                comments.added.extend(extra.map(Cow::Owned));
+                out.push(Entry {
+                    comments,
+                    time: time.map(|t| time_out(t, st.pos.side_to_move(), &mut st.totals)),
+                    special: Some(word),
+                    ..Entry::default()
+                });
             }
-            None => append_comments(out, extra),
+            None => append_comments(out, extra.map(Cow::Owned)),
         }
     }
 
     fn entry(
         &mut self,
-        entry: &MoveEntry,
-        mv: Value,
+        entry: &'a MoveEntry,
+        mv: MoveOut,
         color: Color,
         totals: &mut [u64; 2],
-        forks: Value,
-    ) -> Value {
+        forks: Vec<Vec<Entry<'a>>>,
+    ) -> Entry<'a> {
         self.bookmarks += entry.bookmarks().len();
         self.evaluations += usize::from(entry.eval().is_some());
-        let mut e = Map::new();
-        if !entry.comments().is_empty() {
-            e.insert("comments".into(), json!(entry.comments()));
+        Entry {
+            comments: Comments::of(entry.comments()),
+            mv: Some(mv),
+            time: entry.time.map(|t| time_out(t, color, totals)),
+            forks,
+            special: None,
         }
-        e.insert("move".into(), mv);
-        if let Some(t) = entry.time {
-            e.insert("time".into(), time_json(t, color, totals));
-        }
-        if forks.as_array().is_some_and(|f| !f.is_empty()) {
-            e.insert("forks".into(), forks);
-        }
-        Value::Object(e)
     }
 }
 
 /// Add comments to the last entry written (the start entry for an empty main line).
-fn append_comments(out: &mut [Value], comments: Vec<String>) {
-    if comments.is_empty() {
-        return;
+fn append_comments<'a>(out: &mut [Entry<'a>], comments: impl IntoIterator<Item = Cow<'a, str>>) {
+    if let Some(last) = out.last_mut() {
+        last.comments.added.extend(comments);
     }
-    let Some(Value::Object(last)) = out.last_mut() else {
-        return;
-    };
-    let mut all: Vec<Value> = last
-        .shift_remove("comments")
-        .and_then(|c| c.as_array().cloned())
-        .unwrap_or_default();
-    all.extend(comments.into_iter().map(Value::String));
-    // Comments lead each entry so that re-reading and re-writing is stable.
-    let mut rebuilt = Map::new();
-    rebuilt.insert("comments".into(), Value::Array(all));
-    rebuilt.extend(std::mem::take(last));
-    *last = rebuilt;
-}
-
-fn place(sq: Square) -> Value {
-    json!({"x": sq.file(), "y": sq.rank()})
 }
 
 /// The normalised move object; `pos` is the position before the move.
-fn move_json(
+fn move_out(
     pos: &Position,
     mv: Move,
     color: Color,
     piece: PieceKind,
     capture: Option<PieceKind>,
     same: bool,
-) -> Value {
-    let mut m = Map::new();
-    m.insert("color".into(), json!(color.index()));
-    if let Some(from) = mv.from() {
-        m.insert("from".into(), place(from));
-    }
-    m.insert("to".into(), place(mv.to()));
-    m.insert("piece".into(), json!(piece.csa()));
-    if same {
-        m.insert("same".into(), json!(true));
-    }
-    if let Move::Normal { from, to, promote } = mv {
+) -> MoveOut {
+    let promote = match mv {
         // `false` only where promotion was a choice declined (jkf.md §5).
-        if promote {
-            m.insert("promote".into(), json!(true));
-        } else if piece.can_promote() && (from.in_zone(color) || to.in_zone(color)) {
-            m.insert("promote".into(), json!(false));
-        }
+        Move::Normal { from, to, promote } => (promote
+            || (piece.can_promote() && (from.in_zone(color) || to.in_zone(color))))
+        .then_some(promote),
+        Move::Drop { .. } => None,
+    };
+    MoveOut {
+        color: color.index(),
+        from: mv.from().map(Place::from),
+        to: mv.to().into(),
+        piece: piece.csa(),
+        same,
+        promote,
+        capture: capture.map(PieceKind::csa),
+        relative: jkf_code(relative_for(pos, mv, piece)),
     }
-    if let Some(c) = capture {
-        m.insert("capture".into(), json!(c.csa()));
-    }
-    let rel = jkf_code(relative_for(pos, mv, piece));
-    if !rel.is_empty() {
-        m.insert("relative".into(), json!(rel));
-    }
-    Value::Object(m)
 }
 
 /// `{now, total}`; a missing total is the running sum (the schema needs both).
-fn time_json(t: MoveTime, color: Color, totals: &mut [u64; 2]) -> Value {
+fn time_out(t: MoveTime, color: Color, totals: &mut [u64; 2]) -> TimeOut {
     let before = totals[color.index()];
     let spent = t
         .spent_ms
@@ -481,16 +610,24 @@ fn time_json(t: MoveTime, color: Color, totals: &mut [u64; 2]) -> Value {
     totals[color.index()] = total;
     let now = spent / 1000;
     let tot = total / 1000;
-    json!({
-        "now": {"m": now / 60, "s": now % 60},
-        "total": {"h": tot / 3600, "m": tot / 60 % 60, "s": tot % 60},
-    })
+    TimeOut {
+        now: Now {
+            m: now / 60,
+            s: now % 60,
+        },
+        total: Total {
+            h: tot / 3600,
+            m: tot / 60 % 60,
+            s: tot % 60,
+        },
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::replay::{ReplayOptions, replay};
+    use serde_json::{Value, json};
 
     fn game(text: &str) -> Game {
         let r = crate::parse::jkf::parse(text).unwrap().remove(0);
