@@ -806,10 +806,7 @@ fn jkf_writer_equals_the_legacy_writer_on_the_corpus() {
     let (games, failures) = compare_files(&files);
     assert!(games > 200, "only {games} games read from the corpus");
     common::assert_no_failures(
-        &format!(
-            "{games} corpus games from {} files written alike",
-            files.len()
-        ),
+        &format!("{games} corpus games from {} files compared", files.len()),
         &failures,
     );
 }
@@ -844,7 +841,10 @@ fn jkf_writer_equals_the_legacy_writer_on_generated_games() {
         let files = common::files_with_ext(&out, &[format]);
         let (games, failures) = compare_files(&files);
         assert_eq!(games, 300, "{format}");
-        common::assert_no_failures(&format!("{games} generated {format} games"), &failures);
+        common::assert_no_failures(
+            &format!("{games} generated {format} games compared"),
+            &failures,
+        );
     }
 }
 
@@ -1219,9 +1219,7 @@ fn jkf_writer_equals_the_legacy_writer_on_hostile_records() {
         assert!(codes.contains(code), "no game warned {code}: {codes:?}");
     }
     common::assert_no_failures(
-        &format!(
-            "{games} hostile games ({fouls} fouls, {forks} forks, {deepest} deep) written alike"
-        ),
+        &format!("{games} hostile games ({fouls} fouls, {forks} forks, {deepest} deep) compared"),
         &failures,
     );
 }
