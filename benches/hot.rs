@@ -1,5 +1,5 @@
 //! Micro-benchmarks of the hot paths: move legality, CSA and KIF parsing,
-//! SFEN and JSON writing. Kept short (small samples, brief measurement) so a
+//! SFEN, JSON and JKF writing. Kept short (small samples, brief measurement) so a
 //! `cargo bench` run stays under a minute on two cores.
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -85,6 +85,9 @@ fn benches(c: &mut Criterion) {
                 .0
                 .len()
         })
+    });
+    c.bench_function("emit::jkf::write", |b| {
+        b.iter(|| kifu::emit::jkf::write(black_box(&g)).0.len())
     });
 }
 

@@ -5,7 +5,7 @@
 use crate::common;
 use kifu::emit::jkf;
 use kifu::record::Record;
-use kifu::{Game, ReplayOptions, replay};
+use kifu::{Game, Position, ReplayOptions, replay};
 use std::path::{Path, PathBuf};
 
 use crate::common::decode_strict as decode;
@@ -244,4 +244,982 @@ fn kif_converts_to_the_expected_jkf() {
     }
     assert_eq!(got["moves"].as_array().unwrap().len(), 119);
     assert_eq!(want, got);
+}
+
+/// The JKF writer as it was before it wrote typed structures (session 4):
+/// a `serde_json::Value` tree, pretty-printed. Kept verbatim as the
+/// reference the new writer must equal byte for byte.
+mod legacy {
+    #![allow(dead_code)]
+    use kifu::emit::Warning;
+    use kifu::notation::notation_text;
+    use kifu::position::Position;
+    use kifu::record::{EndingKind, HeaderField, Line, MoveEntry, MoveTime, StartPosition};
+    use kifu::relative::{jkf_code, relative_for};
+    use kifu::replay::{Game, LineResult, Verdict};
+    use kifu::rule::Rule;
+    use kifu::types::{Color, Move, PieceKind, Square};
+    use serde_json::{Map, Value, json};
+    use std::collections::HashMap;
+
+    /// The JKF key a header key is written under: CSA names are mapped to the
+    /// KIF names the JKF tools use (`jkf.md` §2); other keys are kept verbatim.
+    pub fn header_key(key: &str) -> &str {
+        match key.strip_prefix('$').unwrap_or(key) {
+            "N+" => "先手",
+            "N-" => "後手",
+            "EVENT" => "棋戦",
+            "SITE" => "場所",
+            "START_TIME" => "開始日時",
+            "END_TIME" => "終了日時",
+            "TIME_LIMIT" => "持ち時間",
+            _ => key,
+        }
+    }
+
+    /// The game as pretty-printed JKF (two-space indent, final newline), with
+    /// warnings for what JKF cannot hold.
+    ///
+    /// A line that ended by a foul is written as its legal plies, then the foul
+    /// move when one could be formed, then `+ILLEGAL_ACTION`/`-ILLEGAL_ACTION`
+    /// naming the offender; moves written after the foul survive only as a
+    /// comment.
+    pub fn write(game: &Game) -> (String, Vec<Warning>) {
+        let mut w = Writer {
+            game,
+            warnings: Vec::new(),
+            index: game
+                .variations
+                .iter()
+                .enumerate()
+                .map(|(i, v)| ((v.parent, v.entry, v.index), i))
+                .collect(),
+            written_variations: 0,
+            bookmarks: 0,
+            evaluations: 0,
+        };
+        let mut root = Map::new();
+        root.insert("header".into(), w.header(&game.record.header));
+        root.insert("initial".into(), w.initial());
+        let mut first = Map::new();
+        if !game.record.comments.is_empty() {
+            first.insert("comments".into(), json!(game.record.comments));
+        }
+        let mut moves = vec![Value::Object(first)];
+        w.line(
+            &game.record.main,
+            &game.main,
+            None,
+            LineState {
+                pos: game.start.clone(),
+                totals: [0; 2],
+                prev_to: None,
+            },
+            &mut moves,
+        );
+        root.insert("moves".into(), Value::Array(moves));
+        w.finish();
+        let mut text =
+            serde_json::to_string_pretty(&Value::Object(root)).expect("a Value always serialises");
+        text.push('\n');
+        (text, w.warnings)
+    }
+
+    /// Where a line stands while it is written.
+    #[derive(Clone)]
+    struct LineState {
+        pos: Position,
+        /// Each side's running time total, in ms.
+        totals: [u64; 2],
+        prev_to: Option<Square>,
+    }
+
+    struct Writer<'a> {
+        game: &'a Game,
+        warnings: Vec<Warning>,
+        /// (parent, entry, index) → index into `game.variations`.
+        index: HashMap<(Option<usize>, usize, usize), usize>,
+        written_variations: usize,
+        bookmarks: usize,
+        evaluations: usize,
+    }
+
+    impl Writer<'_> {
+        fn warn(&mut self, code: &'static str, message: String) {
+            self.warnings.push(Warning { code, message });
+        }
+
+        fn header(&mut self, fields: &[HeaderField]) -> Value {
+            let mut map = Map::new();
+            for f in fields {
+                let key = header_key(&f.key);
+                if map.contains_key(key) {
+                    // A JSON object holds a key once; the first value is the one readers show.
+                    self.warn(
+                        "header-duplicate",
+                        format!(
+                            "header {key:?} appears again ({:?}); kept the first",
+                            f.value
+                        ),
+                    );
+                    continue;
+                }
+                map.insert(key.to_string(), Value::String(f.value.clone()));
+            }
+            if !self.game.record.notes.is_empty() {
+                self.warn(
+                    "notes-dropped",
+                    format!(
+                        "JKF has no place for {} uninterpreted line(s) such as {:?}",
+                        self.game.record.notes.len(),
+                        self.game.record.notes[0]
+                    ),
+                );
+            }
+            Value::Object(map)
+        }
+
+        fn initial(&mut self) -> Value {
+            let start = &self.game.start;
+            if start.move_number() != 1 {
+                self.warn(
+                    "move-number-dropped",
+                    format!(
+                        "JKF cannot say the start position is move {}; numbering restarts at 1",
+                        start.move_number()
+                    ),
+                );
+            }
+            let preset = match &self.game.record.start {
+                StartPosition::Preset(h) => Some(*h),
+                StartPosition::Setup(s) => s.preset(),
+            };
+            if let Some(h) = preset {
+                return json!({ "preset": h.jkf_name() });
+            }
+            let setup = start.to_setup();
+            let board: Vec<Value> = (1..=9)
+                .map(|x| {
+                    Value::Array(
+                        (1..=9)
+                            .map(|y| {
+                                let sq = Square::new(x, y).expect("1..=9");
+                                match setup.get(sq) {
+                                    Some(p) => {
+                                        json!({"color": p.color.index(), "kind": p.kind.csa()})
+                                    }
+                                    None => json!({}),
+                                }
+                            })
+                            .collect(),
+                    )
+                })
+                .collect();
+            let hands: Vec<Value> = setup
+                .hands
+                .iter()
+                .map(|h| {
+                    let mut m = Map::new();
+                    for k in PieceKind::HAND {
+                        m.insert(k.csa().into(), json!(h.count(k)));
+                    }
+                    Value::Object(m)
+                })
+                .collect();
+            json!({
+                "preset": "OTHER",
+                "data": {
+                    "color": setup.side_to_move.index(),
+                    "board": board,
+                    "hands": hands,
+                }
+            })
+        }
+
+        fn finish(&mut self) {
+            let total = self.game.variations.len();
+            if self.written_variations < total {
+                self.warn(
+                    "variations-dropped",
+                    format!(
+                        "{} of {total} variation(s) branch from moves that were not replayed and are not written",
+                        total - self.written_variations
+                    ),
+                );
+            }
+            let depth = self.game.max_variation_depth();
+            if depth > kifu::parse::jkf::READABLE_FORK_DEPTH {
+                self.warn(
+                    "deep-nesting",
+                    format!(
+                        "forks nest {depth} deep: JKF readers (kifu included) refuse more than {}",
+                        kifu::parse::jkf::READABLE_FORK_DEPTH
+                    ),
+                );
+            }
+            if self.bookmarks > 0 {
+                self.warn(
+                    "bookmarks-dropped",
+                    format!("JKF has no bookmarks: {} left out", self.bookmarks),
+                );
+            }
+            if self.evaluations > 0 {
+                self.warn(
+                    "evaluations-dropped",
+                    format!(
+                        "JKF has no field for evaluations: {} left out",
+                        self.evaluations
+                    ),
+                );
+            }
+        }
+
+        /// The forks of `entry` (move `i` of the line `id`), written from the
+        /// position before that move.
+        fn forks(
+            &mut self,
+            id: Option<usize>,
+            i: usize,
+            entry: &MoveEntry,
+            st: &LineState,
+        ) -> Value {
+            let mut forks = Vec::new();
+            for j in 0..entry.variations().len() {
+                let Some(&vi) = self.index.get(&(id, i, j)) else {
+                    continue;
+                };
+                let (Some(line), Some(v)) =
+                    (self.game.variation_line(vi), self.game.variations.get(vi))
+                else {
+                    continue;
+                };
+                self.written_variations += 1;
+                let mut out = Vec::new();
+                self.line(line, &v.line, Some(vi), st.clone(), &mut out);
+                forks.push(Value::Array(out));
+            }
+            Value::Array(forks)
+        }
+
+        /// Append the entries of one line (its plies, then how it ends) to `out`.
+        fn line(
+            &mut self,
+            line: &Line,
+            result: &LineResult,
+            id: Option<usize>,
+            mut st: LineState,
+            out: &mut Vec<Value>,
+        ) {
+            let n = result.plies.len();
+            for (i, ply) in result.plies.iter().enumerate() {
+                let Some(entry) = line.moves.get(i) else {
+                    break;
+                };
+                let mv = move_json(&st.pos, ply.mv, ply.color, ply.piece, ply.capture, ply.same);
+                let forks = self.forks(id, i, entry, &st);
+                let e = self.entry(entry, mv, ply.color, &mut st.totals, forks);
+                out.push(e);
+                st.pos.play(ply.mv);
+                st.prev_to = Some(ply.mv.to());
+            }
+
+            let mut leftover_from = n;
+            let mut special: Option<(&'static str, Option<MoveTime>, Vec<String>)> = None;
+            let ending = line.ending.as_ref();
+            if let Verdict::Foul(f) = &result.verdict {
+                let idx = f.ply.saturating_sub(result.first_ply) as usize;
+                if idx == n
+                    && let Some(entry) = line.moves.get(idx)
+                    && let Some(mv) = f.mv
+                {
+                    // For a no-piece foul the board's piece is not the one the
+                    // record names: writing it would turn the foul into a legal
+                    // move (a CSA `-3233FU` from a rook's square became `HI`).
+                    let board_piece = (f.rule != Rule::NoPiece)
+                        .then(|| mv.from().and_then(|s| st.pos.piece_at(s)).map(|p| p.kind))
+                        .flatten();
+                    let piece = f.piece.or(board_piece).or(match mv {
+                        Move::Drop { kind, .. } => Some(kind),
+                        Move::Normal { .. } => None,
+                    });
+                    if let Some(piece) = piece {
+                        let capture = st
+                            .pos
+                            .piece_at(mv.to())
+                            .filter(|p| p.color != f.loser && p.kind != PieceKind::King)
+                            .map(|p| p.kind);
+                        let same = st.prev_to == Some(mv.to());
+                        let mvj = move_json(&st.pos, mv, f.loser, piece, capture, same);
+                        let forks = self.forks(id, idx, entry, &st);
+                        let e = self.entry(entry, mvj, f.loser, &mut st.totals, forks);
+                        out.push(e);
+                        leftover_from = idx + 1;
+                    }
+                }
+                let mut comments = Vec::new();
+                if let Some(e) = ending {
+                    if !matches!(
+                        e.kind,
+                        EndingKind::FoulBy(_)
+                            | EndingKind::FoulByMover
+                            | EndingKind::FoulByPrevious
+                    ) {
+                        comments.push(format!("記録上の終局: {}", e.text));
+                    }
+                    comments.extend(e.comments.iter().cloned());
+                }
+                let word = EndingKind::FoulBy(f.loser)
+                    .csa_word()
+                    .expect("every side's foul has a CSA word");
+                special = Some((word, ending.and_then(|e| e.time), comments));
+            } else if let Some(e) = ending {
+                let mover = st.pos.side_to_move();
+                let word = match e.kind {
+                    EndingKind::FoulByPrevious => EndingKind::FoulBy(mover.flip()).csa_word(),
+                    // Not in the schema's enumeration; CHUDAN is the nearest valid word.
+                    EndingKind::MaxMoves => None,
+                    k => k.csa_word(),
+                };
+                match (word, e.kind) {
+                    (Some(w), _) => special = Some((w, e.time, e.comments.clone())),
+                    (None, EndingKind::MaxMoves | EndingKind::Sealed) => {
+                        self.warn(
+                            "ending-changed",
+                            format!("JKF has no word for {:?}; written as CHUDAN", e.text),
+                        );
+                        let mut comments = vec![e.text.clone()];
+                        comments.extend(e.comments.iter().cloned());
+                        special = Some(("CHUDAN", e.time, comments));
+                    }
+                    (None, _) => {
+                        self.warn(
+                            "ending-dropped",
+                            format!("JKF has no word for {:?}; kept as a comment", e.text),
+                        );
+                        let mut comments = vec![e.text.clone()];
+                        comments.extend(e.comments.iter().cloned());
+                        append_comments(out, comments);
+                    }
+                }
+            }
+
+            let leftover = line.moves.get(leftover_from..).unwrap_or_default();
+            let mut extra = Vec::new();
+            if !leftover.is_empty() {
+                let texts: Vec<String> = leftover
+                    .iter()
+                    .map(|m| notation_text(&m.notation))
+                    .collect();
+                self.warn(
+                    "moves-after-foul",
+                    format!(
+                        "{} move(s) after ply {} were not replayed; kept as a comment",
+                        leftover.len(),
+                        result.first_ply as usize + n - 1
+                    ),
+                );
+                extra.push(format!("以下の指し手は再生されず: {}", texts.join(" ")));
+            }
+            match special {
+                Some((word, time, mut comments)) => {
+                    comments.extend(extra);
+                    let mut e = Map::new();
+                    if !comments.is_empty() {
+                        e.insert("comments".into(), json!(comments));
+                    }
+                    if let Some(t) = time {
+                        e.insert(
+                            "time".into(),
+                            time_json(t, st.pos.side_to_move(), &mut st.totals),
+                        );
+                    }
+                    e.insert("special".into(), json!(word));
+                    out.push(Value::Object(e));
+                }
+                None => append_comments(out, extra),
+            }
+        }
+
+        fn entry(
+            &mut self,
+            entry: &MoveEntry,
+            mv: Value,
+            color: Color,
+            totals: &mut [u64; 2],
+            forks: Value,
+        ) -> Value {
+            self.bookmarks += entry.bookmarks().len();
+            self.evaluations += usize::from(entry.eval().is_some());
+            let mut e = Map::new();
+            if !entry.comments().is_empty() {
+                e.insert("comments".into(), json!(entry.comments()));
+            }
+            e.insert("move".into(), mv);
+            if let Some(t) = entry.time {
+                e.insert("time".into(), time_json(t, color, totals));
+            }
+            if forks.as_array().is_some_and(|f| !f.is_empty()) {
+                e.insert("forks".into(), forks);
+            }
+            Value::Object(e)
+        }
+    }
+
+    /// Add comments to the last entry written (the start entry for an empty main line).
+    fn append_comments(out: &mut [Value], comments: Vec<String>) {
+        if comments.is_empty() {
+            return;
+        }
+        let Some(Value::Object(last)) = out.last_mut() else {
+            return;
+        };
+        let mut all: Vec<Value> = last
+            .shift_remove("comments")
+            .and_then(|c| c.as_array().cloned())
+            .unwrap_or_default();
+        all.extend(comments.into_iter().map(Value::String));
+        // Comments lead each entry so that re-reading and re-writing is stable.
+        let mut rebuilt = Map::new();
+        rebuilt.insert("comments".into(), Value::Array(all));
+        rebuilt.extend(std::mem::take(last));
+        *last = rebuilt;
+    }
+
+    fn place(sq: Square) -> Value {
+        json!({"x": sq.file(), "y": sq.rank()})
+    }
+
+    /// The normalised move object; `pos` is the position before the move.
+    fn move_json(
+        pos: &Position,
+        mv: Move,
+        color: Color,
+        piece: PieceKind,
+        capture: Option<PieceKind>,
+        same: bool,
+    ) -> Value {
+        let mut m = Map::new();
+        m.insert("color".into(), json!(color.index()));
+        if let Some(from) = mv.from() {
+            m.insert("from".into(), place(from));
+        }
+        m.insert("to".into(), place(mv.to()));
+        m.insert("piece".into(), json!(piece.csa()));
+        if same {
+            m.insert("same".into(), json!(true));
+        }
+        if let Move::Normal { from, to, promote } = mv {
+            // `false` only where promotion was a choice declined (jkf.md §5).
+            if promote {
+                m.insert("promote".into(), json!(true));
+            } else if piece.can_promote() && (from.in_zone(color) || to.in_zone(color)) {
+                m.insert("promote".into(), json!(false));
+            }
+        }
+        if let Some(c) = capture {
+            m.insert("capture".into(), json!(c.csa()));
+        }
+        let rel = jkf_code(relative_for(pos, mv, piece));
+        if !rel.is_empty() {
+            m.insert("relative".into(), json!(rel));
+        }
+        Value::Object(m)
+    }
+
+    /// `{now, total}`; a missing total is the running sum (the schema needs both).
+    fn time_json(t: MoveTime, color: Color, totals: &mut [u64; 2]) -> Value {
+        let before = totals[color.index()];
+        let spent = t
+            .spent_ms
+            .unwrap_or_else(|| t.total_ms.map_or(0, |tot| tot.saturating_sub(before)));
+        let total = t.total_ms.unwrap_or(before.saturating_add(spent));
+        totals[color.index()] = total;
+        let now = spent / 1000;
+        let tot = total / 1000;
+        json!({
+            "now": {"m": now / 60, "s": now % 60},
+            "total": {"h": tot / 3600, "m": tot / 60 % 60, "s": tot % 60},
+        })
+    }
+}
+
+/// Where the new writer differs from the old one for `game`, if it does.
+fn differs_from_legacy(game: &Game) -> Option<String> {
+    let (new, new_w) = jkf::write(game);
+    let (old, old_w) = legacy::write(game);
+    if new != old {
+        let at = new
+            .lines()
+            .zip(old.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or_else(|| new.lines().count().min(old.lines().count()));
+        return Some(format!(
+            "text differs at line {} (new {:?}, old {:?}; {} vs {} bytes)",
+            at + 1,
+            new.lines().nth(at),
+            old.lines().nth(at),
+            new.len(),
+            old.len()
+        ));
+    }
+    (new_w != old_w).then(|| format!("warnings differ: {new_w:?} vs {old_w:?}"))
+}
+
+/// Read every file of `files`, replay every game, and compare both writers;
+/// returns (games compared, failures).
+fn compare_files(files: &[PathBuf]) -> (usize, Vec<String>) {
+    let (mut games, mut failures) = (0, Vec::new());
+    for p in files {
+        let Ok(input) = kifu::input::read_path(p, &kifu::input::ReadOptions::default()) else {
+            continue;
+        };
+        for (i, r) in input.records.into_iter().enumerate() {
+            let Ok(game) = play(r) else { continue };
+            games += 1;
+            if let Some(d) = differs_from_legacy(&game) {
+                failures.push(format!("{} game {i}: {d}", p.display()));
+            }
+        }
+    }
+    (games, failures)
+}
+
+/// Every file of the shared corpus, whatever its format.
+#[test]
+fn jkf_writer_equals_the_legacy_writer_on_the_corpus() {
+    let Some(dir) = common::corpus_dir("jkf_writer_equals_the_legacy_writer_on_the_corpus") else {
+        return;
+    };
+    let mut files = Vec::new();
+    let mut stack = vec![dir];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    let (games, failures) = compare_files(&files);
+    assert!(games > 200, "only {games} games read from the corpus");
+    common::assert_no_failures(
+        &format!("{games} corpus games from {} files compared", files.len()),
+        &failures,
+    );
+}
+
+/// 300 games of `examples/gen_games` (built beside the test binary by
+/// `cargo test`), as CSA and as KIF.
+#[test]
+fn jkf_writer_equals_the_legacy_writer_on_generated_games() {
+    let bin = Path::new(env!("CARGO_BIN_EXE_kifu"))
+        .parent()
+        .expect("the binary has a directory")
+        .join("examples/gen_games");
+    if !bin.is_file() {
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "SKIPPED: jkf_writer_equals_the_legacy_writer_on_generated_games: {} is absent",
+            bin.display()
+        );
+        return;
+    }
+    let d = tempfile::tempdir().unwrap();
+    for (format, seed) in [("csa", "1"), ("kif", "2")] {
+        let out = d.path().join(format);
+        let status = std::process::Command::new(&bin)
+            .args([format, "300", out.to_str().unwrap(), seed])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .expect("gen_games runs");
+        assert!(status.success());
+        let files = common::files_with_ext(&out, &[format]);
+        let (games, failures) = compare_files(&files);
+        assert_eq!(games, 300, "{format}");
+        common::assert_no_failures(
+            &format!("{games} generated {format} games compared"),
+            &failures,
+        );
+    }
+}
+
+/// Records built to hit every branch of the writer with hostile content.
+mod hostile {
+    use kifu::record::{
+        Ending, EndingKind, Evaluation, HeaderField, Line, MoveEntry, MoveTime, Notation, Record,
+        Span, StartPosition,
+    };
+    use kifu::{Color, Handicap, Move, PieceKind, Position, Setup, Square};
+
+    /// Texts JSON must escape or carry through: quotes, backslashes, every
+    /// control character, non-ASCII (including U+2028/9, which JSON allows
+    /// raw but JavaScript did not), and the empty string.
+    pub const TEXTS: &[&str] = &[
+        "",
+        "\"quoted\" and 'single'",
+        "back\\slash \\\" \\\\ \\u0041",
+        "\u{0}\u{1}\u{7}\u{8}\t\n\r\u{b}\u{c}\u{1b}\u{1f}\u{7f}",
+        "▲７六歩 △同　銀左上成 「コメント」",
+        "emoji 🐉🀄 and 𠮷",
+        "\u{2028}line\u{2029}separators\u{feff}",
+        "</script><!-- & < > -->",
+        "*bookmark-like text",
+        "a long comment that goes on and on, with a tab\there and a newline\nthere",
+    ];
+
+    /// xorshift64*: reproducible without a dependency.
+    pub struct Rng(pub u64);
+
+    impl Rng {
+        pub fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        }
+        pub fn below(&mut self, n: usize) -> usize {
+            (self.next() % n.max(1) as u64) as usize
+        }
+        pub fn chance(&mut self, percent: usize) -> bool {
+            self.below(100) < percent
+        }
+        fn text(&mut self) -> String {
+            let mut s = TEXTS[self.below(TEXTS.len())].to_string();
+            if self.chance(30) {
+                s.push_str(TEXTS[self.below(TEXTS.len())]);
+            }
+            s
+        }
+        fn texts(&mut self) -> Vec<String> {
+            (0..1 + self.below(3)).map(|_| self.text()).collect()
+        }
+    }
+
+    fn time(rng: &mut Rng) -> Option<MoveTime> {
+        let ms = |rng: &mut Rng| match rng.below(4) {
+            0 => rng.below(1000) as u64,
+            1 => 1000 * rng.below(600) as u64,
+            2 => 1000 * rng.below(100_000) as u64 + rng.below(1000) as u64,
+            _ => u64::MAX - rng.below(10) as u64,
+        };
+        match rng.below(6) {
+            0 | 1 => None,
+            2 => Some(MoveTime {
+                spent_ms: Some(ms(rng)),
+                total_ms: None,
+            }),
+            3 => Some(MoveTime {
+                spent_ms: None,
+                total_ms: Some(ms(rng)),
+            }),
+            4 => Some(MoveTime {
+                spent_ms: Some(ms(rng)),
+                total_ms: Some(ms(rng)),
+            }),
+            _ => Some(MoveTime::default()),
+        }
+    }
+
+    const ENDINGS: [EndingKind; 21] = [
+        EndingKind::Resign,
+        EndingKind::Interrupt,
+        EndingKind::Sennichite,
+        EndingKind::Jishogi,
+        EndingKind::TimeUp,
+        EndingKind::FoulByMover,
+        EndingKind::FoulByPrevious,
+        EndingKind::FoulBy(Color::Sente),
+        EndingKind::FoulBy(Color::Gote),
+        EndingKind::Tsumi,
+        EndingKind::Fuzumi,
+        EndingKind::Kachi,
+        EndingKind::Hikiwake,
+        EndingKind::MaxMoves,
+        EndingKind::Matta,
+        EndingKind::Error,
+        EndingKind::Sealed,
+        EndingKind::DefaultWin,
+        EndingKind::DefaultLoss,
+        EndingKind::Try,
+        EndingKind::Resign,
+    ];
+
+    fn ending(rng: &mut Rng) -> Option<Ending> {
+        if rng.chance(25) {
+            return None;
+        }
+        Some(Ending {
+            kind: ENDINGS[rng.below(ENDINGS.len())],
+            text: rng.text(),
+            span: Span::default(),
+            time: time(rng),
+            comments: if rng.chance(40) {
+                rng.texts()
+            } else {
+                Vec::new()
+            },
+        })
+    }
+
+    fn square(rng: &mut Rng) -> Square {
+        Square::new(1 + rng.below(9) as u8, 1 + rng.below(9) as u8).expect("1..=9")
+    }
+
+    /// A move that is (almost always) not legal in `pos`, in one of the
+    /// notations the replayer turns into fouls of different rules.
+    fn foul(rng: &mut Rng, pos: &Position, legal: &[Move]) -> Notation {
+        loop {
+            let n = match rng.below(4) {
+                0 => {
+                    let mv = Move::Normal {
+                        from: square(rng),
+                        to: square(rng),
+                        promote: rng.chance(30),
+                    };
+                    Notation::Usi(mv)
+                }
+                1 => Notation::Usi(Move::Drop {
+                    kind: PieceKind::HAND[rng.below(7)],
+                    to: square(rng),
+                }),
+                2 if (0..81).any(|i| {
+                    Square::from_index(i)
+                        .and_then(|s| pos.piece_at(s))
+                        .is_some_and(|p| p.color == pos.side_to_move())
+                }) =>
+                {
+                    // Moving the side to move's own piece somewhere it cannot go.
+                    let own: Vec<Square> = (0..81)
+                        .filter_map(Square::from_index)
+                        .filter(|&s| {
+                            pos.piece_at(s)
+                                .is_some_and(|p| p.color == pos.side_to_move())
+                        })
+                        .collect();
+                    Notation::Usi(Move::Normal {
+                        from: own[rng.below(own.len())],
+                        to: square(rng),
+                        promote: rng.chance(20),
+                    })
+                }
+                _ => Notation::Csa {
+                    color: if rng.chance(80) {
+                        pos.side_to_move()
+                    } else {
+                        pos.side_to_move().flip()
+                    },
+                    from: rng.chance(80).then(|| square(rng)),
+                    to: square(rng),
+                    piece: PieceKind::ALL[rng.below(PieceKind::ALL.len())],
+                },
+            };
+            let is_legal = match n {
+                Notation::Usi(m) => legal.contains(&m),
+                _ => false,
+            };
+            if !is_legal {
+                return n;
+            }
+        }
+    }
+
+    /// Plays up to `len` random moves from `pos`, with comments, times,
+    /// bookmarks, evaluations, variations (up to `depth` levels further) and
+    /// now and then a foul followed by more moves. `spread` is the percent
+    /// chance of forks at a move besides the one forced on the second.
+    pub fn line(rng: &mut Rng, mut pos: Position, len: usize, depth: usize, spread: usize) -> Line {
+        let mut moves = Vec::new();
+        let mut fouled = false;
+        for i in 0..len {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            // The deep chain (no spread) must not be cut short by a foul.
+            if !fouled && spread > 0 && rng.chance(2) {
+                fouled = true;
+                let mut e = MoveEntry::new(foul(rng, &pos, &legal), Span::default());
+                e.time = time(rng);
+                if rng.chance(30) {
+                    e.extra_mut().comments = rng.texts();
+                }
+                if depth > 0 && rng.chance(50) {
+                    let n = 1 + rng.below(6);
+                    let alt = line(rng, pos.clone(), n, depth - 1, spread);
+                    e.extra_mut().variations.push(alt);
+                }
+                moves.push(e);
+                // What follows a foul is not replayed; it need not be legal.
+                continue;
+            }
+            let mv = legal[rng.below(legal.len())];
+            let mut e = MoveEntry::new(Notation::Usi(mv), Span::default());
+            e.time = time(rng);
+            if rng.chance(15) {
+                e.extra_mut().comments = rng.texts();
+            }
+            if rng.chance(3) {
+                e.extra_mut().bookmarks.push(rng.text());
+            }
+            if rng.chance(3) {
+                e.extra_mut().eval = Some(Evaluation {
+                    score: Some(rng.below(2000) as i64 - 1000),
+                    pv: vec!["+7776FU".into()],
+                });
+            }
+            // A forced fork on the second move keeps deep nesting reachable.
+            let forks = if depth == 0 {
+                0
+            } else if rng.chance(spread) {
+                1 + rng.below(3)
+            } else {
+                usize::from(i == 1)
+            };
+            for _ in 0..forks {
+                let n = 2 + rng.below(11);
+                let alt = line(rng, pos.clone(), n, depth - 1, spread);
+                e.extra_mut().variations.push(alt);
+            }
+            moves.push(e);
+            pos.play(mv);
+        }
+        Line {
+            moves,
+            ending: ending(rng),
+        }
+    }
+
+    /// Start positions: every preset, presets written out as boards,
+    /// and custom positions (a later move number, pieces in hand, gote to move).
+    pub fn start(rng: &mut Rng) -> StartPosition {
+        const CUSTOM: [&str; 5] = [
+            "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1",
+            "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+            "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
+        ];
+        match rng.below(3) {
+            0 => StartPosition::Preset(Handicap::ALL[rng.below(Handicap::ALL.len())]),
+            1 => StartPosition::Setup(Box::new(
+                Handicap::ALL[rng.below(Handicap::ALL.len())].setup(),
+            )),
+            _ => StartPosition::Setup(Box::new(
+                Setup::from_sfen(CUSTOM[rng.below(CUSTOM.len())]).expect("valid SFEN"),
+            )),
+        }
+    }
+
+    pub fn record(rng: &mut Rng, max_depth: usize) -> Record {
+        const KEYS: [&str; 12] = [
+            "N+",
+            "N-",
+            "$EVENT",
+            "EVENT",
+            "$SITE",
+            "START_TIME",
+            "$END_TIME",
+            "TIME_LIMIT",
+            "先手",
+            "棋戦",
+            "\"odd\\key\u{1}",
+            "手合割",
+        ];
+        let header = (0..rng.below(10))
+            .map(|_| HeaderField {
+                key: KEYS[rng.below(KEYS.len())].to_string(),
+                value: rng.text(),
+                span: Span::default(),
+            })
+            .collect();
+        let start = start(rng);
+        let pos = match &start {
+            StartPosition::Preset(h) => Position::from_handicap(*h),
+            StartPosition::Setup(s) => Position::from_setup(s).expect("a valid start"),
+        };
+        let len = rng.below(120);
+        let depth = rng.below(max_depth + 1);
+        Record {
+            header,
+            start,
+            comments: if rng.chance(40) {
+                rng.texts()
+            } else {
+                Vec::new()
+            },
+            notes: if rng.chance(10) {
+                rng.texts()
+            } else {
+                Vec::new()
+            },
+            main: line(rng, pos, len, depth, 4),
+            ..Record::default()
+        }
+    }
+}
+
+/// Records with hostile comments and header values, times of every shape,
+/// forks nested up to six levels (and one game 45 deep), fouls mid-line
+/// with moves after them, every preset and custom starts, every ending.
+#[test]
+fn jkf_writer_equals_the_legacy_writer_on_hostile_records() {
+    let mut rng = hostile::Rng(0x5eed_1234_abcd_0001);
+    let mut records: Vec<Record> = (0..600).map(|_| hostile::record(&mut rng, 6)).collect();
+    let mut deep = hostile::record(&mut rng, 0);
+    deep.main = hostile::line(&mut rng, Position::startpos(), 60, 45, 0);
+    deep.start = kifu::record::StartPosition::default();
+    records.push(deep);
+    let (mut games, mut fouls, mut forks, mut failures) = (0, 0, 0, Vec::new());
+    let mut deepest = 0;
+    let mut codes = std::collections::BTreeSet::new();
+    for (i, r) in records.into_iter().enumerate() {
+        let game = match play(r) {
+            Ok(g) => g,
+            Err(e) => {
+                failures.push(format!("record {i} does not replay: {e}"));
+                continue;
+            }
+        };
+        games += 1;
+        fouls += usize::from(!game.main.verdict.is_legal())
+            + game
+                .variations
+                .iter()
+                .filter(|v| !v.line.verdict.is_legal())
+                .count();
+        forks += game.variations.len();
+        deepest = deepest.max(game.max_variation_depth());
+        codes.extend(jkf::write(&game).1.iter().map(|w| w.code));
+        if let Some(d) = differs_from_legacy(&game) {
+            failures.push(format!("record {i}: {d}"));
+        }
+    }
+    assert!(
+        fouls > 50 && forks > 500 && deepest >= 45,
+        "{fouls} fouls, {forks} forks, {deepest} deep"
+    );
+    // Every warning the writer gives is met, so every branch is compared.
+    for code in [
+        "header-duplicate",
+        "notes-dropped",
+        "move-number-dropped",
+        "variations-dropped",
+        "deep-nesting",
+        "bookmarks-dropped",
+        "evaluations-dropped",
+        "ending-changed",
+        "ending-dropped",
+        "moves-after-foul",
+    ] {
+        assert!(codes.contains(code), "no game warned {code}: {codes:?}");
+    }
+    common::assert_no_failures(
+        &format!("{games} hostile games ({fouls} fouls, {forks} forks, {deepest} deep) compared"),
+        &failures,
+    );
 }

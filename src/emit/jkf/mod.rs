@@ -1,0 +1,482 @@
+//! JSON Kifu Format (`.jkf`) out, in the normalised form `jkf.md` §5 asks
+//! of a converter: every move carries `color`, `from`, `to`, `piece`,
+//! `same`, `promote`, `capture` and `relative` computed from the replay.
+//!
+//! The document is built as typed structures that borrow from the game and
+//! are serialised by serde_json: a `serde_json::Value` tree cost an
+//! allocation and a hashed insertion per field (a map and a `String` key per
+//! object), which was most of the writer's time. Field order is the order
+//! of declaration, so the output is deterministic and a second conversion
+//! of the output is byte-identical.
+
+use crate::emit::Warning;
+use crate::notation::notation_text;
+use crate::position::Position;
+use crate::record::{EndingKind, HeaderField, Line, MoveEntry, MoveTime, StartPosition};
+use crate::relative::{jkf_code, relative_for};
+use crate::replay::{Game, LineResult, Verdict};
+use crate::rule::Rule;
+use crate::types::{Color, Move, PieceKind, Square};
+use doc::{Cell, Comments, Document, Entry, HandOut, Header, Initial, InitialData};
+use doc::{MoveOut, Now, Out, Place, TimeOut, Total};
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
+
+mod doc;
+
+/// The JKF key a header key is written under: CSA names are mapped to the
+/// KIF names the JKF tools use (`jkf.md` §2); other keys are kept verbatim.
+pub fn header_key(key: &str) -> &str {
+    match key.strip_prefix('$').unwrap_or(key) {
+        "N+" => "先手",
+        "N-" => "後手",
+        "EVENT" => "棋戦",
+        "SITE" => "場所",
+        "START_TIME" => "開始日時",
+        "END_TIME" => "終了日時",
+        "TIME_LIMIT" => "持ち時間",
+        _ => key,
+    }
+}
+
+/// The game as pretty-printed JKF (two-space indent, final newline), with
+/// warnings for what JKF cannot hold.
+///
+/// A line that ended by a foul is written as its legal plies, then the foul
+/// move when one could be formed, then `+ILLEGAL_ACTION`/`-ILLEGAL_ACTION`
+/// naming the offender; moves written after the foul survive only as a
+/// comment.
+pub fn write(game: &Game) -> (String, Vec<Warning>) {
+    let mut w = Writer {
+        game,
+        warnings: Vec::new(),
+        index: game
+            .variations
+            .iter()
+            .enumerate()
+            .map(|(i, v)| ((v.parent, v.entry, v.index), i))
+            .collect(),
+        written_variations: 0,
+        bookmarks: 0,
+        evaluations: 0,
+    };
+    let header = w.header(&game.record.header);
+    let initial = w.initial();
+    // The start entry, every ply and an ending: one allocation for the main line.
+    let mut moves = Vec::with_capacity(game.main.plies.len() + 2);
+    moves.push(Entry {
+        comments: Comments::of(&game.record.comments),
+        ..Entry::default()
+    });
+    w.line(
+        &game.record.main,
+        &game.main,
+        None,
+        LineState {
+            pos: game.start.clone(),
+            totals: [0; 2],
+            prev_to: None,
+        },
+        &mut moves,
+    );
+    w.finish();
+    let doc = Document {
+        header,
+        initial,
+        moves,
+    };
+    // A ply takes 250 to 400 bytes pretty-printed; sizing the buffer once
+    // spares the copies of growing it by doubling.
+    let plies: usize = game.main.plies.len()
+        + game
+            .variations
+            .iter()
+            .map(|v| v.line.plies.len())
+            .sum::<usize>();
+    let mut out = Out(Vec::with_capacity(4096 + 448 * plies));
+    serde_json::to_writer_pretty(&mut out, &doc).expect("the document has only string keys");
+    out.0.push(b'\n');
+    let text = String::from_utf8(out.0).expect("serde_json writes UTF-8");
+    (text, w.warnings)
+}
+
+/// Where a line stands while it is written.
+#[derive(Clone)]
+struct LineState {
+    pos: Position,
+    /// Each side's running time total, in ms.
+    totals: [u64; 2],
+    prev_to: Option<Square>,
+}
+
+struct Writer<'a> {
+    game: &'a Game,
+    warnings: Vec<Warning>,
+    /// (parent, entry, index) → index into `game.variations`.
+    index: HashMap<(Option<usize>, usize, usize), usize>,
+    written_variations: usize,
+    bookmarks: usize,
+    evaluations: usize,
+}
+
+impl<'a> Writer<'a> {
+    fn warn(&mut self, code: &'static str, message: String) {
+        self.warnings.push(Warning { code, message });
+    }
+
+    fn header(&mut self, fields: &'a [HeaderField]) -> Header<'a> {
+        let mut seen = HashSet::with_capacity(fields.len());
+        let mut out = Vec::with_capacity(fields.len());
+        for f in fields {
+            let key = header_key(&f.key);
+            if !seen.insert(key) {
+                // A JSON object holds a key once; the first value is the one readers show.
+                self.warn(
+                    "header-duplicate",
+                    format!(
+                        "header {key:?} appears again ({:?}); kept the first",
+                        f.value
+                    ),
+                );
+                continue;
+            }
+            out.push((key, f.value.as_str()));
+        }
+        if !self.game.record.notes.is_empty() {
+            self.warn(
+                "notes-dropped",
+                format!(
+                    "JKF has no place for {} uninterpreted line(s) such as {:?}",
+                    self.game.record.notes.len(),
+                    self.game.record.notes[0]
+                ),
+            );
+        }
+        Header(out)
+    }
+
+    fn initial(&mut self) -> Initial {
+        let start = &self.game.start;
+        if start.move_number() != 1 {
+            self.warn(
+                "move-number-dropped",
+                format!(
+                    "JKF cannot say the start position is move {}; numbering restarts at 1",
+                    start.move_number()
+                ),
+            );
+        }
+        let preset = match &self.game.record.start {
+            StartPosition::Preset(h) => Some(*h),
+            StartPosition::Setup(s) => s.preset(),
+        };
+        if let Some(h) = preset {
+            return Initial {
+                preset: h.jkf_name(),
+                data: None,
+            };
+        }
+        let setup = start.to_setup();
+        let mut board = [[Cell::default(); 9]; 9];
+        for (x, column) in (1..=9).zip(board.iter_mut()) {
+            for (y, cell) in (1..=9).zip(column.iter_mut()) {
+                let sq = Square::new(x, y).expect("1..=9");
+                if let Some(p) = setup.get(sq) {
+                    *cell = Cell {
+                        color: Some(p.color.index()),
+                        kind: Some(p.kind.csa()),
+                    };
+                }
+            }
+        }
+        Initial {
+            preset: "OTHER",
+            data: Some(Box::new(InitialData {
+                color: setup.side_to_move.index(),
+                board,
+                hands: setup.hands.map(HandOut),
+            })),
+        }
+    }
+
+    fn finish(&mut self) {
+        let total = self.game.variations.len();
+        if self.written_variations < total {
+            self.warn(
+                "variations-dropped",
+                format!(
+                    "{} of {total} variation(s) branch from moves that were not replayed and are not written",
+                    total - self.written_variations
+                ),
+            );
+        }
+        let depth = self.game.max_variation_depth();
+        if depth > crate::parse::jkf::READABLE_FORK_DEPTH {
+            self.warn(
+                "deep-nesting",
+                format!(
+                    "forks nest {depth} deep: JKF readers (kifu included) refuse more than {}",
+                    crate::parse::jkf::READABLE_FORK_DEPTH
+                ),
+            );
+        }
+        if self.bookmarks > 0 {
+            self.warn(
+                "bookmarks-dropped",
+                format!("JKF has no bookmarks: {} left out", self.bookmarks),
+            );
+        }
+        if self.evaluations > 0 {
+            self.warn(
+                "evaluations-dropped",
+                format!(
+                    "JKF has no field for evaluations: {} left out",
+                    self.evaluations
+                ),
+            );
+        }
+    }
+
+    /// The forks of `entry` (move `i` of the line `id`), written from the
+    /// position before that move.
+    fn forks(
+        &mut self,
+        id: Option<usize>,
+        i: usize,
+        entry: &MoveEntry,
+        st: &LineState,
+    ) -> Vec<Vec<Entry<'a>>> {
+        let game = self.game;
+        let mut forks = Vec::new();
+        for j in 0..entry.variations().len() {
+            let Some(&vi) = self.index.get(&(id, i, j)) else {
+                continue;
+            };
+            let (Some(line), Some(v)) = (game.variation_line(vi), game.variations.get(vi)) else {
+                continue;
+            };
+            self.written_variations += 1;
+            let mut out = Vec::with_capacity(v.line.plies.len() + 1);
+            self.line(line, &v.line, Some(vi), st.clone(), &mut out);
+            forks.push(out);
+        }
+        forks
+    }
+
+    /// Append the entries of one line (its plies, then how it ends) to `out`.
+    fn line(
+        &mut self,
+        line: &'a Line,
+        result: &'a LineResult,
+        id: Option<usize>,
+        mut st: LineState,
+        out: &mut Vec<Entry<'a>>,
+    ) {
+        let n = result.plies.len();
+        for (i, ply) in result.plies.iter().enumerate() {
+            let Some(entry) = line.moves.get(i) else {
+                break;
+            };
+            let mv = move_out(&st.pos, ply.mv, ply.color, ply.piece, ply.capture, ply.same);
+            let forks = self.forks(id, i, entry, &st);
+            let e = self.entry(entry, mv, ply.color, &mut st.totals, forks);
+            out.push(e);
+            st.pos.play(ply.mv);
+            st.prev_to = Some(ply.mv.to());
+        }
+
+        let mut leftover_from = n;
+        let mut special: Option<(&'static str, Option<MoveTime>, Comments<'a>)> = None;
+        let ending = line.ending.as_ref();
+        if let Verdict::Foul(f) = &result.verdict {
+            let idx = f.ply.saturating_sub(result.first_ply) as usize;
+            if idx == n
+                && let Some(entry) = line.moves.get(idx)
+                && let Some(mv) = f.mv
+            {
+                // For a no-piece foul the board's piece is not the one the
+                // record names: writing it would turn the foul into a legal
+                // move (a CSA `-3233FU` from a rook's square became `HI`).
+                let board_piece = (f.rule != Rule::NoPiece)
+                    .then(|| mv.from().and_then(|s| st.pos.piece_at(s)).map(|p| p.kind))
+                    .flatten();
+                let piece = f.piece.or(board_piece).or(match mv {
+                    Move::Drop { kind, .. } => Some(kind),
+                    Move::Normal { .. } => None,
+                });
+                if let Some(piece) = piece {
+                    let capture = st
+                        .pos
+                        .piece_at(mv.to())
+                        .filter(|p| p.color != f.loser && p.kind != PieceKind::King)
+                        .map(|p| p.kind);
+                    let same = st.prev_to == Some(mv.to());
+                    let mvo = move_out(&st.pos, mv, f.loser, piece, capture, same);
+                    let forks = self.forks(id, idx, entry, &st);
+                    let e = self.entry(entry, mvo, f.loser, &mut st.totals, forks);
+                    out.push(e);
+                    leftover_from = idx + 1;
+                }
+            }
+            let mut comments = Comments::default();
+            if let Some(e) = ending {
+                if !matches!(
+                    e.kind,
+                    EndingKind::FoulBy(_) | EndingKind::FoulByMover | EndingKind::FoulByPrevious
+                ) {
+                    comments
+                        .added
+                        .push(Cow::Owned(format!("記録上の終局: {}", e.text)));
+                }
+                comments.added.extend(e.comments.iter().map(|c| c.into()));
+            }
+            let word = EndingKind::FoulBy(f.loser)
+                .csa_word()
+                .expect("every side's foul has a CSA word");
+            special = Some((word, ending.and_then(|e| e.time), comments));
+        } else if let Some(e) = ending {
+            let mover = st.pos.side_to_move();
+            let word = match e.kind {
+                EndingKind::FoulByPrevious => EndingKind::FoulBy(mover.flip()).csa_word(),
+                // Not in the schema's enumeration; CHUDAN is the nearest valid word.
+                EndingKind::MaxMoves => None,
+                k => k.csa_word(),
+            };
+            match (word, e.kind) {
+                (Some(w), _) => special = Some((w, e.time, Comments::of(&e.comments))),
+                (None, EndingKind::MaxMoves | EndingKind::Sealed) => {
+                    self.warn(
+                        "ending-changed",
+                        format!("JKF has no word for {:?}; written as CHUDAN", e.text),
+                    );
+                    let mut comments = Comments::default();
+                    comments.added.push(e.text.as_str().into());
+                    comments.added.extend(e.comments.iter().map(|c| c.into()));
+                    special = Some(("CHUDAN", e.time, comments));
+                }
+                (None, _) => {
+                    self.warn(
+                        "ending-dropped",
+                        format!("JKF has no word for {:?}; kept as a comment", e.text),
+                    );
+                    append_comments(
+                        out,
+                        std::iter::once(&e.text)
+                            .chain(&e.comments)
+                            .map(|c| Cow::Borrowed(c.as_str())),
+                    );
+                }
+            }
+        }
+
+        let leftover = line.moves.get(leftover_from..).unwrap_or_default();
+        let mut extra = None;
+        if !leftover.is_empty() {
+            let texts: Vec<String> = leftover
+                .iter()
+                .map(|m| notation_text(&m.notation))
+                .collect();
+            self.warn(
+                "moves-after-foul",
+                format!(
+                    "{} move(s) after ply {} were not replayed; kept as a comment",
+                    leftover.len(),
+                    result.first_ply as usize + n - 1
+                ),
+            );
+            extra = Some(format!("以下の指し手は再生されず: {}", texts.join(" ")));
+        }
+        match special {
+            Some((word, time, mut comments)) => {
+                comments.added.extend(extra.map(Cow::Owned));
+                out.push(Entry {
+                    comments,
+                    time: time.map(|t| time_out(t, st.pos.side_to_move(), &mut st.totals)),
+                    special: Some(word),
+                    ..Entry::default()
+                });
+            }
+            None => append_comments(out, extra.map(Cow::Owned)),
+        }
+    }
+
+    fn entry(
+        &mut self,
+        entry: &'a MoveEntry,
+        mv: MoveOut,
+        color: Color,
+        totals: &mut [u64; 2],
+        forks: Vec<Vec<Entry<'a>>>,
+    ) -> Entry<'a> {
+        self.bookmarks += entry.bookmarks().len();
+        self.evaluations += usize::from(entry.eval().is_some());
+        Entry {
+            comments: Comments::of(entry.comments()),
+            mv: Some(mv),
+            time: entry.time.map(|t| time_out(t, color, totals)),
+            forks,
+            special: None,
+        }
+    }
+}
+
+/// Add comments to the last entry written (the start entry for an empty main line).
+fn append_comments<'a>(out: &mut [Entry<'a>], comments: impl IntoIterator<Item = Cow<'a, str>>) {
+    if let Some(last) = out.last_mut() {
+        last.comments.added.extend(comments);
+    }
+}
+
+/// The normalised move object; `pos` is the position before the move.
+fn move_out(
+    pos: &Position,
+    mv: Move,
+    color: Color,
+    piece: PieceKind,
+    capture: Option<PieceKind>,
+    same: bool,
+) -> MoveOut {
+    let promote = match mv {
+        // `false` only where promotion was a choice declined (jkf.md §5).
+        Move::Normal { from, to, promote } => (promote
+            || (piece.can_promote() && (from.in_zone(color) || to.in_zone(color))))
+        .then_some(promote),
+        Move::Drop { .. } => None,
+    };
+    MoveOut {
+        color: color.index(),
+        from: mv.from().map(Place::from),
+        to: mv.to().into(),
+        piece: piece.csa(),
+        same,
+        promote,
+        capture: capture.map(PieceKind::csa),
+        relative: jkf_code(relative_for(pos, mv, piece)),
+    }
+}
+
+/// `{now, total}`; a missing total is the running sum (the schema needs both).
+fn time_out(t: MoveTime, color: Color, totals: &mut [u64; 2]) -> TimeOut {
+    let before = totals[color.index()];
+    let spent = t
+        .spent_ms
+        .unwrap_or_else(|| t.total_ms.map_or(0, |tot| tot.saturating_sub(before)));
+    let total = t.total_ms.unwrap_or(before.saturating_add(spent));
+    totals[color.index()] = total;
+    let now = spent / 1000;
+    let tot = total / 1000;
+    TimeOut {
+        now: Now {
+            m: now / 60,
+            s: now % 60,
+        },
+        total: Total {
+            h: tot / 3600,
+            m: tot / 60 % 60,
+            s: tot % 60,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests;
