@@ -382,7 +382,20 @@ impl Position {
 
     /// The canonical SFEN (see [`Setup::to_sfen`]).
     pub fn to_sfen(&self) -> String {
-        self.to_setup().to_sfen()
+        let mut buf = [0u8; crate::setup::SFEN_MAX];
+        self.sfen_into(&mut buf).to_string()
+    }
+
+    /// [`Position::to_sfen`] written into `buf`: the JSON writer asks for it
+    /// after every ply, and this way builds no [`Setup`] and allocates nothing.
+    pub(crate) fn sfen_into<'b>(&self, buf: &'b mut [u8; crate::setup::SFEN_MAX]) -> &'b str {
+        crate::setup::sfen_into(
+            &self.board,
+            &self.hands,
+            self.side,
+            Some(self.move_number),
+            buf,
+        )
     }
 
     /// The side to move.
