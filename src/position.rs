@@ -10,7 +10,7 @@
 //! nothing panics for want of a king. More than one king per side is rejected.
 
 use crate::attacks::{self, Bitboard, bb};
-use crate::setup::{Handicap, Setup, SfenError};
+use crate::setup::{Handicap, Setup, SfenError, SfenRanks};
 use crate::types::{Color, Hand, Move, Piece, PieceKind, Square};
 use crate::zobrist;
 use std::fmt;
@@ -386,8 +386,7 @@ impl Position {
         self.sfen_into(&mut buf).to_string()
     }
 
-    /// [`Position::to_sfen`] written into `buf`: the JSON writer asks for it
-    /// after every ply, and this way builds no [`Setup`] and allocates nothing.
+    /// [`Position::to_sfen`] written into `buf`: no [`Setup`] built, nothing allocated.
     pub(crate) fn sfen_into<'b>(&self, buf: &'b mut [u8; crate::setup::SFEN_MAX]) -> &'b str {
         crate::setup::sfen_into(
             &self.board,
@@ -396,6 +395,28 @@ impl Position {
             Some(self.move_number),
             buf,
         )
+    }
+
+    /// The board's ranks as SFEN, to pass to [`Position::sfen_after`].
+    pub(crate) fn sfen_ranks(&self) -> SfenRanks {
+        SfenRanks::new(&self.board)
+    }
+
+    /// [`Position::sfen_into`] for a line walked a move at a time: `ranks`
+    /// held this position's ranks before `mv` was played, and only the ranks
+    /// `mv` changed (its origin's and destination's: [`Position::play`]
+    /// touches no other square) are written again.
+    pub(crate) fn sfen_after<'b>(
+        &self,
+        mv: Move,
+        ranks: &mut SfenRanks,
+        buf: &'b mut [u8; crate::setup::SFEN_MAX],
+    ) -> &'b str {
+        if let Move::Normal { from, .. } = mv {
+            ranks.refresh(&self.board, from.rank() as usize - 1);
+        }
+        ranks.refresh(&self.board, mv.to().rank() as usize - 1);
+        ranks.write(&self.hands, self.side, Some(self.move_number), buf)
     }
 
     /// The side to move.

@@ -544,7 +544,8 @@ fn preset_setups() -> &'static [Setup] {
 
 /// Room for any SFEN this crate writes: 81 promoted pieces take 162 bytes
 /// and 8 slashes, the hands at most 7 kinds × 2 sides × 3 bytes, the side,
-/// two spaces and a `u32` move number (10 digits and its space) the rest.
+/// two spaces and a `u32` move number (10 digits and its space) the rest;
+/// the last rank's fixed-size copy ([`SfenRanks::write`]) reaches 172.
 pub(crate) const SFEN_MAX: usize = 256;
 
 /// Each piece's SFEN text (`+` and letter, or the letter and a spare byte)
@@ -576,8 +577,8 @@ const PIECE_SFEN: [[([u8; 2], usize); 14]; 2] = {
 };
 
 /// The SFEN of a board, hands and side (and move number, if given) written
-/// into `buf`. Shared by [`Setup`] and [`crate::Position`], which the JSON
-/// and SFEN writers ask once a ply: a stack buffer, so no allocation.
+/// into `buf`. Shared by [`Setup`] and [`crate::Position`]: a stack buffer,
+/// so no allocation.
 pub(crate) fn sfen_into<'b>(
     board: &[Option<Piece>; 81],
     hands: &[Hand; 2],
@@ -585,79 +586,128 @@ pub(crate) fn sfen_into<'b>(
     move_number: Option<u32>,
     buf: &'b mut [u8; SFEN_MAX],
 ) -> &'b str {
-    let mut n = 0;
-    for rank in 0..9 {
-        if rank > 0 {
-            buf[n] = b'/';
-            n += 1;
+    SfenRanks::new(board).write(hands, side, move_number, buf)
+}
+
+/// Room for one rank: 9 promoted pieces take 18 bytes, and a piece's text
+/// is copied as two bytes even when it is one, so a letter at 17 writes 18.
+const RANK_MAX: usize = 20;
+
+/// The board's ranks as SFEN text. The JSON writer walks a line a move at a
+/// time and a move changes at most two ranks, so it keeps one of these and
+/// writes those ranks again, not all 81 squares, after every ply.
+#[derive(Clone, Debug)]
+pub(crate) struct SfenRanks {
+    text: [[u8; RANK_MAX]; 9],
+    len: [u8; 9],
+}
+
+impl SfenRanks {
+    /// Every rank of `board`.
+    pub(crate) fn new(board: &[Option<Piece>; 81]) -> SfenRanks {
+        let mut ranks = SfenRanks {
+            text: [[0; RANK_MAX]; 9],
+            len: [0; 9],
+        };
+        for rank in 0..9 {
+            ranks.refresh(board, rank);
         }
+        ranks
+    }
+
+    /// Rank `rank` (0-based, `a` = 0) of `board` again.
+    pub(crate) fn refresh(&mut self, board: &[Option<Piece>; 81], rank: usize) {
+        let out = &mut self.text[rank];
+        let mut n = 0;
         let mut empty = 0u8;
-        // Square index = (file - 1) * 9 + (rank - 1), files from 9 down.
-        for sq in (rank..81).step_by(9).rev() {
-            match board[sq] {
+        for file in (0..9).rev() {
+            // Square index = (file - 1) * 9 + (rank - 1).
+            match board[file * 9 + rank] {
                 None => empty += 1,
                 Some(p) => {
                     if empty > 0 {
-                        buf[n] = b'0' + empty;
+                        out[n] = b'0' + empty;
                         n += 1;
                         empty = 0;
                     }
                     let (text, len) = PIECE_SFEN[p.color as usize][p.kind as usize];
-                    buf[n..n + 2].copy_from_slice(&text);
+                    out[n..n + 2].copy_from_slice(&text);
                     n += len;
                 }
             }
         }
         if empty > 0 {
-            buf[n] = b'0' + empty;
+            out[n] = b'0' + empty;
             n += 1;
         }
+        self.len[rank] = n as u8;
     }
-    buf[n] = b' ';
-    buf[n + 1] = match side {
-        Color::Sente => b'b',
-        Color::Gote => b'w',
-    };
-    buf[n + 2] = b' ';
-    n += 3;
-    let start = n;
-    for color in Color::ALL {
-        for (kind, count) in hands[color.index()].iter_canonical() {
-            if count >= 10 {
-                buf[n] = b'0' + count / 10;
+
+    /// The whole SFEN: these ranks, then side, hands and the move number if given.
+    pub(crate) fn write<'b>(
+        &self,
+        hands: &[Hand; 2],
+        side: Color,
+        move_number: Option<u32>,
+        buf: &'b mut [u8; SFEN_MAX],
+    ) -> &'b str {
+        let mut n = 0;
+        for rank in 0..9 {
+            if rank > 0 {
+                buf[n] = b'/';
                 n += 1;
             }
-            if count > 1 {
-                buf[n] = b'0' + count % 10;
-                n += 1;
-            }
-            buf[n] = PIECE_SFEN[color as usize][kind as usize].0[0];
-            n += 1;
+            // A fixed-size copy (the spare bytes are overwritten next) is a
+            // few moves; one of the rank's own length would be a memcpy call.
+            buf[n..n + RANK_MAX].copy_from_slice(&self.text[rank]);
+            n += self.len[rank] as usize;
         }
-    }
-    if n == start {
-        buf[n] = b'-';
-        n += 1;
-    }
-    if let Some(mut m) = move_number {
         buf[n] = b' ';
-        n += 1;
-        // Digits land backwards in a scratch array, then are copied in order.
-        let mut digits = [0u8; 10];
-        let mut d = digits.len();
-        loop {
-            d -= 1;
-            digits[d] = b'0' + (m % 10) as u8;
-            m /= 10;
-            if m == 0 {
-                break;
+        buf[n + 1] = match side {
+            Color::Sente => b'b',
+            Color::Gote => b'w',
+        };
+        buf[n + 2] = b' ';
+        n += 3;
+        let start = n;
+        for color in Color::ALL {
+            for (kind, count) in hands[color.index()].iter_canonical() {
+                if count >= 10 {
+                    buf[n] = b'0' + count / 10;
+                    n += 1;
+                }
+                if count > 1 {
+                    buf[n] = b'0' + count % 10;
+                    n += 1;
+                }
+                buf[n] = PIECE_SFEN[color as usize][kind as usize].0[0];
+                n += 1;
             }
         }
-        let len = digits.len() - d;
-        buf[n..n + len].copy_from_slice(&digits[d..]);
-        n += len;
+        if n == start {
+            buf[n] = b'-';
+            n += 1;
+        }
+        if let Some(mut m) = move_number {
+            buf[n] = b' ';
+            n += 1;
+            // Digits land backwards in a scratch array, then are copied in order.
+            let mut digits = [0u8; 10];
+            let mut d = digits.len();
+            loop {
+                d -= 1;
+                digits[d] = b'0' + (m % 10) as u8;
+                m /= 10;
+                if m == 0 {
+                    break;
+                }
+            }
+            let len = digits.len() - d;
+            buf[n..n + len].copy_from_slice(&digits[d..]);
+            n += len;
+        }
+        std::str::from_utf8(&buf[..n]).expect("SFEN is ASCII")
     }
-    std::str::from_utf8(&buf[..n]).expect("SFEN is ASCII")
 }
 
 #[cfg(test)]

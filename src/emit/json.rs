@@ -498,6 +498,7 @@ impl Serialize for LineView<'_> {
             String::with_capacity(48),
         );
         let mut sfen_buf = [0u8; crate::setup::SFEN_MAX];
+        let mut ranks = pos.sfen_ranks();
         for (i, p) in plies.iter().enumerate() {
             let entry: Option<&MoveEntry> = line.moves.get(i);
             for s in [&mut usi, &mut csa, &mut kif, &mut ki2] {
@@ -519,7 +520,7 @@ impl Serialize for LineView<'_> {
                 capture: p.capture.map(|c| c.csa()),
                 promote: p.mv.is_promotion(),
                 check: p.check,
-                sfen: pos.sfen_into(&mut sfen_buf),
+                sfen: pos.sfen_after(p.mv, &mut ranks, &mut sfen_buf),
                 time: entry.and_then(|e| e.time).map(|t| TimeJson {
                     spent_ms: t.spent_ms,
                     total_ms: t.total_ms,
