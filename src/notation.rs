@@ -126,7 +126,13 @@ pub(crate) fn push_ki2_move(
     piece: PieceKind,
     same: bool,
 ) {
-    let mut rel = crate::relative::relative_for(pos, mv, piece);
+    // Most moves have no rival piece: then the answer is known without
+    // `relative_for`, which collects the rivals into a `Vec`.
+    let mut rel = if rivals_exist(pos, mv, piece) {
+        crate::relative::relative_for(pos, mv, piece)
+    } else {
+        crate::record::Relative::NONE
+    };
     let mut origin = None;
     let mut promotion = "";
     match mv {
@@ -167,9 +173,25 @@ pub(crate) fn push_ki2_move(
     }
 }
 
-/// Whether `from` is among [`crate::resolve::candidates`] for the move, asked
-/// of that function's bitboards directly: this runs once a ply for the JSON
-/// writer, and the candidate list would be a fresh `Vec` each time.
+/// [`crate::resolve::candidates`] as a bitboard: this runs once a ply for
+/// the JSON writer, and the candidate list would be a fresh `Vec` each time.
+fn candidates_bb(
+    pos: &crate::Position,
+    us: Color,
+    piece: PieceKind,
+    to: Square,
+) -> crate::attacks::Bitboard {
+    use crate::attacks;
+    if pos.piece_at(to).is_some_and(|p| p.color == us) {
+        return 0;
+    }
+    // Movement is symmetric, as `candidates` uses: a piece of `us` on a
+    // square reaches `to` exactly when the other colour's one on `to` would
+    // reach that square.
+    attacks::attacks(us.flip(), piece, to.index(), pos.occupied()) & pos.pieces(us, piece)
+}
+
+/// Whether `from` is among [`crate::resolve::candidates`] for the move.
 fn is_candidate(
     pos: &crate::Position,
     us: Color,
@@ -177,15 +199,21 @@ fn is_candidate(
     from: Square,
     to: Square,
 ) -> bool {
-    use crate::attacks;
-    if pos.piece_at(to).is_some_and(|p| p.color == us) {
-        return false;
-    }
-    // Movement is symmetric, as `candidates` uses: a piece of `us` on
-    // `from` reaches `to` exactly when the other colour's one on `to` would
-    // reach `from`.
-    let reach = attacks::attacks(us.flip(), piece, to.index(), pos.occupied());
-    reach & pos.pieces(us, piece) & attacks::bb(from.index()) != 0
+    candidates_bb(pos, us, piece, to) & crate::attacks::bb(from.index()) != 0
+}
+
+/// Whether [`crate::relative::relative_for`] would find a candidate other
+/// than the mover (for a drop, any candidate): without one it answers
+/// [`crate::record::Relative::NONE`]. The side is chosen as it chooses it.
+fn rivals_exist(pos: &crate::Position, mv: Move, piece: PieceKind) -> bool {
+    let (us, mover) = match mv {
+        Move::Drop { .. } => (pos.side_to_move(), 0),
+        Move::Normal { from, .. } => (
+            pos.piece_at(from).map_or(pos.side_to_move(), |p| p.color),
+            crate::attacks::bb(from.index()),
+        ),
+    };
+    candidates_bb(pos, us, piece, mv.to()) & !mover != 0
 }
 
 /// A written move, rendered back in its own format's style (for messages
