@@ -126,9 +126,27 @@ pub(crate) fn push_ki2_move(
     piece: PieceKind,
     same: bool,
 ) {
+    // `relative_for` picks the side as `rival_side` does; `color` is the
+    // mover, so the two bitboards are one whenever they agree (always, but
+    // for a foul played out of turn).
+    let rival_side = match mv {
+        Move::Drop { .. } => pos.side_to_move(),
+        Move::Normal { from, .. } => pos.piece_at(from).map_or(pos.side_to_move(), |p| p.color),
+    };
+    let movers = candidates_bb(pos, color, piece, mv.to());
+    let rivals = if rival_side == color {
+        movers
+    } else {
+        candidates_bb(pos, rival_side, piece, mv.to())
+    };
     // Most moves have no rival piece: then the answer is known without
-    // `relative_for`, which collects the rivals into a `Vec`.
-    let mut rel = if rivals_exist(pos, mv, piece) {
+    // `relative_for`, which collects the rivals into a `Vec`. For a drop any
+    // candidate is a rival; for a board move, any but the mover.
+    let mover_bb = match mv {
+        Move::Drop { .. } => 0,
+        Move::Normal { from, .. } => crate::attacks::bb(from.index()),
+    };
+    let mut rel = if rivals & !mover_bb != 0 {
         crate::relative::relative_for(pos, mv, piece)
     } else {
         crate::record::Relative::NONE
@@ -143,7 +161,8 @@ pub(crate) fn push_ki2_move(
             }
         }
         Move::Normal { from, to, promote } => {
-            if !is_candidate(pos, color, piece, from, to) {
+            // Is `from` among `crate::resolve::candidates` for the mover?
+            if movers & mover_bb == 0 {
                 origin = Some(from);
             }
             if promote {
@@ -166,15 +185,17 @@ pub(crate) fn push_ki2_move(
         push_ja_square(s, mv.to());
     }
     s.push_str(piece.kif());
-    push_relative(s, rel);
+    if !rel.is_empty() {
+        push_relative(s, rel);
+    }
     s.push_str(promotion);
     if let Some(f) = origin {
         push_origin(s, f);
     }
 }
 
-/// [`crate::resolve::candidates`] as a bitboard: this runs once a ply for
-/// the JSON writer, and the candidate list would be a fresh `Vec` each time.
+/// [`crate::resolve::candidates`] as a bitboard: KI2 is written once a ply
+/// for the JSON writer, and the candidate list would be a fresh `Vec` each time.
 fn candidates_bb(
     pos: &crate::Position,
     us: Color,
@@ -189,31 +210,6 @@ fn candidates_bb(
     // square reaches `to` exactly when the other colour's one on `to` would
     // reach that square.
     attacks::attacks(us.flip(), piece, to.index(), pos.occupied()) & pos.pieces(us, piece)
-}
-
-/// Whether `from` is among [`crate::resolve::candidates`] for the move.
-fn is_candidate(
-    pos: &crate::Position,
-    us: Color,
-    piece: PieceKind,
-    from: Square,
-    to: Square,
-) -> bool {
-    candidates_bb(pos, us, piece, to) & crate::attacks::bb(from.index()) != 0
-}
-
-/// Whether [`crate::relative::relative_for`] would find a candidate other
-/// than the mover (for a drop, any candidate): without one it answers
-/// [`crate::record::Relative::NONE`]. The side is chosen as it chooses it.
-fn rivals_exist(pos: &crate::Position, mv: Move, piece: PieceKind) -> bool {
-    let (us, mover) = match mv {
-        Move::Drop { .. } => (pos.side_to_move(), 0),
-        Move::Normal { from, .. } => (
-            pos.piece_at(from).map_or(pos.side_to_move(), |p| p.color),
-            crate::attacks::bb(from.index()),
-        ),
-    };
-    candidates_bb(pos, us, piece, mv.to()) & !mover != 0
 }
 
 /// A written move, rendered back in its own format's style (for messages
