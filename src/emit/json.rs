@@ -505,7 +505,9 @@ impl Serialize for LineView<'_> {
                 s.clear();
             }
             push_ki2_move(&mut ki2, &pos, p.color, p.mv, p.piece, p.same);
-            pos.play(p.mv);
+            // The replayer keeps only plies that `play_checked` accepted,
+            // so the cheaper path for legal moves applies.
+            pos.play_safe(p.mv);
             push_usi(&mut usi, p.mv);
             push_csa_move(&mut csa, p.color, p.mv, p.piece);
             push_kif_move(&mut kif, p.mv, p.piece, p.same);
