@@ -544,8 +544,9 @@ fn preset_setups() -> &'static [Setup] {
 
 /// Room for any SFEN this crate writes: 81 promoted pieces take 162 bytes
 /// and 8 slashes, the hands at most 7 kinds × 2 sides × 3 bytes, the side,
-/// two spaces and a `u32` move number (10 digits and its space) the rest;
-/// the last rank's fixed-size copy ([`SfenRanks::write`]) reaches 172.
+/// two spaces and a `u32` move number (10 digits and its space) the rest.
+/// [`SfenRanks::write`]'s fixed-size copies reach further than the text
+/// they copy, but not past 172 + 3 + 42.
 pub(crate) const SFEN_MAX: usize = 256;
 
 /// Each piece's SFEN text (`+` and letter, or the letter and a spare byte)
@@ -576,6 +577,30 @@ const PIECE_SFEN: [[([u8; 2], usize); 14]; 2] = {
     table
 };
 
+/// The hands field of an SFEN (`-` when both are empty) into `out`; its length.
+fn hands_text(hands: &[Hand; 2], out: &mut [u8; HANDS_MAX]) -> usize {
+    let mut n = 0;
+    for color in Color::ALL {
+        for (kind, count) in hands[color.index()].iter_canonical() {
+            if count >= 10 {
+                out[n] = b'0' + count / 10;
+                n += 1;
+            }
+            if count > 1 {
+                out[n] = b'0' + count % 10;
+                n += 1;
+            }
+            out[n] = PIECE_SFEN[color as usize][kind as usize].0[0];
+            n += 1;
+        }
+    }
+    if n == 0 {
+        out[n] = b'-';
+        n += 1;
+    }
+    n
+}
+
 /// The SFEN of a board, hands and side (and move number, if given) written
 /// into `buf`. Shared by [`Setup`] and [`crate::Position`]: a stack buffer,
 /// so no allocation.
@@ -600,7 +625,15 @@ const RANK_MAX: usize = 20;
 pub(crate) struct SfenRanks {
     text: [[u8; RANK_MAX]; 9],
     len: [u8; 9],
+    /// The hands last written, and their text: they change only on a
+    /// capture or a drop. `None` until the first write.
+    hands: Option<[Hand; 2]>,
+    hands_text: [u8; HANDS_MAX],
+    hands_len: usize,
 }
+
+/// Room for the hands field: 7 kinds × 2 sides × (two digits and a letter).
+const HANDS_MAX: usize = 42;
 
 impl SfenRanks {
     /// Every rank of `board`.
@@ -608,6 +641,9 @@ impl SfenRanks {
         let mut ranks = SfenRanks {
             text: [[0; RANK_MAX]; 9],
             len: [0; 9],
+            hands: None,
+            hands_text: [0; HANDS_MAX],
+            hands_len: 0,
         };
         for rank in 0..9 {
             ranks.refresh(board, rank);
@@ -645,7 +681,7 @@ impl SfenRanks {
 
     /// The whole SFEN: these ranks, then side, hands and the move number if given.
     pub(crate) fn write<'b>(
-        &self,
+        &mut self,
         hands: &[Hand; 2],
         side: Color,
         move_number: Option<u32>,
@@ -669,25 +705,12 @@ impl SfenRanks {
         };
         buf[n + 2] = b' ';
         n += 3;
-        let start = n;
-        for color in Color::ALL {
-            for (kind, count) in hands[color.index()].iter_canonical() {
-                if count >= 10 {
-                    buf[n] = b'0' + count / 10;
-                    n += 1;
-                }
-                if count > 1 {
-                    buf[n] = b'0' + count % 10;
-                    n += 1;
-                }
-                buf[n] = PIECE_SFEN[color as usize][kind as usize].0[0];
-                n += 1;
-            }
+        if self.hands != Some(*hands) {
+            self.hands = Some(*hands);
+            self.hands_len = hands_text(hands, &mut self.hands_text);
         }
-        if n == start {
-            buf[n] = b'-';
-            n += 1;
-        }
+        buf[n..n + HANDS_MAX].copy_from_slice(&self.hands_text);
+        n += self.hands_len;
         if let Some(mut m) = move_number {
             buf[n] = b' ';
             n += 1;
