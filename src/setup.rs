@@ -546,7 +546,7 @@ fn preset_setups() -> &'static [Setup] {
 /// and 8 slashes, the hands at most 7 kinds × 2 sides × 3 bytes, the side,
 /// two spaces and a `u32` move number (10 digits and its space) the rest.
 /// [`SfenRanks::write`]'s fixed-size copies reach further than the text
-/// they copy, but not past 172 + 3 + 42.
+/// they copy (32 bytes a rank, 42 for the hands), but not past 217.
 pub(crate) const SFEN_MAX: usize = 256;
 
 /// Each piece's SFEN text (`+` and letter, or the letter and a spare byte)
@@ -616,7 +616,8 @@ pub(crate) fn sfen_into<'b>(
 
 /// Room for one rank: 9 promoted pieces take 18 bytes, and a piece's text
 /// is copied as two bytes even when it is one, so a letter at 17 writes 18.
-const RANK_MAX: usize = 20;
+/// A power of two, so that [`SfenRanks::refresh`] can mask its indices.
+const RANK_MAX: usize = 32;
 
 /// The board's ranks as SFEN text. The JSON writer walks a line a move at a
 /// time and a move changes at most two ranks, so it keeps one of these and
@@ -653,6 +654,11 @@ impl SfenRanks {
 
     /// Rank `rank` (0-based, `a` = 0) of `board` again.
     pub(crate) fn refresh(&mut self, board: &[Option<Piece>; 81], rank: usize) {
+        // Hoisted checks: with the rank known to be below 9 every square
+        // index is in range, and with the column index masked to the row's
+        // power-of-two width every write is (a rank never passes 18 bytes,
+        // so the mask changes nothing): the loop carries no bounds checks.
+        assert!(rank < 9, "rank index {rank}");
         let out = &mut self.text[rank];
         let mut n = 0;
         let mut empty = 0u8;
@@ -662,18 +668,19 @@ impl SfenRanks {
                 None => empty += 1,
                 Some(p) => {
                     if empty > 0 {
-                        out[n] = b'0' + empty;
+                        out[n & (RANK_MAX - 1)] = b'0' + empty;
                         n += 1;
                         empty = 0;
                     }
                     let (text, len) = PIECE_SFEN[p.color as usize][p.kind as usize];
-                    out[n..n + 2].copy_from_slice(&text);
+                    out[n & (RANK_MAX - 1)] = text[0];
+                    out[(n + 1) & (RANK_MAX - 1)] = text[1];
                     n += len;
                 }
             }
         }
         if empty > 0 {
-            out[n] = b'0' + empty;
+            out[n & (RANK_MAX - 1)] = b'0' + empty;
             n += 1;
         }
         self.len[rank] = n as u8;
