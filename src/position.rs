@@ -413,10 +413,10 @@ impl Position {
         buf: &'b mut [u8; crate::setup::SFEN_MAX],
     ) -> &'b str {
         let to = mv.to().rank();
-        if let Move::Normal { from, .. } = mv {
-            if from.rank() != to {
-                ranks.refresh(&self.board, from.rank() as usize - 1);
-            }
+        if let Move::Normal { from, .. } = mv
+            && from.rank() != to
+        {
+            ranks.refresh(&self.board, from.rank() as usize - 1);
         }
         ranks.refresh(&self.board, to as usize - 1);
         ranks.write(&self.hands, self.side, Some(self.move_number), buf)
