@@ -33,10 +33,16 @@ pub fn ja_move(color: Color, mv: Move, piece: PieceKind, same: bool) -> String {
 /// A move as a KIF move line writes it: `７六歩(77)`, `同　銀成(31)`, `５五角打`.
 pub fn kif_move(mv: Move, piece: PieceKind, same: bool) -> String {
     let mut s = String::with_capacity(24);
+    push_kif_move(&mut s, mv, piece, same);
+    s
+}
+
+/// [`kif_move`] appended to `s`: the JSON writer reuses one buffer a line.
+pub(crate) fn push_kif_move(s: &mut String, mv: Move, piece: PieceKind, same: bool) {
     if same {
         s.push_str("同　");
     } else {
-        s.push_str(&ja_square(mv.to()));
+        push_ja_square(s, mv.to());
     }
     s.push_str(piece.kif());
     match mv {
@@ -45,18 +51,34 @@ pub fn kif_move(mv: Move, piece: PieceKind, same: bool) -> String {
             if promote {
                 s.push('成');
             }
-            s.push('(');
-            s.push((b'0' + from.file()) as char);
-            s.push((b'0' + from.rank()) as char);
-            s.push(')');
+            push_origin(s, from);
         }
     }
-    s
+}
+
+/// [`ja_square`] appended to `s`, with no `String` of its own.
+fn push_ja_square(s: &mut String, sq: Square) {
+    s.push(zenkaku_digit(sq.file()));
+    s.push(kanji_digit(sq.rank()));
+}
+
+/// The legacy origin `(77)`; files and ranks are single digits.
+fn push_origin(s: &mut String, from: Square) {
+    s.push('(');
+    s.push((b'0' + from.file()) as char);
+    s.push((b'0' + from.rank()) as char);
+    s.push(')');
 }
 
 /// A move as CSA writes it: `+7776FU`, `-0055KA`, `+8822UM` (the piece after the move).
 pub fn csa_move(color: Color, mv: Move, piece: PieceKind) -> String {
     let mut s = String::with_capacity(7);
+    push_csa_move(&mut s, color, mv, piece);
+    s
+}
+
+/// [`csa_move`] appended to `s`: the JSON writer reuses one buffer a line.
+pub(crate) fn push_csa_move(s: &mut String, color: Color, mv: Move, piece: PieceKind) {
     s.push(color.csa_sign());
     match mv {
         Move::Drop { .. } => s.push_str("00"),
@@ -73,7 +95,6 @@ pub fn csa_move(color: Color, mv: Move, piece: PieceKind) -> String {
         piece
     };
     s.push_str(after.csa());
-    s
 }
 
 /// A move as KI2 writes it, with the shortest JSA disambiguation: `▲７六歩`,
@@ -91,8 +112,47 @@ pub fn ki2_move(
     piece: PieceKind,
     same: bool,
 ) -> String {
-    let mut rel = crate::relative::relative_for(pos, mv, piece);
+    let mut s = String::with_capacity(24);
+    push_ki2_move(&mut s, pos, color, mv, piece, same);
+    s
+}
+
+/// [`ki2_move`] appended to `s`: the JSON writer reuses one buffer a line.
+pub(crate) fn push_ki2_move(
+    s: &mut String,
+    pos: &crate::Position,
+    color: Color,
+    mv: Move,
+    piece: PieceKind,
+    same: bool,
+) {
+    // `relative_for` picks the side as `rival_side` does; `color` is the
+    // mover, so the two bitboards are one whenever they agree (always, but
+    // for a foul played out of turn).
+    let rival_side = match mv {
+        Move::Drop { .. } => pos.side_to_move(),
+        Move::Normal { from, .. } => pos.piece_at(from).map_or(pos.side_to_move(), |p| p.color),
+    };
+    let movers = candidates_bb(pos, color, piece, mv.to());
+    let rivals = if rival_side == color {
+        movers
+    } else {
+        candidates_bb(pos, rival_side, piece, mv.to())
+    };
+    // Most moves have no rival piece: then the answer is known without
+    // `relative_for`, which collects the rivals into a `Vec`. For a drop any
+    // candidate is a rival; for a board move, any but the mover.
+    let mover_bb = match mv {
+        Move::Drop { .. } => 0,
+        Move::Normal { from, .. } => crate::attacks::bb(from.index()),
+    };
+    let mut rel = if rivals & !mover_bb != 0 {
+        crate::relative::relative_for(pos, mv, piece)
+    } else {
+        crate::record::Relative::NONE
+    };
     let mut origin = None;
+    let mut promotion = "";
     match mv {
         Move::Drop { kind, .. } => {
             // Without 打 a reader looks for the piece in hand or on the board.
@@ -100,37 +160,56 @@ pub fn ki2_move(
                 rel |= crate::record::Relative::DROP;
             }
         }
-        Move::Normal { from, to, .. } => {
-            if !crate::resolve::candidates(pos, color, piece, to).contains(&from) {
+        Move::Normal { from, to, promote } => {
+            // Is `from` among `crate::resolve::candidates` for the mover?
+            if movers & mover_bb == 0 {
                 origin = Some(from);
+            }
+            if promote {
+                promotion = "成";
+            } else if piece.can_promote() && (from.in_zone(color) || to.in_zone(color)) {
+                promotion = "不成";
             }
         }
     }
-    let mut suffix = relative_text(rel);
-    if let Move::Normal { from, to, promote } = mv {
-        if promote {
-            suffix.push('成');
-        } else if piece.can_promote() && (from.in_zone(color) || to.in_zone(color)) {
-            suffix.push_str("不成");
-        }
-    }
-    if let Some(f) = origin {
-        suffix.push_str(&format!("({}{})", f.file(), f.rank()));
-    }
-    let mut s = String::with_capacity(24);
     s.push(color.mark());
     if same {
         // Kifu for Windows keeps the full-width space only before a bare one-character piece.
         s.push('同');
-        if suffix.is_empty() && piece.kif().chars().count() == 1 {
+        // Nothing follows the piece when none of the seven words `push_relative` knows is set.
+        let bare = rel.0 & 0x7f == 0 && promotion.is_empty() && origin.is_none();
+        if bare && piece.kif().chars().count() == 1 {
             s.push('　');
         }
     } else {
-        s.push_str(&ja_square(mv.to()));
+        push_ja_square(s, mv.to());
     }
     s.push_str(piece.kif());
-    s.push_str(&suffix);
-    s
+    if !rel.is_empty() {
+        push_relative(s, rel);
+    }
+    s.push_str(promotion);
+    if let Some(f) = origin {
+        push_origin(s, f);
+    }
+}
+
+/// [`crate::resolve::candidates`] as a bitboard: KI2 is written once a ply
+/// for the JSON writer, and the candidate list would be a fresh `Vec` each time.
+fn candidates_bb(
+    pos: &crate::Position,
+    us: Color,
+    piece: PieceKind,
+    to: Square,
+) -> crate::attacks::Bitboard {
+    use crate::attacks;
+    if pos.piece_at(to).is_some_and(|p| p.color == us) {
+        return 0;
+    }
+    // Movement is symmetric, as `candidates` uses: a piece of `us` on a
+    // square reaches `to` exactly when the other colour's one on `to` would
+    // reach that square.
+    attacks::attacks(us.flip(), piece, to.index(), pos.occupied()) & pos.pieces(us, piece)
 }
 
 /// A written move, rendered back in its own format's style (for messages
@@ -215,8 +294,14 @@ fn promote_text(p: Option<bool>) -> &'static str {
 
 /// The KI2 modifier words of a [`crate::record::Relative`], in the fixed order 右左直, 上引寄, 打.
 pub fn relative_text(r: crate::record::Relative) -> String {
-    use crate::record::Relative as R;
     let mut s = String::new();
+    push_relative(&mut s, r);
+    s
+}
+
+/// [`relative_text`] appended to `s`.
+fn push_relative(s: &mut String, r: crate::record::Relative) {
+    use crate::record::Relative as R;
     for (flag, word) in [
         (R::RIGHT, '右'),
         (R::LEFT, '左'),
@@ -230,7 +315,6 @@ pub fn relative_text(r: crate::record::Relative) -> String {
             s.push(word);
         }
     }
-    s
 }
 
 #[cfg(test)]

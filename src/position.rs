@@ -10,7 +10,7 @@
 //! nothing panics for want of a king. More than one king per side is rejected.
 
 use crate::attacks::{self, Bitboard, bb};
-use crate::setup::{Handicap, Setup, SfenError};
+use crate::setup::{Handicap, Setup, SfenError, SfenRanks};
 use crate::types::{Color, Hand, Move, Piece, PieceKind, Square};
 use crate::zobrist;
 use std::fmt;
@@ -382,7 +382,44 @@ impl Position {
 
     /// The canonical SFEN (see [`Setup::to_sfen`]).
     pub fn to_sfen(&self) -> String {
-        self.to_setup().to_sfen()
+        let mut buf = [0u8; crate::setup::SFEN_MAX];
+        self.sfen_into(&mut buf).to_string()
+    }
+
+    /// [`Position::to_sfen`] written into `buf`: no [`Setup`] built, nothing allocated.
+    pub(crate) fn sfen_into<'b>(&self, buf: &'b mut [u8; crate::setup::SFEN_MAX]) -> &'b str {
+        crate::setup::sfen_into(
+            &self.board,
+            &self.hands,
+            self.side,
+            Some(self.move_number),
+            buf,
+        )
+    }
+
+    /// The board's ranks as SFEN, to pass to [`Position::sfen_after`].
+    pub(crate) fn sfen_ranks(&self) -> SfenRanks {
+        SfenRanks::new(&self.board)
+    }
+
+    /// [`Position::sfen_into`] for a line walked a move at a time: `ranks`
+    /// held this position's ranks before `mv` was played, and only the ranks
+    /// `mv` changed (its origin's and destination's: [`Position::play`]
+    /// touches no other square) are written again.
+    pub(crate) fn sfen_after<'b>(
+        &self,
+        mv: Move,
+        ranks: &mut SfenRanks,
+        buf: &'b mut [u8; crate::setup::SFEN_MAX],
+    ) -> &'b str {
+        let to = mv.to().rank();
+        if let Move::Normal { from, .. } = mv
+            && from.rank() != to
+        {
+            ranks.refresh(&self.board, from.rank() as usize - 1);
+        }
+        ranks.refresh(&self.board, to as usize - 1);
+        ranks.write(&self.hands, self.side, Some(self.move_number), buf)
     }
 
     /// The side to move.

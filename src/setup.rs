@@ -202,73 +202,25 @@ impl Setup {
         String::from_utf8(out).expect("SFEN is ASCII")
     }
 
-    /// [`Setup::sfen_key`] as bytes onto `out`: written per ply by the JSON
-    /// and SFEN writers, so it fills a stack buffer (at most 40 pieces, so
-    /// under 256 bytes) and copies once, with no allocation or formatting.
+    /// [`Setup::sfen_key`] as bytes onto `out`, by way of [`sfen_into`]'s
+    /// stack buffer: no allocation or formatting.
     fn write_sfen_key(&self, out: &mut Vec<u8>) {
-        let mut buf = [0u8; 256];
-        let mut n = 0;
-        let mut put = |b: u8| {
-            buf[n] = b;
-            n += 1;
-        };
-        for rank in 0..9 {
-            if rank > 0 {
-                put(b'/');
-            }
-            let mut empty = 0u8;
-            for file in (0..9).rev() {
-                // Square index = (file - 1) * 9 + (rank - 1).
-                match self.board[file * 9 + rank] {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            put(b'0' + empty);
-                            empty = 0;
-                        }
-                        if p.kind.is_promoted() {
-                            put(b'+');
-                        }
-                        put(sfen_letter(p.kind, p.color));
-                    }
-                }
-            }
-            if empty > 0 {
-                put(b'0' + empty);
-            }
-        }
-        put(b' ');
-        put(match self.side_to_move {
-            Color::Sente => b'b',
-            Color::Gote => b'w',
-        });
-        put(b' ');
-        let mut any = false;
-        for color in Color::ALL {
-            for (kind, count) in self.hands[color.index()].iter_canonical() {
-                if count >= 10 {
-                    put(b'0' + count / 10);
-                }
-                if count > 1 {
-                    put(b'0' + count % 10);
-                }
-                put(sfen_letter(kind, color));
-                any = true;
-            }
-        }
-        if !any {
-            put(b'-');
-        }
-        out.extend_from_slice(&buf[..n]);
+        let mut buf = [0u8; SFEN_MAX];
+        let key = sfen_into(&self.board, &self.hands, self.side_to_move, None, &mut buf);
+        out.extend_from_slice(key.as_bytes());
     }
 
     /// Canonical SFEN: hands in R B G S N L P order, sente first, `-` when empty.
     pub fn to_sfen(&self) -> String {
-        let mut out = Vec::with_capacity(100);
-        self.write_sfen_key(&mut out);
-        out.push(b' ');
-        out.extend_from_slice(self.move_number.to_string().as_bytes());
-        String::from_utf8(out).expect("SFEN is ASCII")
+        let mut buf = [0u8; SFEN_MAX];
+        sfen_into(
+            &self.board,
+            &self.hands,
+            self.side_to_move,
+            Some(self.move_number),
+            &mut buf,
+        )
+        .to_string()
     }
 
     /// The preset this setup matches (ignoring the move number), if any.
@@ -590,12 +542,201 @@ fn preset_setups() -> &'static [Setup] {
     &SETUPS
 }
 
-/// The SFEN letter of a piece's base kind in its colour's case (`P`, `k`).
-fn sfen_letter(kind: PieceKind, color: Color) -> u8 {
-    let base = kind.usi_letter();
-    match color {
-        Color::Sente => base,
-        Color::Gote => base.to_ascii_lowercase(),
+/// Room for any SFEN this crate writes: 81 promoted pieces take 162 bytes
+/// and 8 slashes, the hands at most 7 kinds × 2 sides × 3 bytes, the side,
+/// two spaces and a `u32` move number (10 digits and its space) the rest.
+/// [`SfenRanks::write`]'s fixed-size copies reach further than the text
+/// they copy (32 bytes a rank, 42 for the hands), but not past 217.
+pub(crate) const SFEN_MAX: usize = 256;
+
+/// Each piece's SFEN text (`+` and letter, or the letter and a spare byte)
+/// and length, by colour then kind index: one load a square instead of
+/// asking the kind whether it is promoted and which letter it has.
+const PIECE_SFEN: [[([u8; 2], usize); 14]; 2] = {
+    let mut t = [([0u8; 2], 0usize); 14];
+    let mut table = [t, t];
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < 14 {
+            let kind = PieceKind::ALL[k];
+            let mut letter = kind.usi_letter();
+            if c == 1 {
+                letter = letter.to_ascii_lowercase();
+            }
+            t[k] = if kind.is_promoted() {
+                ([b'+', letter], 2)
+            } else {
+                ([letter, 0], 1)
+            };
+            k += 1;
+        }
+        table[c] = t;
+        c += 1;
+    }
+    table
+};
+
+/// The hands field of an SFEN (`-` when both are empty) into `out`; its length.
+fn hands_text(hands: &[Hand; 2], out: &mut [u8; HANDS_MAX]) -> usize {
+    let mut n = 0;
+    for color in Color::ALL {
+        for (kind, count) in hands[color.index()].iter_canonical() {
+            if count >= 10 {
+                out[n] = b'0' + count / 10;
+                n += 1;
+            }
+            if count > 1 {
+                out[n] = b'0' + count % 10;
+                n += 1;
+            }
+            out[n] = PIECE_SFEN[color as usize][kind as usize].0[0];
+            n += 1;
+        }
+    }
+    if n == 0 {
+        out[n] = b'-';
+        n += 1;
+    }
+    n
+}
+
+/// The SFEN of a board, hands and side (and move number, if given) written
+/// into `buf`. Shared by [`Setup`] and [`crate::Position`]: a stack buffer,
+/// so no allocation.
+pub(crate) fn sfen_into<'b>(
+    board: &[Option<Piece>; 81],
+    hands: &[Hand; 2],
+    side: Color,
+    move_number: Option<u32>,
+    buf: &'b mut [u8; SFEN_MAX],
+) -> &'b str {
+    SfenRanks::new(board).write(hands, side, move_number, buf)
+}
+
+/// Room for one rank: 9 promoted pieces take 18 bytes, and a piece's text
+/// is copied as two bytes even when it is one, so a letter at 17 writes 18.
+/// A power of two, so that [`SfenRanks::refresh`] can mask its indices.
+const RANK_MAX: usize = 32;
+
+/// The board's ranks as SFEN text. The JSON writer walks a line a move at a
+/// time and a move changes at most two ranks, so it keeps one of these and
+/// writes those ranks again, not all 81 squares, after every ply.
+#[derive(Clone, Debug)]
+pub(crate) struct SfenRanks {
+    text: [[u8; RANK_MAX]; 9],
+    len: [u8; 9],
+    /// The hands last written, and their text: they change only on a
+    /// capture or a drop. `None` until the first write.
+    hands: Option<[Hand; 2]>,
+    hands_text: [u8; HANDS_MAX],
+    hands_len: usize,
+}
+
+/// Room for the hands field: 7 kinds × 2 sides × (two digits and a letter).
+const HANDS_MAX: usize = 42;
+
+impl SfenRanks {
+    /// Every rank of `board`.
+    pub(crate) fn new(board: &[Option<Piece>; 81]) -> SfenRanks {
+        let mut ranks = SfenRanks {
+            text: [[0; RANK_MAX]; 9],
+            len: [0; 9],
+            hands: None,
+            hands_text: [0; HANDS_MAX],
+            hands_len: 0,
+        };
+        for rank in 0..9 {
+            ranks.refresh(board, rank);
+        }
+        ranks
+    }
+
+    /// Rank `rank` (0-based, `a` = 0) of `board` again.
+    pub(crate) fn refresh(&mut self, board: &[Option<Piece>; 81], rank: usize) {
+        // Hoisted checks: with the rank known to be below 9 every square
+        // index is in range, and with the column index masked to the row's
+        // power-of-two width every write is (a rank never passes 18 bytes,
+        // so the mask changes nothing): the loop carries no bounds checks.
+        assert!(rank < 9, "rank index {rank}");
+        let out = &mut self.text[rank];
+        let mut n = 0;
+        let mut empty = 0u8;
+        for file in (0..9).rev() {
+            // Square index = (file - 1) * 9 + (rank - 1).
+            match board[file * 9 + rank] {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        out[n & (RANK_MAX - 1)] = b'0' + empty;
+                        n += 1;
+                        empty = 0;
+                    }
+                    let (text, len) = PIECE_SFEN[p.color as usize][p.kind as usize];
+                    out[n & (RANK_MAX - 1)] = text[0];
+                    out[(n + 1) & (RANK_MAX - 1)] = text[1];
+                    n += len;
+                }
+            }
+        }
+        if empty > 0 {
+            out[n & (RANK_MAX - 1)] = b'0' + empty;
+            n += 1;
+        }
+        self.len[rank] = n as u8;
+    }
+
+    /// The whole SFEN: these ranks, then side, hands and the move number if given.
+    pub(crate) fn write<'b>(
+        &mut self,
+        hands: &[Hand; 2],
+        side: Color,
+        move_number: Option<u32>,
+        buf: &'b mut [u8; SFEN_MAX],
+    ) -> &'b str {
+        let mut n = 0;
+        for rank in 0..9 {
+            if rank > 0 {
+                buf[n] = b'/';
+                n += 1;
+            }
+            // A fixed-size copy (the spare bytes are overwritten next) is a
+            // few moves; one of the rank's own length would be a memcpy call.
+            buf[n..n + RANK_MAX].copy_from_slice(&self.text[rank]);
+            n += self.len[rank] as usize;
+        }
+        buf[n] = b' ';
+        buf[n + 1] = match side {
+            Color::Sente => b'b',
+            Color::Gote => b'w',
+        };
+        buf[n + 2] = b' ';
+        n += 3;
+        if self.hands != Some(*hands) {
+            self.hands = Some(*hands);
+            self.hands_len = hands_text(hands, &mut self.hands_text);
+        }
+        buf[n..n + HANDS_MAX].copy_from_slice(&self.hands_text);
+        n += self.hands_len;
+        if let Some(mut m) = move_number {
+            buf[n] = b' ';
+            n += 1;
+            // Digits land backwards in a scratch array, then are copied in order.
+            let mut digits = [0u8; 10];
+            let mut d = digits.len();
+            loop {
+                d -= 1;
+                digits[d] = b'0' + (m % 10) as u8;
+                m /= 10;
+                if m == 0 {
+                    break;
+                }
+            }
+            let len = digits.len() - d;
+            buf[n..n + len].copy_from_slice(&digits[d..]);
+            n += len;
+        }
+        std::str::from_utf8(&buf[..n]).expect("SFEN is ASCII")
     }
 }
 

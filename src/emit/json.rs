@@ -2,12 +2,17 @@
 //! DuckDB and ML scripts. The field names are stable; `docs/json.md` lists them.
 
 use crate::emit::Warning;
-use crate::notation::{csa_move, ki2_move, kif_move};
+use crate::notation::{csa_move, ki2_move, kif_move, push_csa_move, push_ki2_move, push_kif_move};
 use crate::position::Position;
-use crate::record::{Ending, Evaluation, Line, MoveEntry, Record, StartPosition};
+use crate::record::{Ending, Evaluation, HeaderField, Line, MoveEntry, Record, StartPosition};
 use crate::replay::{Game, LineResult};
-use crate::report::{DiagnosticJson, ResultJson, VerdictJson, game_report};
+use crate::report::{
+    DiagnosticJson, ResultJson, VerdictJson, diagnostic_json, game_report, result_json,
+    verdict_json,
+};
+use crate::types::Move;
 use serde::Serialize;
+use serde::ser::{SerializeSeq, Serializer};
 
 /// One game.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -71,7 +76,7 @@ pub struct StartJson {
 }
 
 /// Time of a move.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Copy, Debug, Serialize, PartialEq)]
 pub struct TimeJson {
     /// Time spent on the move.
     pub spent_ms: Option<u64>,
@@ -283,6 +288,10 @@ pub fn game_json(
         verdict: report.verdict,
         diagnostics: report.diagnostics,
     };
+    (g, warnings(game))
+}
+
+fn warnings(game: &Game) -> Vec<Warning> {
     let mut warnings = Vec::new();
     let depth = game.max_variation_depth();
     if depth > JSON_READABLE_DEPTH {
@@ -294,7 +303,7 @@ pub fn game_json(
             ),
         });
     }
-    (g, warnings)
+    warnings
 }
 
 /// The deepest variation nesting a JSON reader with serde_json's default
@@ -310,11 +319,329 @@ pub fn write(
     game: &Game,
     pretty: bool,
 ) -> (String, Vec<Warning>) {
-    let (g, w) = game_json(source, encoding, format, game);
+    let view = GameView::new(source, encoding, format, game);
     let s = if pretty {
-        serde_json::to_string_pretty(&g)
+        serde_json::to_string_pretty(&view)
     } else {
-        serde_json::to_string(&g)
+        serde_json::to_string(&view)
     };
-    (s.unwrap_or_default(), w)
+    (s.unwrap_or_default(), warnings(game))
+}
+
+// What `write` serializes: the shape of `GameJson` (same names, order and
+// nesting, so serde_json writes the same bytes), but borrowed from the game,
+// and each ply's strings made while it is written, into buffers reused along
+// the line. Building `GameJson` cost a dozen allocations a ply, all freed
+// again right after.
+
+/// [`GameJson`], borrowed.
+#[derive(Serialize)]
+struct GameView<'a> {
+    source: &'a str,
+    index: usize,
+    format: &'static str,
+    encoding: &'static str,
+    header: HeaderView<'a>,
+    start: StartJson,
+    moves: LineView<'a>,
+    variations: TopVariations<'a>,
+    end: Option<EndView<'a>>,
+    result: ResultJson,
+    verdict: VerdictJson,
+    diagnostics: Diagnostics<'a>,
+}
+
+impl<'a> GameView<'a> {
+    fn new(
+        source: &'a str,
+        encoding: &'static str,
+        format: crate::Format,
+        game: &'a Game,
+    ) -> GameView<'a> {
+        let record = &game.record;
+        let preset = match &record.start {
+            StartPosition::Preset(h) => Some(h.name()),
+            StartPosition::Setup(s) => s.preset().map(|h| h.name()),
+        };
+        GameView {
+            source,
+            index: record.index,
+            format: format.name(),
+            encoding,
+            header: HeaderView(record),
+            start: StartJson {
+                sfen: game.start.to_sfen(),
+                preset,
+            },
+            moves: LineView {
+                start: Some(&game.start),
+                line: Some(&record.main),
+                result: &game.main,
+            },
+            variations: TopVariations(Tree::new(game)),
+            end: record.main.ending.as_ref().map(|e| EndView {
+                kind: e.kind.name(),
+                ply: record.main.moves.len() as u32,
+                text: &e.text,
+            }),
+            result: result_json(&game.main.result),
+            verdict: verdict_json(&game.main.verdict),
+            diagnostics: Diagnostics(&game.main),
+        }
+    }
+}
+
+/// [`HeaderJson`], borrowed.
+struct HeaderView<'a>(&'a Record);
+
+impl Serialize for HeaderView<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Fields<'a> {
+            sente: Option<&'a str>,
+            gote: Option<&'a str>,
+            event: Option<&'a str>,
+            site: Option<&'a str>,
+            start_time: Option<&'a str>,
+            end_time: Option<&'a str>,
+            time_control: Option<&'a str>,
+            handicap: Option<&'a str>,
+            raw: Raw<'a>,
+        }
+        let record = self.0;
+        let get = |keys: &[&str]| record.header_value(keys);
+        let handicap = get(&["手合割"]).or(match &record.start {
+            StartPosition::Preset(h) => Some(h.kif_name()),
+            StartPosition::Setup(_) => None,
+        });
+        Fields {
+            sente: get(&["先手", "下手", "N+"]),
+            gote: get(&["後手", "上手", "N-"]),
+            event: get(&["棋戦", "EVENT", "表題"]),
+            site: get(&["場所", "SITE"]),
+            start_time: get(&["開始日時", "START_TIME", "対局日"]),
+            end_time: get(&["終了日時", "END_TIME"]),
+            time_control: get(&["持ち時間", "TIME_LIMIT", "TIME"]),
+            handicap,
+            raw: Raw(&record.header),
+        }
+        .serialize(serializer)
+    }
+}
+
+/// The header lines as `[key, value]` pairs, like `Vec<(String, String)>`.
+struct Raw<'a>(&'a [HeaderField]);
+
+impl Serialize for Raw<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(|h| (h.key.as_str(), h.value.as_str())))
+    }
+}
+
+/// [`EndJson`], borrowed.
+#[derive(Serialize)]
+struct EndView<'a> {
+    kind: &'static str,
+    ply: u32,
+    text: &'a str,
+}
+
+/// The main line's diagnostics, converted one at a time as they are written.
+struct Diagnostics<'a>(&'a LineResult);
+
+impl Serialize for Diagnostics<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.diagnostics.iter().map(diagnostic_json))
+    }
+}
+
+/// [`MoveJson`], borrowed: the strings live in [`LineView`]'s buffers.
+#[derive(Serialize)]
+struct MoveView<'a> {
+    ply: u32,
+    usi: &'a str,
+    csa: &'a str,
+    kif: &'a str,
+    ki2: &'a str,
+    piece: &'static str,
+    capture: Option<&'static str>,
+    promote: bool,
+    check: bool,
+    sfen: &'a str,
+    time: Option<TimeJson>,
+    comments: &'a [String],
+    eval: Option<i64>,
+    pv: Option<&'a [String]>,
+    line: u32,
+}
+
+/// A line's plies as [`MoveJson`]s, walking positions from `start`; empty
+/// without a start or a line, as [`game_json`] has it.
+struct LineView<'a> {
+    start: Option<&'a Position>,
+    line: Option<&'a Line>,
+    result: &'a LineResult,
+}
+
+impl Serialize for LineView<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let (Some(start), Some(line)) = (self.start, self.line) else {
+            return serializer.collect_seq(std::iter::empty::<()>());
+        };
+        let plies = &self.result.plies;
+        let mut seq = serializer.serialize_seq(Some(plies.len()))?;
+        let mut pos = start.clone();
+        let (mut usi, mut csa, mut kif, mut ki2) = (
+            String::with_capacity(8),
+            String::with_capacity(8),
+            String::with_capacity(32),
+            String::with_capacity(48),
+        );
+        let mut sfen_buf = [0u8; crate::setup::SFEN_MAX];
+        let mut ranks = pos.sfen_ranks();
+        for (i, p) in plies.iter().enumerate() {
+            let entry: Option<&MoveEntry> = line.moves.get(i);
+            for s in [&mut usi, &mut csa, &mut kif, &mut ki2] {
+                s.clear();
+            }
+            push_ki2_move(&mut ki2, &pos, p.color, p.mv, p.piece, p.same);
+            // The replayer keeps only plies that `play_checked` accepted,
+            // so the cheaper path for legal moves applies.
+            pos.play_safe(p.mv);
+            push_usi(&mut usi, p.mv);
+            push_csa_move(&mut csa, p.color, p.mv, p.piece);
+            push_kif_move(&mut kif, p.mv, p.piece, p.same);
+            let eval = entry.and_then(|e| e.eval());
+            seq.serialize_element(&MoveView {
+                ply: self.result.first_ply + i as u32,
+                usi: &usi,
+                csa: &csa,
+                kif: &kif,
+                ki2: &ki2,
+                piece: p.piece.csa(),
+                capture: p.capture.map(|c| c.csa()),
+                promote: p.mv.is_promotion(),
+                check: p.check,
+                sfen: pos.sfen_after(p.mv, &mut ranks, &mut sfen_buf),
+                time: entry.and_then(|e| e.time).map(|t| TimeJson {
+                    spent_ms: t.spent_ms,
+                    total_ms: t.total_ms,
+                }),
+                comments: entry.map_or(&[], |e| e.comments()),
+                eval: eval.and_then(|e| e.score),
+                pv: eval.and_then(|e| (!e.pv.is_empty()).then_some(e.pv.as_slice())),
+                line: entry.map_or(0, |e| e.span.line),
+            })?;
+        }
+        seq.end()
+    }
+}
+
+/// [`Move::to_usi`] appended to `s`.
+fn push_usi(s: &mut String, mv: Move) {
+    let square = |s: &mut String, sq: crate::types::Square| {
+        let [f, r] = sq.usi();
+        s.push(f as char);
+        s.push(r as char);
+    };
+    match mv {
+        Move::Normal { from, to, promote } => {
+            square(s, from);
+            square(s, to);
+            if promote {
+                s.push('+');
+            }
+        }
+        Move::Drop { kind, to } => {
+            s.push(kind.usi_letter() as char);
+            s.push('*');
+            square(s, to);
+        }
+    }
+}
+
+/// The variations' nesting, and the position each one starts from (the
+/// position before the move it replaces), as [`game_json`] works them out.
+struct Tree<'a> {
+    game: &'a Game,
+    starts: Vec<Option<Position>>,
+    top: Vec<usize>,
+    children: Vec<Vec<usize>>,
+}
+
+impl<'a> Tree<'a> {
+    fn new(game: &'a Game) -> Tree<'a> {
+        let n = game.variations.len();
+        let mut starts: Vec<Option<Position>> = Vec::with_capacity(n);
+        let mut top = Vec::new();
+        let mut children = vec![Vec::new(); n];
+        for (i, v) in game.variations.iter().enumerate() {
+            let (parent_start, parent_result) = match v.parent {
+                None => (Some(&game.start), &game.main),
+                Some(p) => (starts[p].as_ref(), &game.variations[p].line),
+            };
+            starts.push(parent_start.map(|s| advance(s.clone(), parent_result, v.entry)));
+            // A child listed before its parent is dropped, as in `game_json`.
+            match v.parent {
+                None => top.push(i),
+                Some(p) if p < i => children[p].push(i),
+                Some(_) => {}
+            }
+        }
+        Tree {
+            game,
+            starts,
+            top,
+            children,
+        }
+    }
+}
+
+/// The variations branching from the main line, owning the tree.
+struct TopVariations<'a>(Tree<'a>);
+
+impl Serialize for TopVariations<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        ChildrenOf(&self.0, None).serialize(serializer)
+    }
+}
+
+/// The variations branching from variation `.1` (the main line for `None`).
+struct ChildrenOf<'t, 'a>(&'t Tree<'a>, Option<usize>);
+
+impl Serialize for ChildrenOf<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let tree = self.0;
+        let list = match self.1 {
+            None => &tree.top,
+            Some(i) => &tree.children[i],
+        };
+        serializer.collect_seq(list.iter().map(|&i| VariationView(tree, i)))
+    }
+}
+
+/// Variation `.1` as a [`VariationJson`].
+struct VariationView<'t, 'a>(&'t Tree<'a>, usize);
+
+impl Serialize for VariationView<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Fields<'t, 'a> {
+            ply: u32,
+            moves: LineView<'a>,
+            variations: ChildrenOf<'t, 'a>,
+        }
+        let (tree, i) = (self.0, self.1);
+        let v = &tree.game.variations[i];
+        Fields {
+            ply: v.line.first_ply,
+            moves: LineView {
+                start: tree.starts[i].as_ref(),
+                line: tree.game.variation_line(i),
+                result: &v.line,
+            },
+            variations: ChildrenOf(tree, Some(i)),
+        }
+        .serialize(serializer)
+    }
 }

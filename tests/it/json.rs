@@ -224,3 +224,350 @@ fn analysis_json_keeps_times_comments_and_evaluations() {
     assert!(g.moves.iter().any(|m| m.eval.is_some()));
     assert_eq!(g.result.winner.as_deref(), Some("sente"));
 }
+
+// `write` serializes borrowed views that make each ply's strings while they
+// are written; `game_json` builds the owned structs. The two must give the
+// same bytes, compact and pretty, for every shape a game can take.
+
+use kifu::emit::json::write;
+use kifu::record::{Ending, EndingKind, Evaluation, HeaderField, Line, MoveEntry, MoveTime};
+use kifu::record::{Notation, Record, Span, StartPosition};
+use kifu::{Format, Handicap, Position};
+
+/// Panics, naming `what` and where the two first differ, unless `write`
+/// gives what serde_json makes of `game_json`.
+fn assert_write_matches(what: &str, encoding: &'static str, format: Format, g: &kifu::Game) {
+    let (owned, owned_warnings) = game_json(what, encoding, format, g);
+    for pretty in [false, true] {
+        let want = if pretty {
+            serde_json::to_string_pretty(&owned).unwrap()
+        } else {
+            serde_json::to_string(&owned).unwrap()
+        };
+        let (got, warnings) = write(what, encoding, format, g, pretty);
+        assert_eq!(warnings, owned_warnings, "{what}: warnings");
+        if got != want {
+            let at = got
+                .bytes()
+                .zip(want.bytes())
+                .position(|(a, b)| a != b)
+                .unwrap_or(got.len().min(want.len()));
+            let around = |s: &str| {
+                let b = s.as_bytes();
+                String::from_utf8_lossy(&b[at.saturating_sub(60)..(at + 60).min(b.len())])
+                    .into_owned()
+            };
+            panic!(
+                "{what} (pretty: {pretty}): write differs from game_json at byte {at}\n \
+                 write:     {}\n game_json: {}",
+                around(&got),
+                around(&want)
+            );
+        }
+    }
+}
+
+/// xorshift64*: reproducible without a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn chance(&mut self, one_in: usize) -> bool {
+        self.below(one_in) == 0
+    }
+}
+
+/// Text that JSON must escape, or that is not ASCII.
+const HOSTILE: [&str; 10] = [
+    "plain comment",
+    "a \"quoted\" word",
+    "back\\slash \\n not a newline",
+    "tab\there, newline\nthere, CR\r, bell\u{7}, NUL\u{0}, escape\u{1b}, DEL\u{7f}",
+    "浮き飛車に構えた。",
+    "▲７六歩 △同　銀 — emoji 🐉 and U+2028\u{2028}U+2029\u{2029}",
+    "</script><!-- -->",
+    "",
+    "\u{feff}BOM inside",
+    "'** 35 -6152KI +3938GI",
+];
+
+/// An entry for `mv` with, at random, a time, comments and an evaluation.
+fn entry(rng: &mut Rng, mv: kifu::Move, line_no: u32) -> MoveEntry {
+    let mut e = MoveEntry::new(Notation::Usi(mv), Span::new(0, line_no, 1));
+    if rng.chance(2) {
+        e.time = Some(MoveTime {
+            spent_ms: (!rng.chance(5)).then(|| 250 * rng.below(400) as u64),
+            total_ms: rng.chance(2).then(|| 1000 * rng.below(5000) as u64),
+        });
+    }
+    if rng.chance(4) {
+        for _ in 0..1 + rng.below(3) {
+            let c = HOSTILE[rng.below(HOSTILE.len())].to_string();
+            e.extra_mut().comments.push(c);
+        }
+    }
+    if rng.chance(5) {
+        let pv = (0..rng.below(4))
+            .map(|i| HOSTILE[(i + rng.below(3)) % HOSTILE.len()].to_string())
+            .collect();
+        let score = (!rng.chance(4)).then(|| rng.below(4000) as i64 - 2000);
+        e.extra_mut().eval = Some(Evaluation { score, pv });
+    }
+    e
+}
+
+/// A move no position allows: a king dropped. Replay stops at it (a foul).
+fn foul() -> kifu::Move {
+    kifu::Move::Drop {
+        kind: PieceKind::Gold,
+        to: kifu::Square::new(5, 5).unwrap(),
+    }
+}
+
+use kifu::PieceKind;
+
+/// A random line of legal moves from `pos`, with variations (nested up to
+/// `depth`) and now and then a foul followed by a few more moves.
+fn random_line(rng: &mut Rng, mut pos: Position, len: usize, depth: u32) -> Line {
+    let mut moves = Vec::new();
+    let mut buf = Vec::new();
+    for i in 0..len {
+        pos.legal_moves_into(&mut buf);
+        if buf.is_empty() {
+            break;
+        }
+        if rng.chance(300) {
+            // The gold drop is a foul unless a gold is in hand and 5e is empty.
+            let g = pos.hand(pos.side_to_move()).count(PieceKind::Gold);
+            if g == 0 {
+                moves.push(entry(rng, foul(), i as u32 + 10));
+                let mv = buf[rng.below(buf.len())];
+                moves.push(entry(rng, mv, i as u32 + 11));
+                break;
+            }
+        }
+        let strong: Vec<_> = buf
+            .iter()
+            .copied()
+            .filter(|m| m.is_promotion() || pos.piece_at(m.to()).is_some())
+            .collect();
+        let mv = if !strong.is_empty() && rng.chance(2) {
+            strong[rng.below(strong.len())]
+        } else {
+            buf[rng.below(buf.len())]
+        };
+        let mut e = entry(rng, mv, i as u32 + 10);
+        if depth > 0 && rng.chance(12) {
+            for _ in 0..1 + rng.below(2) {
+                let len = 1 + rng.below(8);
+                let v = random_line(rng, pos.clone(), len, depth - 1);
+                if !v.moves.is_empty() {
+                    e.extra_mut().variations.push(v);
+                }
+            }
+        }
+        moves.push(e);
+        pos.play(mv);
+    }
+    let ending = rng.chance(2).then(|| Ending {
+        kind: [
+            EndingKind::Resign,
+            EndingKind::Interrupt,
+            EndingKind::TimeUp,
+        ][rng.below(3)],
+        text: HOSTILE[rng.below(HOSTILE.len())].to_string(),
+        span: Span::default(),
+        time: None,
+        comments: Vec::new(),
+    });
+    Line { moves, ending }
+}
+
+/// A random game: a preset, a handicap or a position reached by random
+/// play (so with pieces in hand and any side to move) as the start.
+fn random_game(rng: &mut Rng, index: usize) -> Record {
+    let (start, pos) = match rng.below(4) {
+        0 => {
+            let h = Handicap::ALL[rng.below(Handicap::ALL.len())];
+            (StartPosition::Preset(h), Position::from_handicap(h))
+        }
+        1 => {
+            let mut pos = Position::startpos();
+            let mut buf = Vec::new();
+            for _ in 0..10 + rng.below(60) {
+                pos.legal_moves_into(&mut buf);
+                let Some(&mv) = buf.get(rng.below(buf.len().max(1))) else {
+                    break;
+                };
+                pos.play(mv);
+            }
+            (StartPosition::Setup(Box::new(pos.to_setup())), pos)
+        }
+        _ => (StartPosition::default(), Position::startpos()),
+    };
+    let mut header = Vec::new();
+    for key in [
+        "先手",
+        "後手",
+        "棋戦",
+        "場所",
+        "開始日時",
+        "持ち時間",
+        "手合割",
+        "x\"y",
+    ] {
+        if rng.chance(2) {
+            header.push(HeaderField {
+                key: key.to_string(),
+                value: HOSTILE[rng.below(HOSTILE.len())].to_string(),
+                span: Span::default(),
+            });
+        }
+    }
+    let len = 40 + rng.below(180);
+    Record {
+        index,
+        header,
+        start,
+        main: random_line(rng, pos, len, 3),
+        ..Record::default()
+    }
+}
+
+#[test]
+fn write_matches_game_json_for_generated_games() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut games, mut variations, mut fouls, mut setups) = (0, 0, 0, 0);
+    for i in 0..300 {
+        let record = random_game(&mut rng, i);
+        let is_setup = matches!(record.start, StartPosition::Setup(_));
+        let Ok(g) = replay(record, &ReplayOptions::default()) else {
+            continue;
+        };
+        assert_write_matches(&format!("generated game {i}"), "UTF-8", Format::Usi, &g);
+        games += 1;
+        variations += usize::from(!g.variations.is_empty());
+        fouls += usize::from(!g.main.verdict.is_legal());
+        setups += usize::from(is_setup);
+    }
+    // The generator is meant to reach every shape; make sure it did.
+    assert!(games >= 290, "{games} games");
+    assert!(variations > 20, "{variations} with variations");
+    assert!(fouls > 10, "{fouls} with a foul");
+    assert!(setups > 20, "{setups} from a written-out position");
+}
+
+#[test]
+fn write_matches_game_json_for_hostile_records() {
+    // CSA with escapes in comments, floodgate evaluations, times, a custom
+    // position and a foul (a pawn dropped where one stands: nifu).
+    let csa = "V2.2\nN+\"quoted\\\" \\\\ sente\nN-後手\t名前\n$EVENT:ev\\u0000ent\n\
+               P1 *  *  *  * -OU *  *  *  * \nP2 *  *  *  *  *  *  *  *  * \n\
+               P3 *  *  *  * +FU *  *  *  * \nP4 *  *  *  *  *  *  *  *  * \n\
+               P5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \n\
+               P7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  *  *  *  *  *  * \n\
+               P9 *  *  *  * +OU *  *  *  * \nP+00KI00FU\nP-00AL\n+\n\
+               '*\"q\" \\ \u{1}\u{1f} 日本語 🐉\n+0042KI,T3\n'** 120 -5141OU +4241KI\n\
+               -5161OU,T1\n'** -30\n+0052FU,T2\n'*nifu next\n-6151OU\n%TORYO\n";
+    let g = replay(
+        kifu::parse::csa::parse(csa).expect("parses").remove(0),
+        &ReplayOptions::default(),
+    )
+    .expect("replays");
+    assert!(!g.main.verdict.is_legal(), "the CSA ends in a foul");
+    assert_eq!(g.main.plies.len(), 2, "two plies before the foul");
+    assert_write_matches("hostile CSA", "UTF-8", Format::Csa, &g);
+
+    // KIF with nested variations, a foul inside a variation, comments with
+    // every escape, and an ending.
+    let kif = "#KIF version=2.0 encoding=UTF-8\n先手：\"a\\b\"\n手合割：平手\n\
+               手数----指手---------消費時間--\n*冒頭\\コメント\n\
+               \u{20}  1 ７六歩(77)   ( 0:01/00:00:01)\n*\"quote\"\t\\\n\
+               \u{20}  2 ３四歩(33)   ( 0:02/00:00:02)+\n\
+               \u{20}  3 ２二角成(88) ( 0:03/00:00:04)\n\
+               \u{20}  4 同　銀(31)   ( 0:01/00:00:03)\n\
+               \u{20}  5 投了\nまで4手で先手の勝ち\n\n\
+               変化：2手\n   2 ８四歩(83)   ( 0:05/00:00:05)+\n*var \u{7}\n\
+               \u{20}  3 ２六歩(27)   ( 0:01/00:00:02)\n\
+               \u{20}  4 ５五角打     ( 0:01/00:00:02)\n\n\
+               変化：3手\n   3 ６八銀(79)   ( 0:01/00:00:02)\n\
+               \u{20}  4 ８五歩(84)   ( 0:01/00:00:02)+\n\n\
+               変化：4手\n   4 ３三角(22)   ( 0:01/00:00:02)\n";
+    let input =
+        kifu::input::read_bytes(kif.as_bytes(), None, &ReadOptions::default()).expect("reads");
+    for r in input.records {
+        let g = replay(r, &ReplayOptions::default()).expect("replays");
+        assert_eq!(g.variations.len(), 3, "the KIF holds three variations");
+        assert!(
+            g.variations.iter().any(|v| !v.line.verdict.is_legal()),
+            "one variation has a foul"
+        );
+        assert_write_matches("hostile KIF", input.encoding, input.format, &g);
+    }
+
+    // Variations nested deeper than JSON readers take: the warning too.
+    let mv = kifu::Move::from_usi("7g7f").unwrap();
+    let mut line = Line::default();
+    for _ in 0..70 {
+        let mut e = MoveEntry::new(Notation::Usi(mv), Span::default());
+        if !line.moves.is_empty() {
+            e.extra_mut().variations.push(line);
+        }
+        line = Line {
+            moves: vec![e],
+            ending: None,
+        };
+    }
+    let deep = Record {
+        main: line,
+        ..Record::default()
+    };
+    let g = replay(deep, &ReplayOptions::default()).expect("replays");
+    assert!(g.max_variation_depth() > kifu::emit::json::JSON_READABLE_DEPTH);
+    assert_write_matches("deep nesting", "UTF-8", Format::Usi, &g);
+
+    // Every fixture, whatever its format.
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+    for f in files_with_ext(
+        &fixtures,
+        &["kif", "kifu", "csa", "ki2", "usi", "jkf", "sfen"],
+    ) {
+        check_file(&f);
+    }
+}
+
+/// Every game of `f` that reads and replays.
+fn check_file(f: &std::path::Path) -> usize {
+    let Ok(input) = read_path(f, &ReadOptions::default()) else {
+        return 0;
+    };
+    let mut n = 0;
+    for r in input.records {
+        if let Ok(g) = replay(r, &ReplayOptions::default()) {
+            assert_write_matches(&f.display().to_string(), input.encoding, input.format, &g);
+            n += 1;
+        }
+    }
+    n
+}
+
+#[test]
+fn write_matches_game_json_for_the_whole_corpus() {
+    let Some(dir) = corpus_dir("write_matches_game_json_for_the_whole_corpus") else {
+        return;
+    };
+    let exts = [
+        "kif", "kifu", "csa", "ki2", "ki2u", "usi", "jkf", "json", "sfen", "sfens", "txt",
+    ];
+    let files = files_with_ext(&dir, &exts);
+    let games: usize = files.iter().map(|f| check_file(f)).sum();
+    assert!(games > 100, "only {games} corpus games checked");
+}
