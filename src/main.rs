@@ -168,7 +168,21 @@ enum ToFormat {
     Json,
 }
 
+/// Allocate and free one large zeroed block before any work. glibc serves
+/// it with `mmap`, and freeing it raises the allocator's dynamic thresholds
+/// (mallopt(3): the mmap threshold to the block's size, the trim threshold
+/// to twice it). Without that, a conversion frees each game's large output
+/// string at the top of the heap, glibc gives the pages back, and the next
+/// game faults them in again: `--to json` of 2,000 games went from 215 to
+/// 173 ms (system time 49 -> 4 ms) with this, and peak RSS streaming a
+/// 211 MiB file from 17 to 20 MB. The zeroed pages are never touched, so it
+/// costs one `mmap`/`munmap` pair; other allocators just free the block.
+fn raise_allocator_thresholds() {
+    drop(std::hint::black_box(vec![0u8; 8 << 20]));
+}
+
 fn main() -> ExitCode {
+    raise_allocator_thresholds();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
