@@ -178,21 +178,37 @@ pub fn run(a: &StatsArgs) -> anyhow::Result<u8> {
 }
 
 fn text(st: &Stats, lengths: Option<&Lengths>) -> String {
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    // One column for every label, as wide as the longest (rule codes such
+    // as `perpetual-check` are longer than the 14 the others need).
+    let width = st
+        .results
+        .keys()
+        .chain(st.endings.keys())
+        .chain(st.handicaps.keys())
+        .chain(st.fouls_by_rule.keys())
+        .map(|k| k.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(14);
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "{} files, {} games, {} unreadable",
-        st.files, st.games, st.unreadable
+        "{}, {}, {} unreadable",
+        plural(st.files, "file", "files"),
+        plural(st.games, "game", "games"),
+        st.unreadable
     );
     let _ = writeln!(s, "results:");
     for (reason, winners) in &st.results {
         let by: Vec<String> = winners.iter().map(|(w, n)| format!("{w} {n}")).collect();
         let total: usize = winners.values().sum();
-        let _ = writeln!(s, "  {reason:<14} {total:>8}  ({})", by.join(", "));
+        let _ = writeln!(s, "  {reason:<width$} {total:>8}  ({})", by.join(", "));
     }
     let _ = writeln!(s, "endings:");
     for (k, n) in &st.endings {
-        let _ = writeln!(s, "  {k:<14} {n:>8}");
+        let _ = writeln!(s, "  {k:<width$} {n:>8}");
     }
     if let Some(l) = lengths {
         let _ = writeln!(
@@ -208,14 +224,41 @@ fn text(st: &Stats, lengths: Option<&Lengths>) -> String {
     }
     let _ = writeln!(s, "handicaps:");
     for (k, n) in &st.handicaps {
-        let _ = writeln!(s, "  {k:<14} {n:>8}");
+        let _ = writeln!(s, "  {k:<width$} {n:>8}");
     }
     let _ = writeln!(s, "fouls by rule:");
     if st.fouls_by_rule.is_empty() {
         let _ = writeln!(s, "  none");
     }
     for (k, n) in &st.fouls_by_rule {
-        let _ = writeln!(s, "  {k:<14} {n:>8}");
+        let _ = writeln!(s, "  {k:<width$} {n:>8}");
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_text_aligns_long_rule_codes_and_says_one_file() {
+        let mut st = Stats {
+            files: 1,
+            games: 3,
+            ..Stats::default()
+        };
+        st.fouls_by_rule.insert("nifu", 1);
+        st.fouls_by_rule.insert("perpetual-check", 2);
+        st.endings.insert("resign", 3);
+        let t = text(&st, None);
+        assert!(t.starts_with("1 file, 3 games, 0 unreadable\n"), "{t}");
+        // Every count ends in the same column.
+        let ends: Vec<usize> = t
+            .lines()
+            .filter(|l| l.starts_with("  ") && l.ends_with(char::is_numeric))
+            .map(str::len)
+            .collect();
+        assert_eq!(ends.len(), 3, "{t}");
+        assert!(ends.iter().all(|&e| e == ends[0]), "{t}");
+    }
 }
