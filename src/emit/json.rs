@@ -142,20 +142,17 @@ pub struct EndJson {
 }
 
 fn header(record: &Record) -> HeaderJson {
-    let get = |keys: &[&str]| record.header_value(keys).map(str::to_string);
-    let handicap = get(&["手合割"]).or_else(|| match &record.start {
-        StartPosition::Preset(h) => Some(h.kif_name().to_string()),
-        StartPosition::Setup(_) => None,
-    });
+    let v = HeaderView::of(record);
+    let own = |f: Option<&str>| f.map(str::to_string);
     HeaderJson {
-        sente: get(&["先手", "下手", "N+"]),
-        gote: get(&["後手", "上手", "N-"]),
-        event: get(&["棋戦", "EVENT", "表題"]),
-        site: get(&["場所", "SITE"]),
-        start_time: get(&["開始日時", "START_TIME", "対局日"]),
-        end_time: get(&["終了日時", "END_TIME"]),
-        time_control: get(&["持ち時間", "TIME_LIMIT", "TIME"]),
-        handicap,
+        sente: own(v.sente),
+        gote: own(v.gote),
+        event: own(v.event),
+        site: own(v.site),
+        start_time: own(v.start_time),
+        end_time: own(v.end_time),
+        time_control: own(v.time_control),
+        handicap: own(v.handicap),
         raw: record
             .header
             .iter()
@@ -368,7 +365,7 @@ impl<'a> GameView<'a> {
             index: record.index,
             format: format.name(),
             encoding,
-            header: HeaderView(record),
+            header: HeaderView::of(record),
             start: StartJson {
                 sfen: game.start.to_sfen(),
                 preset,
@@ -391,30 +388,29 @@ impl<'a> GameView<'a> {
     }
 }
 
-/// [`HeaderJson`], borrowed.
-struct HeaderView<'a>(&'a Record);
+/// [`HeaderJson`], borrowed: the one place the header keys are looked up,
+/// for [`game_json`] and [`write`] alike.
+#[derive(Serialize)]
+struct HeaderView<'a> {
+    sente: Option<&'a str>,
+    gote: Option<&'a str>,
+    event: Option<&'a str>,
+    site: Option<&'a str>,
+    start_time: Option<&'a str>,
+    end_time: Option<&'a str>,
+    time_control: Option<&'a str>,
+    handicap: Option<&'a str>,
+    raw: Raw<'a>,
+}
 
-impl Serialize for HeaderView<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        struct Fields<'a> {
-            sente: Option<&'a str>,
-            gote: Option<&'a str>,
-            event: Option<&'a str>,
-            site: Option<&'a str>,
-            start_time: Option<&'a str>,
-            end_time: Option<&'a str>,
-            time_control: Option<&'a str>,
-            handicap: Option<&'a str>,
-            raw: Raw<'a>,
-        }
-        let record = self.0;
+impl<'a> HeaderView<'a> {
+    fn of(record: &'a Record) -> HeaderView<'a> {
         let get = |keys: &[&str]| record.header_value(keys);
         let handicap = get(&["手合割"]).or(match &record.start {
             StartPosition::Preset(h) => Some(h.kif_name()),
             StartPosition::Setup(_) => None,
         });
-        Fields {
+        HeaderView {
             sente: get(&["先手", "下手", "N+"]),
             gote: get(&["後手", "上手", "N-"]),
             event: get(&["棋戦", "EVENT", "表題"]),
@@ -425,7 +421,6 @@ impl Serialize for HeaderView<'_> {
             handicap,
             raw: Raw(&record.header),
         }
-        .serialize(serializer)
     }
 }
 
