@@ -133,11 +133,11 @@ pub(crate) fn push_ki2_move(
         Move::Drop { .. } => pos.side_to_move(),
         Move::Normal { from, .. } => pos.piece_at(from).map_or(pos.side_to_move(), |p| p.color),
     };
-    let movers = candidates_bb(pos, color, piece, mv.to());
+    let movers = crate::resolve::candidates_bb(pos, color, piece, mv.to());
     let rivals = if rival_side == color {
         movers
     } else {
-        candidates_bb(pos, rival_side, piece, mv.to())
+        crate::resolve::candidates_bb(pos, rival_side, piece, mv.to())
     };
     // Most moves have no rival piece: then the answer is known without
     // `relative_for`, which collects the rivals into a `Vec`. For a drop any
@@ -192,24 +192,6 @@ pub(crate) fn push_ki2_move(
     if let Some(f) = origin {
         push_origin(s, f);
     }
-}
-
-/// [`crate::resolve::candidates`] as a bitboard: KI2 is written once a ply
-/// for the JSON writer, and the candidate list would be a fresh `Vec` each time.
-fn candidates_bb(
-    pos: &crate::Position,
-    us: Color,
-    piece: PieceKind,
-    to: Square,
-) -> crate::attacks::Bitboard {
-    use crate::attacks;
-    if pos.piece_at(to).is_some_and(|p| p.color == us) {
-        return 0;
-    }
-    // Movement is symmetric, as `candidates` uses: a piece of `us` on a
-    // square reaches `to` exactly when the other colour's one on `to` would
-    // reach that square.
-    attacks::attacks(us.flip(), piece, to.index(), pos.occupied()) & pos.pieces(us, piece)
 }
 
 /// A written move, rendered back in its own format's style (for messages

@@ -415,16 +415,26 @@ pub fn frame_x(us: Color, s: Square) -> i8 {
 
 /// Candidates: the mover's pieces of exactly `piece` that can reach `to`.
 pub fn candidates(pos: &Position, us: Color, piece: PieceKind, to: Square) -> Vec<Square> {
+    attacks::squares(candidates_bb(pos, us, piece, to))
+        .filter_map(Square::from_index)
+        .collect()
+}
+
+/// [`candidates`] as a bitboard, for callers that only test or count them
+/// (the KI2 writer, once a ply) and need no list.
+pub(crate) fn candidates_bb(
+    pos: &Position,
+    us: Color,
+    piece: PieceKind,
+    to: Square,
+) -> attacks::Bitboard {
     if pos.piece_at(to).is_some_and(|p| p.color == us) {
-        return Vec::new();
+        return 0;
     }
     // Movement is symmetric: a piece of `us` on s reaches `to` exactly when
     // the same kind of the other colour on `to` would reach s (same path).
     // One bitboard lookup instead of testing all 81 squares.
-    let reach = attacks::attacks(us.flip(), piece, to.index(), pos.occupied());
-    attacks::squares(reach & pos.pieces(us, piece))
-        .filter_map(Square::from_index)
-        .collect()
+    attacks::attacks(us.flip(), piece, to.index(), pos.occupied()) & pos.pieces(us, piece)
 }
 
 fn resolve_relative(
