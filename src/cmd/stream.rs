@@ -13,7 +13,7 @@ use kifu::Format;
 use kifu::decode::decode;
 use kifu::error::{Error, ErrorKind};
 use kifu::input::ReadOptions;
-use kifu::parse::csa::{FileState, parse_loose};
+use kifu::parse::csa::{FileState, SlashSearch, find_slash_line, parse_loose};
 use std::io::{BufRead, Read};
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
@@ -71,9 +71,8 @@ type Block = (Arc<Vec<u8>>, Vec<Cut>);
 
 /// Cuts a byte stream into games at `/` lines, reading it in large blocks.
 ///
-/// A `/` line is a line that is `/` once ASCII blanks are trimmed, with
-/// lines ended by LF, CRLF or a bare CR, as [`kifu::parse::lines`] ends them
-/// and as a file read whole is cut (`kifu::parse::csa::split_games`).
+/// `/` lines are found by [`find_slash_line`], the rule a file read whole is
+/// cut by (`kifu::parse::csa::split_games`).
 struct Cutter<R> {
     reader: R,
     buf: Vec<u8>,
@@ -188,42 +187,17 @@ impl<R: Read> Cutter<R> {
     /// where the game after it starts. `None` when more bytes are needed
     /// (or the stream has none left); `scan` then moves past what was seen.
     fn find_slash(&mut self) -> Option<(usize, usize)> {
-        let b = &self.buf;
-        while let Some(p) = memchr::memchr(b'/', &b[self.scan..]) {
-            let p = self.scan + p;
-            // Only blanks may stand between the `/` and the line's ends, so
-            // each side is walked only as far as its blanks go: a line of a
-            // million `/` costs a million steps, not a million squared.
-            let blank = |c: u8| c != b'\n' && c != b'\r' && c.is_ascii_whitespace();
-            let line_start = p - b[self.start..p]
-                .iter()
-                .rev()
-                .take_while(|&&c| blank(c))
-                .count();
-            let after = p + 1 + b[p + 1..].iter().take_while(|&&c| blank(c)).count();
-            let starts_line =
-                line_start == self.start || matches!(b[line_start - 1], b'\n' | b'\r');
-            match (b.get(after), b.get(after + 1)) {
-                _ if !starts_line => {}
-                (Some(b'\n'), _) => return Some((line_start, after + 1)),
-                (Some(b'\r'), Some(b'\n')) => return Some((line_start, after + 2)),
-                (Some(b'\r'), Some(_)) => return Some((line_start, after + 1)),
-                (Some(b'\r') | None, _) if self.eof => {
-                    return Some((line_start, b.len()));
-                }
-                (Some(b'\r') | None, _) => {
-                    // The line may still end in `/` plus spaces, or its CR
-                    // be the first half of a CRLF: look again once the next
-                    // block is in.
-                    self.scan = p;
-                    return None;
-                }
-                (Some(_), _) => {}
+        match find_slash_line(&self.buf, self.start, self.scan, self.eof) {
+            SlashSearch::Found { start, next } => Some((start, next)),
+            SlashSearch::Incomplete { resume } => {
+                self.scan = resume;
+                None
             }
-            self.scan = p + 1;
+            SlashSearch::NotFound => {
+                self.scan = self.buf.len();
+                None
+            }
         }
-        self.scan = b.len();
-        None
     }
 }
 

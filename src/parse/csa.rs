@@ -114,7 +114,11 @@ pub fn split_games(text: &str) -> impl Iterator<Item = GameText<'_>> {
                 text: "",
             });
         }
-        let Some(slash) = find_slash_line(b, offset) else {
+        let SlashSearch::Found {
+            start: slash_start,
+            next: slash_next,
+        } = find_slash_line(b, offset, offset, true)
+        else {
             next = None;
             let end = last_line_end(b, offset, b.len());
             return Some(GameText {
@@ -123,9 +127,9 @@ pub fn split_games(text: &str) -> impl Iterator<Item = GameText<'_>> {
                 text: &text[offset..end],
             });
         };
-        let end = last_line_end(b, offset, slash.start);
-        let slash_line = line + line_ends(&b[offset..slash.start]);
-        next = Some((slash.next, slash_line + 1));
+        let end = last_line_end(b, offset, slash_start);
+        let slash_line = line + line_ends(&b[offset..slash_start]);
+        next = Some((slash_next, slash_line + 1));
         Some(GameText {
             offset,
             line,
@@ -134,36 +138,75 @@ pub fn split_games(text: &str) -> impl Iterator<Item = GameText<'_>> {
     })
 }
 
-/// A `/` line found by [`find_slash_line`]: where it starts, and where the
-/// line after it starts (past its terminator).
-struct SlashLine {
-    start: usize,
-    next: usize,
+/// What [`find_slash_line`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlashSearch {
+    /// A `/` line: where it starts, and where the line after it starts (past
+    /// its terminator).
+    Found {
+        /// Byte offset of the line's first byte.
+        start: usize,
+        /// Byte offset just past its line end.
+        next: usize,
+    },
+    /// The bytes end inside what may be a `/` line (its blanks, or a CR that
+    /// may be half of a CRLF): with more bytes, search again from `resume`.
+    Incomplete {
+        /// Where the next search should start.
+        resume: usize,
+    },
+    /// No `/` line in the bytes.
+    NotFound,
 }
 
-/// The first line at or after `from` (a line start) that is `/` once ASCII
-/// blanks are trimmed, with lines ended as [`lines`] ends them. Only `/`
-/// bytes are looked at, and around each only its blanks.
-fn find_slash_line(b: &[u8], from: usize) -> Option<SlashLine> {
+/// The first line of `b` that is `/` once ASCII blanks are trimmed, with
+/// lines ended as [`lines`] ends them (LF, CRLF, bare CR). `from` is the
+/// start of the current game (a line start); the search for `/` bytes starts
+/// at `at` (`from`, or where an earlier search of the same bytes stopped).
+/// `complete`: no bytes will follow `b`, so its end ends the last line; a
+/// streaming reader passes `false` until its input is exhausted. Only `/`
+/// bytes are looked at, and around each only its blanks, so a line of a
+/// million `/` costs a million steps, not a million squared.
+pub fn find_slash_line(b: &[u8], from: usize, at: usize, complete: bool) -> SlashSearch {
     let blank = |c: &&u8| **c != b'\n' && **c != b'\r' && c.is_ascii_whitespace();
-    let mut at = from;
+    let mut at = at;
     while let Some(p) = memchr::memchr(b'/', &b[at..]) {
         let p = at + p;
         let start = p - b[from..p].iter().rev().take_while(blank).count();
         let end = p + 1 + b[p + 1..].iter().take_while(blank).count();
         let starts_line = start == from || matches!(b[start - 1], b'\n' | b'\r');
-        let ends_line = matches!(b.get(end), None | Some(b'\n' | b'\r'));
-        if starts_line && ends_line {
-            let next = match (b.get(end), b.get(end + 1)) {
-                (Some(b'\r'), Some(b'\n')) => end + 2,
-                (Some(_), _) => end + 1,
-                (None, _) => end,
-            };
-            return Some(SlashLine { start, next });
+        match (b.get(end), b.get(end + 1)) {
+            _ if !starts_line => {}
+            (Some(b'\n'), _) => {
+                return SlashSearch::Found {
+                    start,
+                    next: end + 1,
+                };
+            }
+            (Some(b'\r'), Some(b'\n')) => {
+                return SlashSearch::Found {
+                    start,
+                    next: end + 2,
+                };
+            }
+            (Some(b'\r'), Some(_)) => {
+                return SlashSearch::Found {
+                    start,
+                    next: end + 1,
+                };
+            }
+            (Some(b'\r') | None, _) if complete => {
+                return SlashSearch::Found {
+                    start,
+                    next: b.len(),
+                };
+            }
+            (Some(b'\r') | None, _) => return SlashSearch::Incomplete { resume: p },
+            (Some(_), _) => {}
         }
         at = p + 1;
     }
-    None
+    SlashSearch::NotFound
 }
 
 /// Where the last line of `b[from..to]` ends, without its terminator; `to`
