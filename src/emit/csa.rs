@@ -251,7 +251,7 @@ fn write_view(
 
     let mut bookmarks = 0usize;
     for (ply, entry) in &view.plies {
-        out.push_str(&ply_text(ply));
+        push_csa_move(out, ply.color, ply.mv, ply.piece);
         out.push('\n');
         write_entry_extras(out, entry, &mut times);
         bookmarks += entry.bookmarks().len();
@@ -511,46 +511,83 @@ impl TimeWriter {
             return;
         };
         let (secs, frac) = (ms / 1000, ms % 1000);
+        out.push('T');
         match self.version {
             CsaVersion::V22 => {
                 if frac != 0 {
                     self.rounded += 1;
                 }
-                let _ = writeln!(out, "T{}", (ms + 500) / 1000);
+                push_decimal(out, (ms + 500) / 1000);
             }
-            CsaVersion::V30 if frac == 0 => {
-                let _ = writeln!(out, "T{secs}");
-            }
+            CsaVersion::V30 if frac == 0 => push_decimal(out, secs),
             CsaVersion::V30 => {
-                let f = format!("{frac:03}");
-                let _ = writeln!(out, "T{secs}.{}", f.trim_end_matches('0'));
+                push_decimal(out, secs);
+                out.push('.');
+                // Milliseconds as three digits, trailing zeros dropped.
+                let digits = [frac / 100, frac / 10 % 10, frac % 10];
+                let len = if digits[2] != 0 {
+                    3
+                } else if digits[1] != 0 {
+                    2
+                } else {
+                    1
+                };
+                for d in &digits[..len] {
+                    out.push(char::from(b'0' + *d as u8));
+                }
             }
         }
+        out.push('\n');
+    }
+}
+
+/// `n` in decimal. A `T` line follows nearly every move, and `write!`
+/// costs several times the handful of digits it writes.
+fn push_decimal(out: &mut String, n: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &b in &buf[i..] {
+        out.push(char::from(b));
     }
 }
 
 /// `+7776FU`: the sign, origin (`00` for a drop), destination and the piece after the move.
 fn csa_move(color: Color, mv: Move, before: PieceKind) -> String {
+    let mut s = String::with_capacity(7);
+    push_csa_move(&mut s, color, mv, before);
+    s
+}
+
+/// [`csa_move`] written onto `out`: one move a ply is written, so this
+/// pushes the seven characters instead of formatting and allocating them.
+fn push_csa_move(out: &mut String, color: Color, mv: Move, before: PieceKind) {
     let after = if mv.is_promotion() {
         before.promoted().unwrap_or(before)
     } else {
         before
     };
-    let from = mv
-        .from()
-        .map_or("00".to_string(), |f| format!("{}{}", f.file(), f.rank()));
+    let digit = |d: u8| char::from(b'0' + d);
+    out.push(color.csa_sign());
+    match mv.from() {
+        Some(f) => {
+            out.push(digit(f.file()));
+            out.push(digit(f.rank()));
+        }
+        None => out.push_str("00"),
+    }
     let to = mv.to();
-    format!(
-        "{}{from}{}{}{}",
-        color.csa_sign(),
-        to.file(),
-        to.rank(),
-        after.csa()
-    )
-}
-
-fn ply_text(p: &Ply) -> String {
-    csa_move(p.color, p.mv, p.piece)
+    out.push(digit(to.file()));
+    out.push(digit(to.rank()));
+    out.push_str(after.csa());
 }
 
 /// The foul move as a CSA move, or `None` when no piece can be named.

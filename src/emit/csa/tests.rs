@@ -286,3 +286,79 @@ fn writing_what_was_written_is_idempotent_for_fouls_from_other_notations() {
     let (second, _) = write(&game_of(&first), &v22());
     assert_eq!(first, second);
 }
+
+#[test]
+fn time_lines_match_what_format_would_write() {
+    // `TimeWriter` writes its digits by hand; `format!` is the reference.
+    let samples = [
+        0u64,
+        1,
+        5,
+        9,
+        10,
+        100,
+        999,
+        1000,
+        1001,
+        1010,
+        1100,
+        1499,
+        1500,
+        12_345,
+        59_999,
+        3_600_000,
+        86_399_999,
+        u64::MAX / 2,
+    ];
+    for ms in samples {
+        let time = Some(MoveTime {
+            spent_ms: Some(ms),
+            total_ms: None,
+        });
+        let mut v22 = TimeWriter {
+            version: CsaVersion::V22,
+            rounded: 0,
+        };
+        let mut out = String::new();
+        v22.write(&mut out, time);
+        assert_eq!(out, format!("T{}\n", (ms + 500) / 1000), "V2.2, {ms} ms");
+        assert_eq!(v22.rounded, usize::from(ms % 1000 != 0), "{ms} ms");
+
+        let mut v30 = TimeWriter {
+            version: CsaVersion::V30,
+            rounded: 0,
+        };
+        let mut out = String::new();
+        v30.write(&mut out, time);
+        let want = if ms % 1000 == 0 {
+            format!("T{}\n", ms / 1000)
+        } else {
+            let frac = format!("{:03}", ms % 1000);
+            format!("T{}.{}\n", ms / 1000, frac.trim_end_matches('0'))
+        };
+        assert_eq!(out, want, "V3.0, {ms} ms");
+    }
+    let mut none = String::new();
+    TimeWriter {
+        version: CsaVersion::V30,
+        rounded: 0,
+    }
+    .write(&mut none, None);
+    assert_eq!(none, "");
+}
+
+#[test]
+fn moves_are_written_with_origin_destination_and_piece_after() {
+    let sq = |f: u8, r: u8| Square::new(f, r).expect("on the board");
+    let normal = Move::Normal {
+        from: sq(2, 8),
+        to: sq(2, 2),
+        promote: true,
+    };
+    assert_eq!(csa_move(Color::Sente, normal, PieceKind::Rook), "+2822RY");
+    let drop = Move::Drop {
+        kind: PieceKind::Gold,
+        to: sq(5, 2),
+    };
+    assert_eq!(csa_move(Color::Gote, drop, PieceKind::Gold), "-0052KI");
+}
