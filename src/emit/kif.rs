@@ -676,12 +676,14 @@ impl<'g> Writer<'g> {
             } else {
                 let time = entry.and_then(|e| e.time);
                 let marker = self.children.contains_key(&(id, i));
-                let text = crate::notation::kif_move(mv, piece, same);
                 let number = r.first_ply + i as u32;
-                let t = self
-                    .timed
-                    .then(|| clock(time, plan.totals[i][mover.index()]));
-                self.move_line(number, &text, t.as_deref(), marker);
+                let clock = self.timed.then(|| (time, plan.totals[i][mover.index()]));
+                self.move_line(
+                    number,
+                    |out| crate::notation::push_kif_move(out, mv, piece, same),
+                    clock,
+                    marker,
+                );
             }
             if let Some(e) = entry {
                 self.attachments(e);
@@ -760,13 +762,13 @@ impl<'g> Writer<'g> {
                 }
                 if self.style == Style::Kif {
                     let number = r.first_ply + after as u32;
-                    let t = self.timed.then(|| {
-                        clock(
+                    let clock = self.timed.then(|| {
+                        (
                             source.and_then(|e| e.time),
                             plan.totals[after][mover.index()],
                         )
                     });
-                    self.move_line(number, word, t.as_deref(), false);
+                    self.move_line(number, |out| out.push_str(word), clock, false);
                 }
                 if let Some(e) = source {
                     ending_comments = &e.comments;
@@ -818,17 +820,38 @@ impl<'g> Writer<'g> {
         self.line(&s);
     }
 
-    fn move_line(&mut self, number: u32, text: &str, time: Option<&str>, marker: bool) {
-        let mut s = format!("{number:>4} {text}");
-        if let Some(t) = time {
-            let pad = 13usize.saturating_sub(width(text)).max(1);
-            s.extend(std::iter::repeat_n(' ', pad));
-            s.push_str(t);
+    /// `   1 ７六歩(77)   ( 0:05/00:00:05)`: the number right-aligned in
+    /// four columns, the move `text` writes, and with `clock` (the move's
+    /// time and the mover's total before it) the time padded to column 19.
+    /// Written in place: this runs once a ply.
+    fn move_line(
+        &mut self,
+        number: u32,
+        text: impl FnOnce(&mut String),
+        clock: Option<(Option<MoveTime>, u64)>,
+        marker: bool,
+    ) {
+        let out = &mut self.out;
+        let mut head = AsciiBuf::new();
+        head.number(u64::from(number), 4, b' ');
+        head.push(b' ');
+        out.push_str(head.as_str());
+        let start = out.len();
+        text(out);
+        let mut tail = AsciiBuf::new();
+        if let Some((time, total_before)) = clock {
+            // Between 1 and 13 spaces.
+            let pad = 13usize.saturating_sub(width(&out[start..])).max(1);
+            for _ in 0..pad {
+                tail.push(b' ');
+            }
+            tail.clock(time, total_before);
         }
         if marker {
-            s.push('+');
+            tail.push(b'+');
         }
-        self.line(&s);
+        tail.push(b'\n');
+        out.push_str(tail.as_str());
     }
 
     fn attachments(&mut self, e: &MoveEntry) {
@@ -891,26 +914,98 @@ fn any_eval(line: &Line) -> bool {
     any_line(line, &|l| l.moves.iter().any(|m| m.eval().is_some()))
 }
 
-/// `( 0:05/00:00:05)`: the spent time, then the mover's running total.
-fn clock(time: Option<MoveTime>, total_before: u64) -> String {
-    let spent = time.and_then(|t| t.spent_ms).unwrap_or(0);
-    let total = time
-        .and_then(|t| t.total_ms)
-        .unwrap_or(total_before + spent);
-    let (s, t) = (spent / 1000, total / 1000);
-    format!(
-        "({:>2}:{:02}/{:02}:{:02}:{:02})",
-        s / 60,
-        s % 60,
-        t / 3600,
-        t / 60 % 60,
-        t % 60
-    )
+/// The ASCII parts of a move line, gathered on the stack and appended in
+/// one piece: this runs once a ply, and `format!` or a `push` a character
+/// cost several times the few bytes written.
+struct AsciiBuf {
+    buf: [u8; 96],
+    len: usize,
+}
+
+impl AsciiBuf {
+    fn new() -> AsciiBuf {
+        AsciiBuf {
+            buf: [0; 96],
+            len: 0,
+        }
+    }
+
+    /// Appends an ASCII byte; the buffer holds a whole line's worth, and
+    /// anything past it is dropped rather than panicking.
+    fn push(&mut self, b: u8) {
+        debug_assert!(b.is_ascii());
+        if let Some(slot) = self.buf.get_mut(self.len) {
+            *slot = b;
+            self.len += 1;
+        }
+    }
+
+    /// `n` in decimal, right-aligned in `width` columns with `fill` (as
+    /// `{:>width$}` or `{:0width$}` writes it, wider when it must be).
+    fn number(&mut self, n: u64, width: usize, fill: u8) {
+        // The clock's fields: nearly every number written.
+        if width == 2 && n < 100 {
+            let tens = (n / 10) as u8;
+            self.push(if tens == 0 { fill } else { b'0' + tens });
+            self.push(b'0' + (n % 10) as u8);
+            return;
+        }
+        let mut digits = [0u8; 20];
+        let mut i = digits.len();
+        let mut n = n;
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        for _ in digits.len() - i..width {
+            self.push(fill);
+        }
+        for &d in &digits[i..] {
+            self.push(d);
+        }
+    }
+
+    /// `( 0:05/00:00:05)`: the spent time, then the mover's running total.
+    fn clock(&mut self, time: Option<MoveTime>, total_before: u64) {
+        let spent = time.and_then(|t| t.spent_ms).unwrap_or(0);
+        let total = time
+            .and_then(|t| t.total_ms)
+            .unwrap_or(total_before + spent);
+        let (s, t) = (spent / 1000, total / 1000);
+        self.push(b'(');
+        self.number(s / 60, 2, b' ');
+        self.push(b':');
+        self.number(s % 60, 2, b'0');
+        self.push(b'/');
+        self.number(t / 3600, 2, b'0');
+        self.push(b':');
+        self.number(t / 60 % 60, 2, b'0');
+        self.push(b':');
+        self.number(t % 60, 2, b'0');
+        self.push(b')');
+    }
+
+    fn as_str(&self) -> &str {
+        // Only ASCII bytes are ever pushed, so this cannot fail.
+        std::str::from_utf8(&self.buf[..self.len]).unwrap_or_default()
+    }
 }
 
 /// Display columns: full-width characters take two.
 fn width(s: &str) -> usize {
-    s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
+    // By bytes rather than chars: an ASCII byte is one column, the lead
+    // byte of any other character two, continuation bytes none.
+    s.bytes()
+        .map(|b| match b {
+            0..0x80 => 1,
+            0x80..0xC0 => 0,
+            _ => 2,
+        })
+        .sum()
 }
 
 /// Whether `key` reads back as the key of a `key：value` header line.

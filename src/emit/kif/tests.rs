@@ -177,3 +177,60 @@ fn shift_jis_reports_unencodable_characters() {
     let (_, none) = encode_sjis("手合割：平手\n");
     assert!(none.is_empty());
 }
+
+#[test]
+fn columns_count_full_width_characters_twice() {
+    for s in [
+        "",
+        "7g7f",
+        "７六歩(77)",
+        "同　歩(23)",
+        "▲７六歩",
+        "投了",
+        "a\u{10348}b",
+    ] {
+        let by_chars: usize = s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum();
+        assert_eq!(width(s), by_chars, "{s}");
+    }
+}
+
+#[test]
+fn ascii_numbers_and_clocks_are_written_as_format_writes_them() {
+    for n in [0u64, 7, 10, 99, 100, 1234, 9999, 10_000, u64::MAX] {
+        for (width, fill) in [(2, b' '), (2, b'0'), (4, b' ')] {
+            let mut b = AsciiBuf::new();
+            b.number(n, width, fill);
+            let want = if fill == b'0' {
+                format!("{n:0width$}")
+            } else {
+                format!("{n:>width$}")
+            };
+            assert_eq!(b.as_str(), want, "{n} in {width} columns");
+        }
+    }
+    for (spent, total, before) in [
+        (Some(0), None, 0),
+        (Some(52_000), None, 0),
+        (Some(61_500), Some(3_725_000), 0),
+        (None, None, 90_000),
+        (Some(6_000_000), None, 400_000_000),
+    ] {
+        let time = Some(MoveTime {
+            spent_ms: spent,
+            total_ms: total,
+        });
+        let s = spent.unwrap_or(0) / 1000;
+        let t = total.unwrap_or(before + spent.unwrap_or(0)) / 1000;
+        let want = format!(
+            "({:>2}:{:02}/{:02}:{:02}:{:02})",
+            s / 60,
+            s % 60,
+            t / 3600,
+            t / 60 % 60,
+            t % 60
+        );
+        let mut b = AsciiBuf::new();
+        b.clock(time, before);
+        assert_eq!(b.as_str(), want);
+    }
+}
