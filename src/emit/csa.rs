@@ -46,7 +46,7 @@
 //!   `P1`…`P9`, `P+00…`/`P-00…` hand lines, then the side line.
 
 use crate::emit::Warning;
-use crate::notation::notation_text;
+use crate::notation::{csa_move, notation_text, push_csa_move};
 use crate::position::Position;
 use crate::record::{
     Ending, EndingKind, Line, MoveEntry, MoveTime, Notation, Record, StartPosition,
@@ -558,36 +558,6 @@ fn push_decimal(out: &mut String, n: u64) {
     for &b in &buf[i..] {
         out.push(char::from(b));
     }
-}
-
-/// `+7776FU`: the sign, origin (`00` for a drop), destination and the piece after the move.
-fn csa_move(color: Color, mv: Move, before: PieceKind) -> String {
-    let mut s = String::with_capacity(7);
-    push_csa_move(&mut s, color, mv, before);
-    s
-}
-
-/// [`csa_move`] written onto `out`: one move a ply is written, so this
-/// pushes the seven characters instead of formatting and allocating them.
-fn push_csa_move(out: &mut String, color: Color, mv: Move, before: PieceKind) {
-    let after = if mv.is_promotion() {
-        before.promoted().unwrap_or(before)
-    } else {
-        before
-    };
-    let digit = |d: u8| char::from(b'0' + d);
-    out.push(color.csa_sign());
-    match mv.from() {
-        Some(f) => {
-            out.push(digit(f.file()));
-            out.push(digit(f.rank()));
-        }
-        None => out.push_str("00"),
-    }
-    let to = mv.to();
-    out.push(digit(to.file()));
-    out.push(digit(to.rank()));
-    out.push_str(after.csa());
 }
 
 /// The foul move as a CSA move, or `None` when no piece can be named.
