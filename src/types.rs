@@ -539,10 +539,22 @@ impl Move {
     /// The USI text of the move: `7g7f`, `8h2b+`, `P*5e`.
     pub fn to_usi(self) -> String {
         let mut s = String::with_capacity(5);
+        self.push_usi(&mut s);
+        s
+    }
+
+    /// [`Move::to_usi`] appended to `s`: the writers put a move on every
+    /// line, and this spares them a `String` a move.
+    pub fn push_usi(self, s: &mut String) {
+        let square = |s: &mut String, sq: Square| {
+            let [f, r] = sq.usi();
+            s.push(f as char);
+            s.push(r as char);
+        };
         match self {
             Move::Normal { from, to, promote } => {
-                s.push_str(std::str::from_utf8(&from.usi()).unwrap_or("??"));
-                s.push_str(std::str::from_utf8(&to.usi()).unwrap_or("??"));
+                square(s, from);
+                square(s, to);
                 if promote {
                     s.push('+');
                 }
@@ -550,10 +562,9 @@ impl Move {
             Move::Drop { kind, to } => {
                 s.push(kind.usi_letter() as char);
                 s.push('*');
-                s.push_str(std::str::from_utf8(&to.usi()).unwrap_or("??"));
+                square(s, to);
             }
         }
-        s
     }
 
     /// Parse a USI move. Drops must name an upper-case droppable kind.

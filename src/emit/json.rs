@@ -10,7 +10,6 @@ use crate::report::{
     DiagnosticJson, ResultJson, VerdictJson, diagnostic_json, game_report, result_json,
     verdict_json,
 };
-use crate::types::Move;
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 
@@ -503,7 +502,7 @@ impl Serialize for LineView<'_> {
             // The replayer keeps only plies that `play_checked` accepted,
             // so the cheaper path for legal moves applies.
             pos.play_safe(p.mv);
-            push_usi(&mut usi, p.mv);
+            p.mv.push_usi(&mut usi);
             push_csa_move(&mut csa, p.color, p.mv, p.piece);
             push_kif_move(&mut kif, p.mv, p.piece, p.same);
             let eval = entry.and_then(|e| e.eval());
@@ -529,29 +528,6 @@ impl Serialize for LineView<'_> {
             })?;
         }
         seq.end()
-    }
-}
-
-/// [`Move::to_usi`] appended to `s`.
-fn push_usi(s: &mut String, mv: Move) {
-    let square = |s: &mut String, sq: crate::types::Square| {
-        let [f, r] = sq.usi();
-        s.push(f as char);
-        s.push(r as char);
-    };
-    match mv {
-        Move::Normal { from, to, promote } => {
-            square(s, from);
-            square(s, to);
-            if promote {
-                s.push('+');
-            }
-        }
-        Move::Drop { kind, to } => {
-            s.push(kind.usi_letter() as char);
-            s.push('*');
-            square(s, to);
-        }
     }
 }
 

@@ -22,16 +22,22 @@ fn outcome(game: &Game, mover: Color) -> &'static str {
 pub fn write(game: &Game) -> (String, Vec<Warning>) {
     let mut out = String::with_capacity((game.main.plies.len() + 1) * 80);
     let mut pos = game.start.clone();
+    let mut buf = [0u8; crate::setup::SFEN_MAX];
+    // Each line starts with the position the line before it led to: after a
+    // move only the ranks it touched are written again, which is most of the
+    // cost of a line saved.
+    let mut ranks = pos.sfen_ranks();
+    out.push_str(pos.sfen_into(&mut buf));
     for p in &game.main.plies {
-        out.push_str(&pos.to_sfen());
         out.push('\t');
-        out.push_str(&p.mv.to_usi());
+        p.mv.push_usi(&mut out);
         out.push('\t');
         out.push_str(outcome(game, pos.side_to_move()));
         out.push('\n');
-        pos.play(p.mv);
+        // The replayer keeps only plies that `play_checked` accepted.
+        pos.play_safe(p.mv);
+        out.push_str(pos.sfen_after(p.mv, &mut ranks, &mut buf));
     }
-    out.push_str(&pos.to_sfen());
     out.push_str("\t-\t");
     out.push_str(outcome(game, pos.side_to_move()));
     out.push('\n');
@@ -72,5 +78,31 @@ mod tests {
             lines[1],
             "4k4/4G4/4P4/9/9/9/9/9/9 w 2r2b3g4s4n4l17p 2\t-\tloss"
         );
+    }
+
+    /// The writer refreshes only the ranks a move touched; every line must
+    /// still be the position's whole SFEN, as `to_sfen` writes it afresh.
+    #[test]
+    fn each_line_is_the_sfen_written_afresh_and_the_usi_move() {
+        let text = include_str!("../../fixtures/usi/games.usi");
+        let mut lines_seen = 0;
+        for rec in usi::parse(text).unwrap() {
+            let g = replay(rec, &ReplayOptions::default()).unwrap();
+            let (s, _) = write(&g);
+            let mut pos = g.start.clone();
+            let mut lines = s.lines();
+            for p in &g.main.plies {
+                let want = format!("{}\t{}\t", pos.to_sfen(), p.mv.to_usi());
+                let line = lines.next().unwrap();
+                assert!(line.starts_with(&want), "{line} vs {want}");
+                pos.play(p.mv);
+                lines_seen += 1;
+            }
+            let last = lines.next().unwrap();
+            assert!(last.starts_with(&format!("{}\t-\t", pos.to_sfen())));
+            assert_eq!(lines.next(), None);
+        }
+        // Captures, a promotion, drops and a game from a custom position.
+        assert_eq!(lines_seen, 7 + 11 + 1);
     }
 }

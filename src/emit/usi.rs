@@ -23,7 +23,7 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
         s.push_str(" moves");
         for p in &game.main.plies {
             s.push(' ');
-            s.push_str(&p.mv.to_usi());
+            p.mv.push_usi(&mut s);
         }
     }
     let mut warnings = Vec::new();
