@@ -36,4 +36,7 @@ count "check -j1, $N USI files" "$K" check -q -j1 "$W/usi"
 count "check -j1, $N KIF files (Shift_JIS .kif)" "$K" check -q -j1 "$W/kif"
 count "check -j1, $N KIF files (UTF-8 .kifu)" "$K" check -q -j1 "$W/kifu"
 count "check -j1, $N KI2 files (UTF-8 .ki2u)" "$K" check -q -j1 "$W/ki2u"
-count "convert --to json, one CSA file" "$K" convert -q -j1 --to json "$W/all.csa"
+# Every writer on the same one file (-j1): what a conversion adds to check.
+for t in usi sfen csa kif kifu ki2 ki2u jkf json; do
+  count "convert -j1 --to $t, one CSA file" "$K" convert -q -j1 --to "$t" "$W/all.csa"
+done
