@@ -5,16 +5,19 @@
 //! the positions seen on the current line of play.
 
 use crate::error::{Error, ErrorKind};
+use crate::movegen::OneStep;
 use crate::position::{DeclarationRule, Position};
-use crate::record::{EndingKind, Line, MoveEntry, Record, Span, StartPosition};
-use crate::resolve::{Resolved, Unresolved, resolve};
+use crate::record::{Dest, EndingKind, Line, MoveEntry, Notation, Record, Span, StartPosition};
+use crate::resolve::{Unresolved, resolve};
 use crate::rule::Rule;
 use crate::types::{Color, Move, PieceKind, Square};
 
-/// Bits in [`History`]'s filter of keys seen. 4,096 bits keep a game of a
-/// few hundred plies sparse (a few percent of plies then scan the keys)
-/// while the filter stays a cheap copy for each variation.
-const FILTER_BITS: usize = 4096;
+/// Bits in [`History`]'s filter of keys seen. A set bit costs a pass over
+/// every key of the line; over a collection of 2,000 games, 4,096 bits
+/// sent about one new position in 55 down that pass (some 6 instructions a
+/// ply on average), 16,384 about one in 200. The price is 2 KiB zeroed for
+/// each line and copied for each variation, small beside replaying either.
+const FILTER_BITS: usize = 16384;
 
 /// Options for [`replay`].
 #[derive(Clone, Copy, Debug)]
@@ -465,23 +468,80 @@ fn advance(
     prev_to: &mut Option<Square>,
     entry: &MoveEntry,
 ) -> bool {
-    let Ok(r) = resolve(pos, &entry.notation, *prev_to) else {
+    let Ok((mv, _, _)) = play_entry(pos, &entry.notation, *prev_to) else {
         return false;
     };
-    if pos.play_checked(r.mv).is_err() {
-        return false;
-    }
     hist.push(pos.key(), pos.in_check());
-    *prev_to = Some(r.mv.to());
+    *prev_to = Some(mv.to());
     true
+}
+
+/// Resolve and play `notation` on `pos` (`prev_to` for `同`): the move, the
+/// piece that made it (before the move) and the kind captured, or why not;
+/// on failure `pos` is unchanged.
+///
+/// CSA and KIF moves that name their origin, or drops, are checked and
+/// played in one step (`Position::play_csa`, `play_kif`); everything else,
+/// and every move those leave alone, is resolved first and then played.
+#[inline(always)]
+fn play_entry(
+    pos: &mut Position,
+    notation: &Notation,
+    prev_to: Option<Square>,
+) -> Result<(Move, PieceKind, Option<PieceKind>), Stop> {
+    let us = pos.side_to_move();
+    let one_step = match *notation {
+        Notation::Csa {
+            color,
+            from,
+            to,
+            piece,
+        } => pos.play_csa(color, from, to, piece),
+        Notation::Kif {
+            color,
+            dest,
+            piece,
+            promote,
+            from,
+            drop,
+        } => match (dest, prev_to) {
+            (Dest::Square(to), _) | (Dest::Same, Some(to)) => {
+                pos.play_kif(color, to, piece, promote, from, drop)
+            }
+            (Dest::Same, None) => None,
+        },
+        _ => None,
+    };
+    if let Some(OneStep { mv, piece, outcome }) = one_step {
+        return match outcome {
+            Ok(capture) => Ok((mv, piece, capture)),
+            Err(rule) => Err(Stop::Illegal(mv, piece, us, rule)),
+        };
+    }
+    match resolve(pos, notation, prev_to) {
+        Ok(r) => {
+            let mover = r.color.unwrap_or(us);
+            let played = if mover == us {
+                pos.play_checked(r.mv)
+            } else {
+                Err(Rule::WrongTurn)
+            };
+            match played {
+                Ok(capture) => Ok((r.mv, r.piece, capture)),
+                Err(rule) => Err(Stop::Illegal(r.mv, r.piece, mover, rule)),
+            }
+        }
+        Err(u) => Err(Stop::Unresolved(u)),
+    }
 }
 
 /// Why the replay of a line stopped at a move.
 enum Stop {
     /// The notation named no move.
     Unresolved(Unresolved),
-    /// The move was formed but the rules refuse it (`rule`), played by the colour given.
-    Illegal(Resolved, Color, Rule),
+    /// The move was formed but the rules refuse it (`rule`): the move, the
+    /// piece that made it and the colour that played it.
+    Illegal(Move, PieceKind, Color, Rule),
 }
 
 /// Replay one line from `pos`.
@@ -512,22 +572,7 @@ fn replay_line(
             break;
         }
         let us = pos.side_to_move();
-        let step = match resolve(&pos, &entry.notation, prev_to) {
-            Ok(r) => {
-                let mover = r.color.unwrap_or(us);
-                let played = if mover == us {
-                    pos.play_checked(r.mv)
-                } else {
-                    Err(Rule::WrongTurn)
-                };
-                match played {
-                    Ok(capture) => Ok((r, capture)),
-                    Err(rule) => Err(Stop::Illegal(r, mover, rule)),
-                }
-            }
-            Err(u) => Err(Stop::Unresolved(u)),
-        };
-        let (Resolved { mv, piece, .. }, capture) = match step {
+        let (mv, piece, capture) = match play_entry(&mut pos, &entry.notation, prev_to) {
             Ok(done) => done,
             Err(stop) => {
                 // The move failed and the position is as before it.
@@ -581,7 +626,7 @@ fn replay_line(
                             ply: Some(ply),
                         });
                     }
-                    Stop::Illegal(Resolved { mv, piece, .. }, mover, rule) => {
+                    Stop::Illegal(mv, piece, mover, rule) => {
                         let detail = foul_detail(&pos, rule, mv, mover);
                         verdict = Verdict::Foul(Foul {
                             ply,
