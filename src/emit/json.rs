@@ -388,7 +388,7 @@ impl<'a> GameView<'a> {
 }
 
 /// [`HeaderJson`], borrowed: the one place the header keys are looked up,
-/// for [`game_json`] and [`write`] alike.
+/// for [`game_json`] and [`write()`] alike.
 #[derive(Serialize)]
 struct HeaderView<'a> {
     sente: Option<&'a str>,

@@ -19,7 +19,7 @@ pub(crate) struct Document {
     first_span: Option<Span>,
 }
 
-/// How [`Document::line`] classified a line.
+/// How [`Document::other_line`] classified a line.
 pub(crate) enum Kind<'a> {
     /// Handled here: nothing left to do.
     Done,

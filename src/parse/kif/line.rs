@@ -200,7 +200,7 @@ fn time(i: &str) -> Res<'_, MoveTime> {
     context("a time such as ( 0:01/00:00:01)", cut(inner)).parse(i)
 }
 
-/// Parse a line that [`looks_like_move_line`].
+/// Parse a line that [`looks_like_move_line`](crate::parse::ja::looks_like_move_line).
 pub(crate) fn move_line(line: &str) -> Result<MoveLine<'_>, LineErr<'_>> {
     match quick(line) {
         Some(m) => Ok(m),
