@@ -40,7 +40,7 @@ mod tests;
 use crate::error::ParseError;
 use crate::parse::{Lines, SourceLine, lines, lines_at};
 use crate::record::{
-    Ending, EndingKind, Evaluation, HeaderField, MoveEntry, MoveTime, Record, Span,
+    Ending, EndingKind, Evaluation, HeaderField, MoveEntry, MoveTime, Notation, Record, Span,
 };
 use crate::types::Color;
 use position::PositionBuilder;
@@ -579,26 +579,23 @@ impl Game {
     /// known by its eighth byte, so no search for the line end and no
     /// statement dispatch. Stops before the first other line, which `lines`
     /// then gives to the full grammar as if this run had not been taken.
+    // Kept out of `read_game_with`: inlined there, the loop's counters
+    // shared the registers of the whole grammar and were spilled each line.
+    #[inline(never)]
     fn bare_moves(&mut self, lines: &mut Lines<'_>) {
         let (text, mut pos, mut number) = lines.state();
         let base = lines.base();
         let b = text.as_bytes();
         loop {
             let rest = &b[pos..];
-            if let Some(m) = rest.first_chunk::<7>()
-                && let Some(next) = after_line(rest, 7)
-                && let Some(notation) = syntax::bare_move(m)
-            {
+            if let Some((notation, next)) = move_line(rest) {
                 number += 1;
                 let span = Span::new(base + pos, number, 1);
                 let mut entry = MoveEntry::new(notation, span);
                 pos += next;
                 // The time line that nearly always follows is read here, so
                 // the move is stored once, complete.
-                let rest = &b[pos..];
-                if let Some((ms, end)) = syntax::bare_time(rest)
-                    && let Some(next) = after_line(rest, end)
-                {
+                if let Some((ms, _, next)) = time_line(&b[pos..]) {
                     number += 1;
                     entry.time = Some(MoveTime {
                         spent_ms: Some(ms),
@@ -610,9 +607,7 @@ impl Game {
                     self.timed = Timed::LastMove;
                 }
                 self.record.main.moves.push(entry);
-            } else if let Some((ms, end)) = syntax::bare_time(rest)
-                && let Some(next) = after_line(rest, end)
-            {
+            } else if let Some((ms, end, next)) = time_line(rest) {
                 number += 1;
                 self.time(ms, &text[pos..pos + end]);
                 pos += next;
@@ -869,6 +864,36 @@ impl Game {
         }
         self.timed = Timed::Nothing;
     }
+}
+
+/// A bare move line (`+7776FU` and its line end) at the start of `rest`:
+/// the move, and where the next line starts.
+#[inline(always)]
+fn move_line(rest: &[u8]) -> Option<(Notation, usize)> {
+    let Some(w) = rest.first_chunk::<8>() else {
+        // The last line, with no line end or a line end of its own.
+        let next = after_line(rest, 7)?;
+        return syntax::bare_move(rest.first_chunk::<7>()?).map(|m| (m, next));
+    };
+    let w = u64::from_le_bytes(*w);
+    let next = match (w >> 56) as u8 {
+        b'\n' => 8,
+        b'\r' => 8 + usize::from(rest.get(8) == Some(&b'\n')),
+        _ => return None,
+    };
+    syntax::word_move(w).map(|m| (m, next))
+}
+
+/// A whole-second time line (`T12` and its line end) at the start of
+/// `rest`: the milliseconds, the statement's length, and where the next
+/// line starts.
+#[inline(always)]
+fn time_line(rest: &[u8]) -> Option<(u64, usize, usize)> {
+    let (ms, end) = match rest.first_chunk::<8>().and_then(syntax::window_time) {
+        Some(t) => t,
+        None => syntax::bare_time(rest)?,
+    };
+    Some((ms, end, after_line(rest, end)?))
 }
 
 /// Where the line after one whose content is `b[..end]` starts, as

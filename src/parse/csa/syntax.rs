@@ -190,10 +190,10 @@ pub(super) fn bare_move(m: &[u8; 7]) -> Option<Notation> {
     })
 }
 
-/// Piece kinds by their two capital letters, `(a - 'A') * 26 + (b - 'A')`.
-static KIND_BY_CODE: [Option<PieceKind>; 26 * 26] = {
+/// Every CSA piece code and its kind.
+const CODES: [(&[u8; 2], PieceKind); 14] = {
     use PieceKind::*;
-    let named = [
+    [
         (b"FU", Pawn),
         (b"KY", Lance),
         (b"KE", Knight),
@@ -208,16 +208,113 @@ static KIND_BY_CODE: [Option<PieceKind>; 26 * 26] = {
         (b"NG", ProSilver),
         (b"UM", Horse),
         (b"RY", Dragon),
-    ];
+    ]
+};
+
+/// Piece kinds by their two capital letters, `(a - 'A') * 26 + (b - 'A')`.
+static KIND_BY_CODE: [Option<PieceKind>; 26 * 26] = {
     let mut table = [None; 26 * 26];
     let mut i = 0;
-    while i < named.len() {
-        let (code, kind) = named[i];
+    while i < CODES.len() {
+        let (code, kind) = CODES[i];
         table[(code[0] - b'A') as usize * 26 + (code[1] - b'A') as usize] = Some(kind);
         i += 1;
     }
     table
 };
+
+/// Piece kinds by the low five bits of their two letters, first letter's
+/// bits high: with the top three bits of both letters checked to be `010`
+/// (`@`, `A`…`Z`, `[`…`_`), one load and no range checks tell a code.
+static KIND_BY_LOW_BITS: [Option<PieceKind>; 1024] = {
+    let mut table = [None; 1024];
+    let mut i = 0;
+    while i < CODES.len() {
+        let (code, kind) = CODES[i];
+        table[(code[0] & 0x1f) as usize * 32 + (code[1] & 0x1f) as usize] = Some(kind);
+        i += 1;
+    }
+    table
+};
+
+/// Square indices by two digits, `file << 4 | rank`: 0xFF where either
+/// digit is 0 (no square).
+static SQUARE_BY_DIGITS: [u8; 256] = {
+    let mut table = [0xff; 256];
+    let mut file = 1;
+    while file <= 9 {
+        let mut rank = 1;
+        while rank <= 9 {
+            table[file << 4 | rank] = ((file - 1) * 9 + (rank - 1)) as u8;
+            rank += 1;
+        }
+        file += 1;
+    }
+    table
+};
+
+/// [`bare_move`] on the first seven bytes of a line loaded as one
+/// little-endian word (byte `i` is bits `8i..8i + 8`; the eighth byte is
+/// ignored): the four digits are checked together and the squares and the
+/// piece are table loads, where the byte-wise checks cost a branch each.
+#[inline(always)]
+pub(super) fn word_move(w: u64) -> Option<Notation> {
+    let color = match w as u8 {
+        b'+' => Color::Sente,
+        b'-' => Color::Gote,
+        _ => return None,
+    };
+    // Bytes 1..=4 are all `0`..=`9`: high nibble 3, and a low nibble that
+    // does not reach 16 when 6 is added (no byte carries into the next).
+    let d = (w >> 8) as u32;
+    let high = d & 0xf0f0_f0f0 == 0x3030_3030;
+    let low = (d & 0x0f0f_0f0f).wrapping_add(0x0606_0606) & 0xf0f0_f0f0 == 0;
+    if !(high & low) {
+        return None;
+    }
+    let square = |pair: u32| {
+        let at = (pair & 0x0f) << 4 | (pair >> 8 & 0x0f);
+        Square::from_index(usize::from(SQUARE_BY_DIGITS[at as usize]))
+    };
+    let from = match d & 0x0f0f {
+        0 => None,
+        pair => Some(square(pair)?),
+    };
+    let to = square(d >> 16)?;
+    let code = (w >> 40) as u16;
+    if code & 0xe0e0 != 0x4040 {
+        return None;
+    }
+    let at = usize::from(code & 0x1f) << 5 | usize::from(code >> 8 & 0x1f);
+    let piece = KIND_BY_LOW_BITS[at]?;
+    Some(Notation::Csa {
+        color,
+        from,
+        to,
+        piece,
+    })
+}
+
+/// [`bare_time`] on the first eight bytes of a line, for the usual short
+/// time: `Some` when the digits end inside the window (`T` and at most six
+/// digits), with what `bare_time` gives; `None` when they do not, or the
+/// line is not a time (`bare_time` then decides).
+#[inline(always)]
+pub(super) fn window_time(w: &[u8; 8]) -> Option<(u64, usize)> {
+    if w[0] != b'T' {
+        return None;
+    }
+    let mut secs = 0u64;
+    // A fixed window: no bounds check per digit.
+    for (i, &c) in w.iter().enumerate().skip(1) {
+        let d = c.wrapping_sub(b'0');
+        if d >= 10 {
+            return (i > 1).then_some((secs * 1000, i));
+        }
+        secs = secs * 10 + u64::from(d);
+    }
+    None
+}
 
 /// `T12` exactly at the start of `b` (up to nine digits, so no overflow
 /// to check): the milliseconds and the length of the statement.
