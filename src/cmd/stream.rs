@@ -275,6 +275,28 @@ impl Piece {
     }
 }
 
+/// The text of every game of a chunk. The plain games lie together in the
+/// block, so one check that the bytes from the first to the last are UTF-8
+/// covers them all, where a check per game (each game's text is wanted
+/// twice) cost as much again; when those bytes are not all UTF-8 (a game in
+/// between was decoded from Shift_JIS), each game is checked on its own.
+fn texts<'a>(games: &'a [Piece], block: &'a [u8]) -> Vec<&'a str> {
+    let plain = games.iter().filter(|p| p.text.is_none());
+    let from = plain.clone().map(|p| p.start).min().unwrap_or(0);
+    let to = plain.map(|p| p.end).max().unwrap_or(from);
+    let all = std::str::from_utf8(&block[from..to]).ok();
+    games
+        .iter()
+        .map(|p| match (&p.text, all) {
+            (Some(t), _) => t.as_str(),
+            (None, Some(all)) => all
+                .get(p.start - from..p.end - from)
+                .unwrap_or_else(|| p.text_in(block)),
+            (None, None) => p.text_in(block),
+        })
+        .collect()
+}
+
 /// A run of consecutive games of a stream: cut and placed (line, offset)
 /// on the reading thread, then read, numbered and replayed on one worker
 /// (see [`read_chunk`]).
@@ -472,12 +494,13 @@ impl Chain {
 /// (each game's decoding warnings, then the game; the failure last). A game
 /// that fails to parse is an item of its own and the next game is read.
 pub fn read_chunk(chunk: Chunk, chain: &Chain, path: &str) -> Vec<Item> {
-    let block = chunk.block.as_slice();
+    let texts = texts(&chunk.games, chunk.block.as_slice());
     let read = catch_unwind(AssertUnwindSafe(|| {
         chunk
             .games
             .iter()
-            .map(|p| parse_loose(p.text_in(block), p.line, p.offset))
+            .zip(&texts)
+            .map(|(p, text)| parse_loose(text, p.line, p.offset))
             .collect::<Vec<_>>()
     }));
     let loose = match read {
@@ -490,9 +513,9 @@ pub fn read_chunk(chunk: Chunk, chain: &Chain, path: &str) -> Vec<Item> {
     let adopted = chain.take_turn(chunk.seq, |state| {
         loose
             .into_iter()
-            .zip(&chunk.games)
-            .map(|(game, p)| {
-                let parsed = state.adopt(game, p.text_in(block), p.line, p.offset);
+            .zip(chunk.games.iter().zip(&texts))
+            .map(|(game, (p, text))| {
+                let parsed = state.adopt(game, text, p.line, p.offset);
                 match parsed {
                     Ok(Some(r)) => Some((r.index, Ok(r))),
                     Ok(None) => None,
@@ -646,6 +669,33 @@ mod tests {
         chain.give_up();
         // Chunk 2 neither waits for ever nor takes the state.
         assert_eq!(chain.take_turn(2, |_| 2), None);
+    }
+
+    #[test]
+    fn a_chunk_gives_each_game_the_text_it_would_get_alone() {
+        // Plain games around one decoded from Shift_JIS, whose raw bytes are
+        // not UTF-8, and a chunk of plain games only.
+        let block = b"PI\n+\n/\nN+\x90\xe6\n/\n\n/\n+7776FU\n".to_vec();
+        let piece = |start, end, text: Option<&str>| Piece {
+            start,
+            end,
+            text: text.map(str::to_string),
+            line: 1,
+            offset: 0,
+            warnings: Vec::new(),
+        };
+        let games = [
+            piece(0, 5, None),
+            piece(7, 12, Some("N+先")),
+            piece(14, 15, None),
+            piece(17, 25, None),
+        ];
+        let alone: Vec<&str> = games.iter().map(|p| p.text_in(&block)).collect();
+        assert_eq!(alone, ["PI\n+\n", "N+先", "\n", "+7776FU\n"]);
+        assert_eq!(texts(&games, &block), alone);
+        assert_eq!(texts(&games[2..], &block), alone[2..]);
+        assert_eq!(texts(&games[..1], &block), alone[..1]);
+        assert!(texts(&[], &block).is_empty());
     }
 
     #[test]
