@@ -444,7 +444,22 @@ fn read_game_with(
 /// a file field's key (see [`LooseGame`]): then the game's own copy of a file
 /// field is the one it wrote, equal to the updated value, and is moved
 /// rather than copied.
-fn rebase_header(file: &[HeaderField], mut header: Vec<HeaderField>) -> Vec<HeaderField> {
+fn rebase_header(file: &[HeaderField], header: Vec<HeaderField>) -> Vec<HeaderField> {
+    // The usual game rewrites the file fields first, in the file's order
+    // (a V2 game opens with its version line): then the header already is
+    // the answer, and is kept rather than rebuilt.
+    let (own, rest) = header.split_at(file.len().min(header.len()));
+    let in_place = own.len() == file.len()
+        && own.iter().zip(file).all(|(h, f)| h.key == f.key)
+        && !rest.iter().any(|h| file.iter().any(|f| f.key == h.key));
+    if in_place {
+        return header;
+    }
+    rebuild_header(file, header)
+}
+
+/// [`rebase_header`] the long way, for any order of the fields.
+fn rebuild_header(file: &[HeaderField], mut header: Vec<HeaderField>) -> Vec<HeaderField> {
     let mut out = Vec::with_capacity(file.len() + header.len());
     for f in file {
         match header.iter().position(|h| h.key == f.key) {

@@ -723,3 +723,38 @@ fn every_move_of_a_long_game_reads_as_the_general_path_reads_it() {
         assert_eq!(fast, slow);
     }
 }
+
+#[test]
+fn a_header_kept_in_place_is_the_one_rebuilt() {
+    let field = |key: &str, value: &str| HeaderField {
+        key: key.to_string(),
+        value: value.to_string(),
+        span: Span::new(0, 1, 1),
+    };
+    let keys = ["Version", "Encoding", "N+", "EVENT"];
+    let mut rng = crate::test_rng::xorshift(0x3c6e_f372);
+    let mut kept = 0;
+    for round in 0..5000 {
+        // File fields: distinct keys, as FileState keeps them.
+        let mut file = Vec::new();
+        for (i, k) in keys[..2].iter().enumerate() {
+            if !rng().is_multiple_of(3) {
+                file.push(field(k, &format!("file{i}")));
+            }
+        }
+        if rng().is_multiple_of(2) {
+            file.reverse();
+        }
+        let header: Vec<HeaderField> = (0..rng() % 5)
+            .map(|i| field(keys[(rng() % 4) as usize], &format!("own{round}.{i}")))
+            .collect();
+        let got = rebase_header(&file, header.clone());
+        assert_eq!(
+            got,
+            rebuild_header(&file, header.clone()),
+            "{file:?} {header:?}"
+        );
+        kept += usize::from(got == header && !file.is_empty());
+    }
+    assert!(kept > 100, "{kept}");
+}
