@@ -904,10 +904,10 @@ fn move_line(rest: &[u8]) -> Option<(Notation, usize)> {
 /// line starts.
 #[inline(always)]
 fn time_line(rest: &[u8]) -> Option<(u64, usize, usize)> {
-    let (ms, end) = match rest.first_chunk::<8>().and_then(syntax::window_time) {
-        Some(t) => t,
-        None => syntax::bare_time(rest)?,
-    };
+    if let Some(t) = rest.first_chunk::<8>().and_then(syntax::window_time) {
+        return Some(t);
+    }
+    let (ms, end) = syntax::bare_time(rest)?;
     Some((ms, end, after_line(rest, end)?))
 }
 

@@ -237,56 +237,49 @@ static KIND_BY_LOW_BITS: [Option<PieceKind>; 1024] = {
     table
 };
 
-/// Square indices by two digits, `file << 4 | rank`: 0xFF where either
-/// digit is 0 (no square).
-static SQUARE_BY_DIGITS: [u8; 256] = {
-    let mut table = [0xff; 256];
-    let mut file = 1;
-    while file <= 9 {
-        let mut rank = 1;
-        while rank <= 9 {
-            table[file << 4 | rank] = ((file - 1) * 9 + (rank - 1)) as u8;
-            rank += 1;
-        }
-        file += 1;
-    }
-    table
-};
-
 /// [`bare_move`] on the first seven bytes of a line loaded as one
 /// little-endian word (byte `i` is bits `8i..8i + 8`; the eighth byte is
-/// ignored): the four digits are checked together and the squares and the
-/// piece are table loads, where the byte-wise checks cost a branch each.
+/// ignored): the shape is one masked compare, the digits are checked and
+/// turned into squares together, and the piece is one table load, where
+/// the byte-wise checks cost a branch each.
 #[inline(always)]
 pub(super) fn word_move(w: u64) -> Option<Notation> {
-    let color = match w as u8 {
-        b'+' => Color::Sente,
-        b'-' => Color::Gote,
-        _ => return None,
-    };
-    // Bytes 1..=4 are all `0`..=`9`: high nibble 3, and a low nibble that
-    // does not reach 16 when 6 is added (no byte carries into the next).
-    let d = (w >> 8) as u32;
-    let high = d & 0xf0f0_f0f0 == 0x3030_3030;
-    let low = (d & 0x0f0f_0f0f).wrapping_add(0x0606_0606) & 0xf0f0_f0f0 == 0;
-    if !(high & low) {
+    // The digits' high nibbles are 3, the letters' top three bits 010, and
+    // the sign is one of `)`, `+`, `-`, `/`.
+    const MASK: u64 = 0x00e0_e0f0_f0f0_f0f9;
+    const SHAPE: u64 = 0x0040_4030_3030_3029;
+    if w & MASK != SHAPE {
         return None;
     }
-    let square = |pair: u32| {
-        let at = (pair & 0x0f) << 4 | (pair >> 8 & 0x0f);
-        Square::from_index(usize::from(SQUARE_BY_DIGITS[at as usize]))
-    };
-    let from = match d & 0x0f0f {
-        0 => None,
-        pair => Some(square(pair)?),
-    };
-    let to = square(d >> 16)?;
-    let code = (w >> 40) as u16;
-    if code & 0xe0e0 != 0x4040 {
+    // `+` (0x2B) and `-` (0x2D) are the two of those whose bits 1 and 2 differ.
+    let sign = w as u8;
+    if (sign ^ sign >> 1) & 2 == 0 {
         return None;
     }
-    let at = usize::from(code & 0x1f) << 5 | usize::from(code >> 8 & 0x1f);
-    let piece = KIND_BY_LOW_BITS[at]?;
+    let color = if sign & 4 == 0 {
+        Color::Sente
+    } else {
+        Color::Gote
+    };
+    // The four digits' values, one a byte; each must be 9 at most.
+    let n = (w >> 8) as u32 & 0x0f0f_0f0f;
+    if n.wrapping_add(0x0606_0606) & 0xf0f0_f0f0 != 0 {
+        return None;
+    }
+    // The high bit of each byte: the digit is not 0. A square needs two
+    // such digits; the origin may instead be `00`, a drop.
+    let nonzero = n.wrapping_add(0x7f7f_7f7f) & 0x8080_8080;
+    if nonzero != 0x8080_8080 && nonzero != 0x8080_0000 {
+        return None;
+    }
+    // Byte 0 becomes file * 9 + rank of the origin, byte 2 that of the
+    // destination (no byte exceeds 90, so none carries).
+    let at = n.wrapping_mul(9).wrapping_add(n >> 8);
+    let square = |v: u32| Square::from_index_unchecked((v & 0xff) as usize - 10);
+    let from = (nonzero & 0x8080 != 0).then(|| square(at));
+    let to = square(at >> 16);
+    let code = (w >> 35) as usize & 0x3e0 | (w >> 48) as usize & 0x1f;
+    let piece = KIND_BY_LOW_BITS[code]?;
     Some(Notation::Csa {
         color,
         from,
@@ -295,21 +288,29 @@ pub(super) fn word_move(w: u64) -> Option<Notation> {
     })
 }
 
-/// [`bare_time`] on the first eight bytes of a line, for the usual short
-/// time: `Some` when the digits end inside the window (`T` and at most six
-/// digits), with what `bare_time` gives; `None` when they do not, or the
-/// line is not a time (`bare_time` then decides).
+/// [`bare_time`] and the line end after it, on the first eight bytes of a
+/// line, for the usual short time: `Some` when the statement and its line
+/// end lie in the window (`T` and at most five digits), with what
+/// `bare_time` gives and where the next line starts; `None` when they do
+/// not, or the line is not a time (`bare_time` then decides).
 #[inline(always)]
-pub(super) fn window_time(w: &[u8; 8]) -> Option<(u64, usize)> {
+pub(super) fn window_time(w: &[u8; 8]) -> Option<(u64, usize, usize)> {
     if w[0] != b'T' {
         return None;
     }
     let mut secs = 0u64;
-    // A fixed window: no bounds check per digit.
-    for (i, &c) in w.iter().enumerate().skip(1) {
-        let d = c.wrapping_sub(b'0');
+    // A fixed window: no bounds check per digit, and the byte after a line
+    // end's `\r` is always in it.
+    for i in 1..7 {
+        let d = w[i].wrapping_sub(b'0');
         if d >= 10 {
-            return (i > 1).then_some((secs * 1000, i));
+            let next = match (w[i], w[i + 1]) {
+                (b'\n', _) => i + 1,
+                (b'\r', b'\n') => i + 2,
+                (b'\r', _) => i + 1,
+                _ => return None,
+            };
+            return (i > 1).then_some((secs * 1000, i, next));
         }
         secs = secs * 10 + u64::from(d);
     }

@@ -611,7 +611,7 @@ fn word_move_agrees_with_bare_move_on_every_byte_in_every_place() {
 }
 
 #[test]
-fn window_time_agrees_with_bare_time_whenever_it_answers() {
+fn window_time_agrees_with_bare_time_and_the_line_end_whenever_it_answers() {
     let alphabet = b"T0123456789\n\r .x";
     let mut rng = crate::test_rng::xorshift(0x2545_f491);
     let mut answered = 0;
@@ -620,18 +620,26 @@ fn window_time_agrees_with_bare_time_whenever_it_answers() {
         let mut w: [u8; 8] =
             std::array::from_fn(|i| alphabet[(r >> (i * 5)) as usize % alphabet.len()]);
         w[0] = if round % 8 == 0 { b'U' } else { b'T' };
-        if let Some(t) = syntax::window_time(&w) {
-            assert_eq!(Some(t), syntax::bare_time(&w), "{w:?}");
+        if let Some((ms, end, next)) = syntax::window_time(&w) {
+            assert_eq!(Some((ms, end)), syntax::bare_time(&w), "{w:?}");
+            assert_eq!(Some(next), after_line(&w, end), "{w:?}");
             answered += 1;
         }
     }
     assert!(answered > 10_000, "{answered}");
-    // Up to six digits are read in the window; a seventh is left to bare_time.
+    // Up to five digits and a line end are read in the window; longer
+    // times are left to bare_time.
     for digits in 1..=7 {
-        let line = format!("T{}\n+7776FU", "9".repeat(digits));
-        let w = line.as_bytes().first_chunk::<8>().unwrap();
-        let expected = (digits <= 6).then(|| syntax::bare_time(w).unwrap());
-        assert_eq!(syntax::window_time(w), expected, "{line:?}");
+        for end in ["\n", "\r\n", "\r"] {
+            let line = format!("T{}{end}+7776FU", "9".repeat(digits));
+            let b = line.as_bytes();
+            let w = b.first_chunk::<8>().unwrap();
+            let expected = (digits <= 5).then(|| {
+                let (ms, end) = syntax::bare_time(b).unwrap();
+                (ms, end, after_line(b, end).unwrap())
+            });
+            assert_eq!(syntax::window_time(w), expected, "{line:?}");
+        }
     }
 }
 
