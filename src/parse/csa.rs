@@ -300,13 +300,28 @@ impl FileState {
             let (result, _) = read_game(text, line, offset, &inherited, &mut self.fields);
             return self.number(result);
         }
-        // The inherited fields, updated by what the game wrote: its fields
-        // are moved in, not copied.
+        // The inherited fields, updated by what the game wrote: a failed
+        // game's are moved in; a read game's are in its header, and their
+        // values are copied into the strings the file's fields already have.
         let inherited = self.fields.len();
         for f in game.fields {
             match self.fields.iter_mut().find(|old| old.key == f.key) {
                 Some(old) => *old = f,
                 None => self.fields.push(f),
+            }
+        }
+        if let Ok(Some(record)) = &game.result {
+            for key in game.file_keys.iter() {
+                let Some(f) = record.header.iter().find(|h| h.key == key) else {
+                    continue;
+                };
+                match self.fields.iter_mut().find(|old| old.key == key) {
+                    Some(old) => {
+                        old.value.clone_from(&f.value);
+                        old.span = f.span;
+                    }
+                    None => self.fields.push(f.clone()),
+                }
             }
         }
         let result = game.result.map(|r| {
@@ -345,8 +360,10 @@ impl FileState {
 #[derive(Debug)]
 pub struct LooseGame {
     result: Result<Option<Record>, ParseError>,
-    /// The file fields this game wrote, as they stood when it ended (or failed).
+    /// The file fields a failed game wrote, as they stood when it failed.
     fields: Vec<HeaderField>,
+    /// The file fields a read game wrote, which its header holds.
+    file_keys: FileKeys,
     /// A `$` field's key is also a file field's key.
     clash: bool,
 }
@@ -357,11 +374,57 @@ pub struct LooseGame {
 /// for [`FileState::parse_game`].
 pub fn parse_loose(text: &str, line: u32, offset: usize) -> LooseGame {
     let mut fields = Vec::new();
-    let (result, clash) = read_game(text, line, offset, &[], &mut fields);
+    let (result, clash, file_keys) =
+        read_game_with(text, line, offset, &[], &mut fields, true, true);
     LooseGame {
         result,
         fields,
+        file_keys,
         clash,
+    }
+}
+
+/// A field that describes the whole file rather than one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FileKey {
+    Version,
+    Encoding,
+}
+
+impl FileKey {
+    const COUNT: usize = 2;
+
+    fn as_str(self) -> &'static str {
+        match self {
+            FileKey::Version => "Version",
+            FileKey::Encoding => "Encoding",
+        }
+    }
+}
+
+/// The file fields a game wrote, in the order it first wrote each.
+#[derive(Clone, Copy, Debug)]
+struct FileKeys {
+    keys: [FileKey; FileKey::COUNT],
+    len: usize,
+}
+
+impl FileKeys {
+    const NONE: FileKeys = FileKeys {
+        keys: [FileKey::Version; FileKey::COUNT],
+        len: 0,
+    };
+
+    fn note(&mut self, key: FileKey) {
+        if !self.keys[..self.len].contains(&key) {
+            // Each key is noted once, so there is always room.
+            self.keys[self.len] = key;
+            self.len += 1;
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.keys[..self.len].iter().map(|k| k.as_str())
     }
 }
 
@@ -375,12 +438,15 @@ fn read_game(
     inherited: &[HeaderField],
     fields: &mut Vec<HeaderField>,
 ) -> (Result<Option<Record>, ParseError>, bool) {
-    read_game_with(text, line, offset, inherited, fields, true)
+    let (result, clash, _) = read_game_with(text, line, offset, inherited, fields, true, false);
+    (result, clash)
 }
 
 /// [`read_game`], with the runs of bare moves and times of
 /// [`Game::bare_moves`] taken or not: tests read a game both ways, and the
-/// two must agree in every record, span and error.
+/// two must agree in every record, span and error. With `loose`, a game
+/// that is read keeps the file fields it writes only in its header, and
+/// says which they are; one that fails still leaves them in `fields`.
 fn read_game_with(
     text: &str,
     line: u32,
@@ -388,8 +454,10 @@ fn read_game_with(
     inherited: &[HeaderField],
     fields: &mut Vec<HeaderField>,
     bare_runs: bool,
-) -> (Result<Option<Record>, ParseError>, bool) {
+    loose: bool,
+) -> (Result<Option<Record>, ParseError>, bool, FileKeys) {
     let mut game = Game::new(inherited);
+    game.loose = loose;
     game.record.main.moves.reserve(move_guess(text.as_bytes()));
     let result = (|| {
         let mut lines = lines_at(text, line, offset);
@@ -431,10 +499,23 @@ fn read_game_with(
         Ok(())
     })();
     let clash = game.clash;
-    if !game.started {
-        return (result.map(|()| None), clash);
+    let keys = game.file_keys;
+    if let Err(e) = result {
+        if loose {
+            // The header goes with the game, so the fields are copied out.
+            // Each key's first header entry is the one the file field wrote
+            // last: file fields replace it, and `$` fields are appended.
+            for key in keys.iter() {
+                let field = game.record.header.iter().find(|h| h.key == key);
+                fields.extend(field.cloned());
+            }
+        }
+        return (Err(e), clash, FileKeys::NONE);
     }
-    (result.map(|()| Some(game.finish(0))), clash)
+    if !game.started {
+        return (Ok(None), clash, FileKeys::NONE);
+    }
+    (Ok(Some(game.finish(0))), clash, keys)
 }
 
 /// The header of a game read with no inherited fields, as it would be had it
@@ -562,6 +643,10 @@ struct Game {
     timed: Timed,
     /// A `$` field took the key of a file field (see [`LooseGame`]).
     clash: bool,
+    /// The file fields go only to the header (see [`read_game_with`]).
+    loose: bool,
+    /// The file fields written, in the order first written.
+    file_keys: FileKeys,
 }
 
 impl Game {
@@ -576,6 +661,8 @@ impl Game {
             position: PositionBuilder::new(),
             timed: Timed::Nothing,
             clash: false,
+            loose: false,
+            file_keys: FileKeys::NONE,
         }
     }
 
@@ -696,29 +783,40 @@ impl Game {
 
     /// A field describing the whole file (version, encoding). A game that
     /// repeats it replaces the copy it inherited instead of holding two.
-    fn file_field(&mut self, field: HeaderField, file_fields: &mut Vec<HeaderField>) {
-        // One copy for the file, and the field itself for the record: every
-        // game of a V2 file writes one, and each copy is two allocations.
-        let put = |fields: &mut Vec<HeaderField>, field: HeaderField| match fields
-            .iter_mut()
-            .find(|f| f.key == field.key)
-        {
-            Some(old) => *old = field,
-            None => fields.push(field),
+    fn file_field(
+        &mut self,
+        key: FileKey,
+        value: &str,
+        span: Span,
+        file_fields: &mut Vec<HeaderField>,
+    ) {
+        self.file_keys.note(key);
+        let field = HeaderField {
+            key: key.as_str().to_string(),
+            value: value.to_string(),
+            span,
         };
-        put(file_fields, field.clone());
-        put(&mut self.record.header, field);
+        // The file's copy reuses the strings of the one it replaces: every
+        // game of a V2 file writes a version.
+        if !self.loose {
+            match file_fields.iter_mut().find(|f| f.key == field.key) {
+                Some(old) => {
+                    old.value.clone_from(&field.value);
+                    old.span = span;
+                }
+                None => file_fields.push(field.clone()),
+            }
+        }
+        match self.record.header.iter_mut().find(|f| f.key == field.key) {
+            Some(old) => *old = field,
+            None => self.record.header.push(field),
+        }
     }
 
     /// A `'` comment (text includes the quote).
     fn comment(&mut self, text: &str, span: Span, file_fields: &mut Vec<HeaderField>) {
         if let Some(enc) = text.strip_prefix("'CSA encoding=") {
-            let field = HeaderField {
-                key: "Encoding".to_string(),
-                value: enc.to_string(),
-                span,
-            };
-            self.file_field(field, file_fields);
+            self.file_field(FileKey::Encoding, enc, span, file_fields);
         } else if let Some(eval) = text.strip_prefix("'**") {
             self.evaluation(text, eval);
         } else if let Some(c) = text.strip_prefix("'*") {
@@ -784,7 +882,7 @@ impl Game {
         };
         match parsed {
             Statement::Version(v) => {
-                self.file_field(field("Version", v), file_fields);
+                self.file_field(FileKey::Version, v, span, file_fields);
             }
             Statement::Name(c, n) => {
                 let key = if c == Color::Sente { "N+" } else { "N-" };

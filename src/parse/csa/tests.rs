@@ -453,7 +453,7 @@ type Reading = (Result<Option<Record>, ParseError>, Vec<HeaderField>);
 fn both_ways(text: &str) -> [Reading; 2] {
     [true, false].map(|bare| {
         let mut fields = Vec::new();
-        let (r, _) = read_game_with(text, 3, 17, &[], &mut fields, bare);
+        let (r, _, _) = read_game_with(text, 3, 17, &[], &mut fields, bare, false);
         (r, fields)
     })
 }
@@ -765,4 +765,65 @@ fn a_header_kept_in_place_is_the_one_rebuilt() {
         kept += usize::from(got == header && !file.is_empty());
     }
     assert!(kept > 100, "{kept}");
+}
+
+#[test]
+fn games_read_loose_and_adopted_match_games_read_in_place_with_every_file_field() {
+    // Games that write the file fields (and `$` fields of the same keys) in
+    // any order, some failing after them, read one at a time with the
+    // fields of the games before: the reference for loose reading.
+    let lines = [
+        "V2.2",
+        "V3.0",
+        "'CSA encoding=UTF-8",
+        "'CSA encoding=SJIS",
+        "$Version:x",
+        "$Encoding:y",
+        "N+a",
+        "'note",
+    ];
+    let mut rng = crate::test_rng::xorshift(0x6a09_e667);
+    for _ in 0..300 {
+        let mut text = String::new();
+        for g in 0..1 + rng() % 5 {
+            if g > 0 {
+                text.push_str("/\n");
+            }
+            for _ in 0..rng() % 5 {
+                text.push_str(lines[(rng() % lines.len() as u64) as usize]);
+                text.push('\n');
+            }
+            match rng() % 4 {
+                0 => text.push_str("PI\n+\n+7776FU\nT1\n"),
+                1 => text.push_str("PI\n+\n+7776FX\n"),
+                2 => text.push_str("+7776FU\n"),
+                _ => {}
+            }
+        }
+        let mut state = FileState::new();
+        let mut fields = Vec::new();
+        let mut index = 0;
+        for piece in split_games(&text) {
+            let inherited = fields.clone();
+            let (want, _) = read_game(
+                piece.text,
+                piece.line,
+                piece.offset,
+                &inherited,
+                &mut fields,
+            );
+            let want = want.map(|r| {
+                r.map(|mut r| {
+                    r.index = index;
+                    r
+                })
+            });
+            let got = state.parse_game(piece.text, piece.line, piece.offset);
+            assert_eq!(got, want, "{text:?}");
+            assert_eq!(state.fields, fields, "{text:?}");
+            if !matches!(want, Ok(None)) {
+                index += 1;
+            }
+        }
+    }
 }
