@@ -13,7 +13,7 @@ use kifu::Format;
 use kifu::decode::decode;
 use kifu::error::{Error, ErrorKind};
 use kifu::input::ReadOptions;
-use kifu::parse::csa::{FileState, SlashSearch, find_slash_line, parse_loose};
+use kifu::parse::csa::{FileState, SlashSearch, find_slash_line, parse_loose_counted};
 use std::io::{BufRead, Read};
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
@@ -260,6 +260,8 @@ struct Piece {
     /// The line and decoded byte offset the game starts at.
     line: u32,
     offset: usize,
+    /// How many lines the game's text has.
+    lines: u32,
     /// Decoding problems in this game's bytes.
     warnings: Vec<String>,
 }
@@ -368,6 +370,7 @@ pub fn chunks<R: Read>(
                     text: None,
                     line: line_no,
                     offset,
+                    lines,
                     warnings: Vec::new(),
                 };
                 line_no += lines + 1;
@@ -398,16 +401,19 @@ pub fn chunks<R: Read>(
                         return feed(chunk(&block, pieces, Some(e.with_path(path))));
                     }
                 };
+                // Count lines as the parser does (bare CR included).
+                let lines = kifu::parse::lines(&d.text).count() as u32;
                 let piece = Piece {
                     start: cut.start,
                     end: cut.end,
                     line: line_no,
                     offset,
+                    lines,
                     warnings: d.warnings,
                     text: None,
                 };
-                // Count lines as the parser does (bare CR included), plus the `/` line.
-                line_no += kifu::parse::lines(&d.text).count() as u32 + 1;
+                // And the `/` line.
+                line_no += lines + 1;
                 offset += d.text.len() + cut.slash;
                 Piece {
                     text: Some(d.text),
@@ -500,7 +506,7 @@ pub fn read_chunk(chunk: Chunk, chain: &Chain, path: &str) -> Vec<Item> {
             .games
             .iter()
             .zip(&texts)
-            .map(|(p, text)| parse_loose(text, p.line, p.offset))
+            .map(|(p, text)| parse_loose_counted(text, p.line, p.offset, p.lines))
             .collect::<Vec<_>>()
     }));
     let loose = match read {
@@ -682,6 +688,7 @@ mod tests {
             text: text.map(str::to_string),
             line: 1,
             offset: 0,
+            lines: 1,
             warnings: Vec::new(),
         };
         let games = [

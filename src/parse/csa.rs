@@ -373,9 +373,24 @@ pub struct LooseGame {
 /// gives each its index and inherited fields in file order. Arguments are as
 /// for [`FileState::parse_game`].
 pub fn parse_loose(text: &str, line: u32, offset: usize) -> LooseGame {
+    loose(text, line, offset, None)
+}
+
+/// [`parse_loose`] for a caller that has counted the lines of `text` as
+/// [`lines`] splits them: the count sizes the move list, so the text is not
+/// walked once more for it.
+pub fn parse_loose_counted(text: &str, line: u32, offset: usize, lines: u32) -> LooseGame {
+    loose(text, line, offset, Some(lines))
+}
+
+fn loose(text: &str, line: u32, offset: usize, lines: Option<u32>) -> LooseGame {
     let mut fields = Vec::new();
-    let (result, clash, file_keys) =
-        read_game_with(text, line, offset, &[], &mut fields, true, true);
+    let how = How {
+        bare_runs: true,
+        loose: true,
+        lines,
+    };
+    let (result, clash, file_keys) = read_game_with(text, line, offset, &[], &mut fields, how);
     LooseGame {
         result,
         fields,
@@ -438,27 +453,53 @@ fn read_game(
     inherited: &[HeaderField],
     fields: &mut Vec<HeaderField>,
 ) -> (Result<Option<Record>, ParseError>, bool) {
-    let (result, clash, _) = read_game_with(text, line, offset, inherited, fields, true, false);
+    let (result, clash, _) = read_game_with(text, line, offset, inherited, fields, How::PLAIN);
     (result, clash)
 }
 
-/// [`read_game`], with the runs of bare moves and times of
-/// [`Game::bare_moves`] taken or not: tests read a game both ways, and the
-/// two must agree in every record, span and error. With `loose`, a game
-/// that is read keeps the file fields it writes only in its header, and
-/// says which they are; one that fails still leaves them in `fields`.
+/// How [`read_game_with`] reads a game.
+#[derive(Clone, Copy, Debug)]
+struct How {
+    /// Take the runs of bare moves and times of [`Game::bare_moves`].
+    bare_runs: bool,
+    /// Keep the file fields a game writes only in its header, and say which
+    /// they are (see [`LooseGame`]).
+    loose: bool,
+    /// How many lines the text has, when the caller has counted them.
+    lines: Option<u32>,
+}
+
+impl How {
+    /// As [`read_game`] reads a game.
+    const PLAIN: How = How {
+        bare_runs: true,
+        loose: false,
+        lines: None,
+    };
+}
+
+/// [`read_game`], read as `how` says. Tests read a game with the runs of
+/// [`Game::bare_moves`] and without, and the two must agree in every
+/// record, span and error. A `loose` game that is read keeps the file
+/// fields it writes only in its header, and says which they are; one that
+/// fails still leaves them in `fields`.
 fn read_game_with(
     text: &str,
     line: u32,
     offset: usize,
     inherited: &[HeaderField],
     fields: &mut Vec<HeaderField>,
-    bare_runs: bool,
-    loose: bool,
+    how: How,
 ) -> (Result<Option<Record>, ParseError>, bool, FileKeys) {
+    let How {
+        bare_runs,
+        loose,
+        lines,
+    } = how;
     let mut game = Game::new(inherited);
     game.loose = loose;
-    game.record.main.moves.reserve(move_guess(text.as_bytes()));
+    let lines = lines.map_or_else(|| line_feeds(text.as_bytes()), |n| n as usize);
+    game.record.main.moves.reserve(move_guess(lines));
     let result = (|| {
         let mut lines = lines_at(text, line, offset);
         loop {
@@ -556,12 +597,17 @@ fn rebuild_header(file: &[HeaderField], mut header: Vec<HeaderField>) -> Vec<Hea
     out
 }
 
-/// A first guess at the number of moves: half the lines, as a record
-/// written one move and one time a line has. The move list is then sized
-/// once instead of growing (and copying every move) as the game is read;
-/// a record of one move a line grows it once. Only `\n` is counted, which
-/// one vectorised pass can do.
-fn move_guess(b: &[u8]) -> usize {
+/// A first guess at the number of moves of a text of `lines` lines: half
+/// of them, as a record written one move and one time a line has. The move
+/// list is then sized once instead of growing (and copying every move) as
+/// the game is read; a record of one move a line grows it once.
+fn move_guess(lines: usize) -> usize {
+    lines.div_ceil(2)
+}
+
+/// How many `\n` are in `b`, as a line count for [`move_guess`]: one
+/// vectorised pass, where counting lines as [`lines`] does would not be.
+fn line_feeds(b: &[u8]) -> usize {
     let mut lines = 0;
     // A byte-wide count per short chunk is what vectorises well.
     for chunk in b.chunks(128) {
@@ -571,7 +617,7 @@ fn move_guess(b: &[u8]) -> usize {
         }
         lines += usize::from(n);
     }
-    lines.div_ceil(2)
+    lines
 }
 
 /// Whether `text` looks like a CSA record: its first line that is neither

@@ -453,7 +453,11 @@ type Reading = (Result<Option<Record>, ParseError>, Vec<HeaderField>);
 fn both_ways(text: &str) -> [Reading; 2] {
     [true, false].map(|bare| {
         let mut fields = Vec::new();
-        let (r, _, _) = read_game_with(text, 3, 17, &[], &mut fields, bare, false);
+        let how = How {
+            bare_runs: bare,
+            ..How::PLAIN
+        };
+        let (r, _, _) = read_game_with(text, 3, 17, &[], &mut fields, how);
         (r, fields)
     })
 }
