@@ -498,8 +498,11 @@ fn read_game_with(
     } = how;
     let mut game = Game::new(inherited);
     game.loose = loose;
-    let lines = lines.map_or_else(|| line_feeds(text.as_bytes()), |n| n as usize);
-    game.record.main.moves.reserve(move_guess(lines));
+    let guess = match lines {
+        Some(n) => move_guess(n as usize),
+        None => (text.len() / MIN_MOVE_BYTES).min(MAX_MOVE_GUESS),
+    };
+    game.record.main.moves.reserve(guess);
     let result = (|| {
         let mut lines = lines_at(text, line, offset);
         loop {
@@ -605,20 +608,15 @@ fn move_guess(lines: usize) -> usize {
     lines.div_ceil(2)
 }
 
-/// How many `\n` are in `b`, as a line count for [`move_guess`]: one
-/// vectorised pass, where counting lines as [`lines`] does would not be.
-fn line_feeds(b: &[u8]) -> usize {
-    let mut lines = 0;
-    // A byte-wide count per short chunk is what vectorises well.
-    for chunk in b.chunks(128) {
-        let mut n = 0u8;
-        for &c in chunk {
-            n += u8::from(c == b'\n');
-        }
-        lines += usize::from(n);
-    }
-    lines
-}
+/// The fewest bytes a move and its time take (`+7776FU\nT1\n`): a text's
+/// length over this is a guess at its moves that needs no pass over it.
+/// A record whose lines are longer (comments) is given back what it does
+/// not use once it is read.
+const MIN_MOVE_BYTES: usize = 11;
+
+/// The most moves guessed from a text's length: more than nearly any game
+/// has, and little memory for a hostile text of one huge line to ask for.
+const MAX_MOVE_GUESS: usize = 1024;
 
 /// Whether `text` looks like a CSA record: its first line that is neither
 /// blank nor a `'` comment is a CSA statement (`V2.2`, `PI`, `P1…`, `P+`,
@@ -715,6 +713,12 @@ impl Game {
     fn finish(self, index: usize) -> Record {
         let mut record = self.record;
         record.index = index;
+        // A guess from the text's length that was far too large (a record
+        // of long comments) is not kept for the record's lifetime.
+        let moves = &mut record.main.moves;
+        if moves.capacity() > 2 * moves.len() + 16 {
+            moves.shrink_to_fit();
+        }
         if let Some((start, span)) = self.position.finish() {
             record.start = start;
             record.start_span = Some(span);

@@ -831,3 +831,25 @@ fn games_read_loose_and_adopted_match_games_read_in_place_with_every_file_field(
         }
     }
 }
+
+#[test]
+fn a_move_list_sized_from_the_text_length_keeps_no_large_excess() {
+    // Long comments make the length-based guess far too large.
+    let mut text = String::from("PI\n+\n");
+    for _ in 0..10 {
+        text.push_str("+7776FU\n'*");
+        text.push_str(&"x".repeat(500));
+        text.push('\n');
+    }
+    let r = one(&text);
+    assert_eq!(r.main.moves.len(), 10);
+    assert!(r.main.moves.capacity() <= 36, "{}", r.main.moves.capacity());
+    // A record that is nearly all moves and times is sized once, closely.
+    let mut text = String::from("PI\n+\n");
+    for _ in 0..300 {
+        text.push_str("+7776FU\nT12\n");
+    }
+    let r = one(&text);
+    assert_eq!(r.main.moves.len(), 300);
+    assert!(r.main.moves.capacity() <= 2 * 300 + 16);
+}
