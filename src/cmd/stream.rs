@@ -206,6 +206,44 @@ impl<R: Read> Cutter<R> {
 /// text (no NUL, nothing above 0x7F), and how many lines
 /// [`kifu::parse::lines`] would find in them.
 fn scan(b: &[u8]) -> (bool, u32) {
+    // The usual game has no control byte but LF, and nothing above 0x7F:
+    // then counting LFs is enough, and a pass that also counts every byte
+    // below 0x0E or above 0x7F (as a signed byte, below 0x0E) says so in
+    // fewer steps than counting CRs and finding the largest byte.
+    const LANES: usize = 32;
+    let (mut lf, mut low) = (0usize, 0usize);
+    let mut blocks = b.chunks_exact(LANES);
+    loop {
+        let (mut l, mut o) = ([0u8; LANES], [0u8; LANES]);
+        let mut steps = 0;
+        for block in (&mut blocks).take(255) {
+            let block: [u8; LANES] = block.try_into().unwrap_or([0; LANES]);
+            for j in 0..LANES {
+                let c = block[j];
+                l[j] += u8::from(c == b'\n');
+                o[j] += u8::from((c as i8) < 0x0e);
+            }
+            steps += 1;
+        }
+        lf += l.iter().map(|&n| usize::from(n)).sum::<usize>();
+        low += o.iter().map(|&n| usize::from(n)).sum::<usize>();
+        if steps < 255 {
+            break;
+        }
+    }
+    for &c in blocks.remainder() {
+        lf += usize::from(c == b'\n');
+        low += usize::from((c as i8) < 0x0e);
+    }
+    if low > lf {
+        return scan_all(b);
+    }
+    let open_end = usize::from(b.last().is_some_and(|&c| c != b'\n'));
+    (true, (lf + open_end) as u32)
+}
+
+/// [`scan`] for any bytes.
+fn scan_all(b: &[u8]) -> (bool, u32) {
     const LANES: usize = 32;
     // Each lane keeps its own byte-wide counts and is emptied before they
     // can wrap: with no reduction across lanes inside the loop, each step
@@ -730,12 +768,17 @@ mod tests {
     #[test]
     fn scan_agrees_with_plain_loops() {
         let mixed: &[u8] = &[b'a', b'/', b'\n', b'\r', 0, 0x80, 0x2e, 0x0a ^ 0x80, 0xff];
-        // Long plain texts reach the lane counters' flush and the line count.
+        // Long plain texts reach the lane counters' flush and the line
+        // count, with CRs (the careful pass) and with LFs only (the quick
+        // one); a few odd bytes in long texts leave the quick one.
         let plain_only: &[u8] = b"aaaaaa\n\r/";
+        let lf_only: &[u8] = b"aaaaaa\n/";
+        let rare_odd: Vec<u8> = [&[b'a'; 2000][..], b"\n\t\x0d\x0e\x7f\x80"].concat();
         let mut seed = 7u32;
         let lens = (0..70).map(|n| (n, mixed));
         let long = [8159, 8160, 8161, 8192, 16400].into_iter();
-        for (len, alphabet) in lens.chain(long.map(|n| (n, plain_only))) {
+        let long = long.flat_map(|n| [(n, plain_only), (n, lf_only), (n, &rare_odd[..])]);
+        for (len, alphabet) in lens.chain(long) {
             for _ in 0..20 {
                 let b: Vec<u8> = (0..len)
                     .map(|_| {
