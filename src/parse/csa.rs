@@ -70,9 +70,14 @@ pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
 pub fn parse_each(text: &str) -> Vec<(usize, Result<Record, ParseError>)> {
     let mut state = FileState::new();
     let mut out = Vec::new();
-    for piece in split_games(text) {
+    let mut pieces = split_games(text).peekable();
+    while let Some(piece) = pieces.next() {
         let index = state.games();
-        match state.parse_game(piece.text, piece.line, piece.offset) {
+        let game = parse_loose(piece.text, piece.line, piece.offset);
+        // No game follows the last to inherit its fields: a file of one
+        // game copies none.
+        let pass_on = pieces.peek().is_some();
+        match state.adopt_with(game, piece.text, piece.line, piece.offset, pass_on) {
             Ok(Some(r)) => out.push((index, Ok(r))),
             Ok(None) => {}
             Err(e) => out.push((index, Err(e))),
@@ -292,6 +297,20 @@ impl FileState {
         line: u32,
         offset: usize,
     ) -> Result<Option<Record>, ParseError> {
+        self.adopt_with(game, text, line, offset, true)
+    }
+
+    /// [`FileState::adopt`]; without `pass_on`, the fields the game wrote
+    /// are not kept for games after it (there are none). The game's own
+    /// header does not need them: it holds every field it wrote.
+    fn adopt_with(
+        &mut self,
+        game: LooseGame,
+        text: &str,
+        line: u32,
+        offset: usize,
+        pass_on: bool,
+    ) -> Result<Option<Record>, ParseError> {
         if game.clash && !self.fields.is_empty() {
             // A `$Version:`-style field shares a key with a file field, and
             // which of them the file field overwrites depends on the order
@@ -304,13 +323,14 @@ impl FileState {
         // game's are moved in; a read game's are in its header, and their
         // values are copied into the strings the file's fields already have.
         let inherited = self.fields.len();
-        for f in game.fields {
+        let written = if pass_on { game.fields } else { Vec::new() };
+        for f in written {
             match self.fields.iter_mut().find(|old| old.key == f.key) {
                 Some(old) => *old = f,
                 None => self.fields.push(f),
             }
         }
-        if let Ok(Some(record)) = &game.result {
+        if let (Ok(Some(record)), true) = (&game.result, pass_on) {
             for key in game.file_keys.iter() {
                 let Some(f) = record.header.iter().find(|h| h.key == key) else {
                     continue;

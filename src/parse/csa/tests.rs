@@ -807,6 +807,7 @@ fn games_read_loose_and_adopted_match_games_read_in_place_with_every_file_field(
         let mut state = FileState::new();
         let mut fields = Vec::new();
         let mut index = 0;
+        let mut each = Vec::new();
         for piece in split_games(&text) {
             let inherited = fields.clone();
             let (want, _) = read_game(
@@ -825,10 +826,16 @@ fn games_read_loose_and_adopted_match_games_read_in_place_with_every_file_field(
             let got = state.parse_game(piece.text, piece.line, piece.offset);
             assert_eq!(got, want, "{text:?}");
             assert_eq!(state.fields, fields, "{text:?}");
-            if !matches!(want, Ok(None)) {
-                index += 1;
+            match want {
+                Ok(None) => {}
+                want => {
+                    each.push((index, want.map(Option::unwrap)));
+                    index += 1;
+                }
             }
         }
+        // Reading the whole text, the last game keeps no fields for later.
+        assert_eq!(parse_each(&text), each, "{text:?}");
     }
 }
 
