@@ -13,7 +13,8 @@ use kifu::Format;
 use kifu::decode::decode;
 use kifu::error::{Error, ErrorKind};
 use kifu::input::ReadOptions;
-use kifu::parse::csa::{FileState, SlashSearch, find_slash_line, parse_loose};
+use kifu::parse::csa::{FileState, SlashSearch, find_slash_line, parse_loose_counted};
+use std::borrow::Cow;
 use std::io::{BufRead, Read};
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
@@ -205,6 +206,44 @@ impl<R: Read> Cutter<R> {
 /// text (no NUL, nothing above 0x7F), and how many lines
 /// [`kifu::parse::lines`] would find in them.
 fn scan(b: &[u8]) -> (bool, u32) {
+    // The usual game has no control byte but LF, and nothing above 0x7F:
+    // then counting LFs is enough, and a pass that also counts every byte
+    // below 0x0E or above 0x7F (as a signed byte, below 0x0E) says so in
+    // fewer steps than counting CRs and finding the largest byte.
+    const LANES: usize = 32;
+    let (mut lf, mut low) = (0usize, 0usize);
+    let mut blocks = b.chunks_exact(LANES);
+    loop {
+        let (mut l, mut o) = ([0u8; LANES], [0u8; LANES]);
+        let mut steps = 0;
+        for block in (&mut blocks).take(255) {
+            let block: [u8; LANES] = block.try_into().unwrap_or([0; LANES]);
+            for j in 0..LANES {
+                let c = block[j];
+                l[j] += u8::from(c == b'\n');
+                o[j] += u8::from((c as i8) < 0x0e);
+            }
+            steps += 1;
+        }
+        lf += l.iter().map(|&n| usize::from(n)).sum::<usize>();
+        low += o.iter().map(|&n| usize::from(n)).sum::<usize>();
+        if steps < 255 {
+            break;
+        }
+    }
+    for &c in blocks.remainder() {
+        lf += usize::from(c == b'\n');
+        low += usize::from((c as i8) < 0x0e);
+    }
+    if low > lf {
+        return scan_all(b);
+    }
+    let open_end = usize::from(b.last().is_some_and(|&c| c != b'\n'));
+    (true, (lf + open_end) as u32)
+}
+
+/// [`scan`] for any bytes.
+fn scan_all(b: &[u8]) -> (bool, u32) {
     const LANES: usize = 32;
     // Each lane keeps its own byte-wide counts and is emptied before they
     // can wrap: with no reduction across lanes inside the loop, each step
@@ -260,6 +299,8 @@ struct Piece {
     /// The line and decoded byte offset the game starts at.
     line: u32,
     offset: usize,
+    /// How many lines the game's text has.
+    lines: u32,
     /// Decoding problems in this game's bytes.
     warnings: Vec<String>,
 }
@@ -270,8 +311,41 @@ impl Piece {
         match &self.text {
             Some(t) => t,
             // `scan` found only ASCII bytes, which are valid UTF-8.
-            None => std::str::from_utf8(&block[self.start..self.end]).unwrap_or(""),
+            None => utf8(&block[self.start..self.end]).unwrap_or(""),
         }
+    }
+}
+
+/// The text of every game of a chunk. The plain games lie together in the
+/// block, so one check that the bytes from the first to the last are UTF-8
+/// covers them all, where a check per game (each game's text is wanted
+/// twice) cost as much again; when those bytes are not all UTF-8 (a game in
+/// between was decoded from Shift_JIS), each game is checked on its own.
+fn texts<'a>(games: &'a [Piece], block: &'a [u8]) -> Vec<&'a str> {
+    let plain = games.iter().filter(|p| p.text.is_none());
+    let from = plain.clone().map(|p| p.start).min().unwrap_or(0);
+    let to = plain.map(|p| p.end).max().unwrap_or(from);
+    let all = utf8(&block[from..to]);
+    games
+        .iter()
+        .map(|p| match (&p.text, all) {
+            (Some(t), _) => t.as_str(),
+            (None, Some(all)) => all
+                .get(p.start - from..p.end - from)
+                .unwrap_or_else(|| p.text_in(block)),
+            (None, None) => p.text_in(block),
+        })
+        .collect()
+}
+
+/// `bytes` as text when they are UTF-8, checked by encoding_rs, whose
+/// check uses the SIMD instructions the machine has: several times fewer
+/// instructions than `std::str::from_utf8`.
+fn utf8(bytes: &[u8]) -> Option<&str> {
+    match encoding_rs::UTF_8.decode_without_bom_handling_and_without_replacement(bytes)? {
+        Cow::Borrowed(text) => Some(text),
+        // Only text that is not UTF-8 would be decoded into a new string.
+        Cow::Owned(_) => None,
     }
 }
 
@@ -346,6 +420,7 @@ pub fn chunks<R: Read>(
                     text: None,
                     line: line_no,
                     offset,
+                    lines,
                     warnings: Vec::new(),
                 };
                 line_no += lines + 1;
@@ -376,16 +451,19 @@ pub fn chunks<R: Read>(
                         return feed(chunk(&block, pieces, Some(e.with_path(path))));
                     }
                 };
+                // Count lines as the parser does (bare CR included).
+                let lines = kifu::parse::lines(&d.text).count() as u32;
                 let piece = Piece {
                     start: cut.start,
                     end: cut.end,
                     line: line_no,
                     offset,
+                    lines,
                     warnings: d.warnings,
                     text: None,
                 };
-                // Count lines as the parser does (bare CR included), plus the `/` line.
-                line_no += kifu::parse::lines(&d.text).count() as u32 + 1;
+                // And the `/` line.
+                line_no += lines + 1;
                 offset += d.text.len() + cut.slash;
                 Piece {
                     text: Some(d.text),
@@ -472,12 +550,13 @@ impl Chain {
 /// (each game's decoding warnings, then the game; the failure last). A game
 /// that fails to parse is an item of its own and the next game is read.
 pub fn read_chunk(chunk: Chunk, chain: &Chain, path: &str) -> Vec<Item> {
-    let block = chunk.block.as_slice();
+    let texts = texts(&chunk.games, chunk.block.as_slice());
     let read = catch_unwind(AssertUnwindSafe(|| {
         chunk
             .games
             .iter()
-            .map(|p| parse_loose(p.text_in(block), p.line, p.offset))
+            .zip(&texts)
+            .map(|(p, text)| parse_loose_counted(text, p.line, p.offset, p.lines))
             .collect::<Vec<_>>()
     }));
     let loose = match read {
@@ -490,9 +569,9 @@ pub fn read_chunk(chunk: Chunk, chain: &Chain, path: &str) -> Vec<Item> {
     let adopted = chain.take_turn(chunk.seq, |state| {
         loose
             .into_iter()
-            .zip(&chunk.games)
-            .map(|(game, p)| {
-                let parsed = state.adopt(game, p.text_in(block), p.line, p.offset);
+            .zip(chunk.games.iter().zip(&texts))
+            .map(|(game, (p, text))| {
+                let parsed = state.adopt(game, text, p.line, p.offset);
                 match parsed {
                     Ok(Some(r)) => Some((r.index, Ok(r))),
                     Ok(None) => None,
@@ -649,14 +728,57 @@ mod tests {
     }
 
     #[test]
+    fn a_chunk_gives_each_game_the_text_it_would_get_alone() {
+        // Plain games around one decoded from Shift_JIS, whose raw bytes are
+        // not UTF-8, and a chunk of plain games only.
+        let block = b"PI\n+\n/\nN+\x90\xe6\n/\n\n/\n+7776FU\n".to_vec();
+        let piece = |start, end, text: Option<&str>| Piece {
+            start,
+            end,
+            text: text.map(str::to_string),
+            line: 1,
+            offset: 0,
+            lines: 1,
+            warnings: Vec::new(),
+        };
+        let games = [
+            piece(0, 5, None),
+            piece(7, 12, Some("N+先")),
+            piece(14, 15, None),
+            piece(17, 25, None),
+        ];
+        let alone: Vec<&str> = games.iter().map(|p| p.text_in(&block)).collect();
+        assert_eq!(alone, ["PI\n+\n", "N+先", "\n", "+7776FU\n"]);
+        assert_eq!(texts(&games, &block), alone);
+        assert_eq!(texts(&games[2..], &block), alone[2..]);
+        assert_eq!(texts(&games[..1], &block), alone[..1]);
+        assert!(texts(&[], &block).is_empty());
+        // The check agrees with the standard library's.
+        for bytes in [
+            &b""[..],
+            b"+7776FU\n",
+            "N+先".as_bytes(),
+            b"N+\x90\xe6",
+            b"\xe5\x85",
+        ] {
+            assert_eq!(utf8(bytes), std::str::from_utf8(bytes).ok(), "{bytes:?}");
+        }
+    }
+
+    #[test]
     fn scan_agrees_with_plain_loops() {
         let mixed: &[u8] = &[b'a', b'/', b'\n', b'\r', 0, 0x80, 0x2e, 0x0a ^ 0x80, 0xff];
-        // Long plain texts reach the lane counters' flush and the line count.
+        // Long plain texts reach the lane counters' flush and the line
+        // count, with CRs (the careful pass) and with LFs only (the quick
+        // one); a few odd bytes in long texts leave the quick one.
         let plain_only: &[u8] = b"aaaaaa\n\r/";
+        let lf_only: &[u8] = b"aaaaaa\n/";
+        let rare_odd: Vec<u8> = [&[b'a'; 2000][..], b"\n\t\x0d\x0e\x7f\x80"].concat();
         let mut seed = 7u32;
         let lens = (0..70).map(|n| (n, mixed));
         let long = [8159, 8160, 8161, 8192, 16400].into_iter();
-        for (len, alphabet) in lens.chain(long.map(|n| (n, plain_only))) {
+        let long = long.flat_map(|n| [(n, plain_only), (n, lf_only), (n, &rare_odd[..])]);
+        for (len, alphabet) in lens.chain(long) {
             for _ in 0..20 {
                 let b: Vec<u8> = (0..len)
                     .map(|_| {

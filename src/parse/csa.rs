@@ -40,7 +40,7 @@ mod tests;
 use crate::error::ParseError;
 use crate::parse::{Lines, SourceLine, lines, lines_at};
 use crate::record::{
-    Ending, EndingKind, Evaluation, HeaderField, MoveEntry, MoveTime, Record, Span,
+    Ending, EndingKind, Evaluation, HeaderField, MoveEntry, MoveTime, Notation, Record, Span,
 };
 use crate::types::Color;
 use position::PositionBuilder;
@@ -70,9 +70,14 @@ pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
 pub fn parse_each(text: &str) -> Vec<(usize, Result<Record, ParseError>)> {
     let mut state = FileState::new();
     let mut out = Vec::new();
-    for piece in split_games(text) {
+    let mut pieces = split_games(text).peekable();
+    while let Some(piece) = pieces.next() {
         let index = state.games();
-        match state.parse_game(piece.text, piece.line, piece.offset) {
+        let game = parse_loose(piece.text, piece.line, piece.offset);
+        // No game follows the last to inherit its fields: a file of one
+        // game copies none.
+        let pass_on = pieces.peek().is_some();
+        match state.adopt_with(game, piece.text, piece.line, piece.offset, pass_on) {
             Ok(Some(r)) => out.push((index, Ok(r))),
             Ok(None) => {}
             Err(e) => out.push((index, Err(e))),
@@ -292,6 +297,20 @@ impl FileState {
         line: u32,
         offset: usize,
     ) -> Result<Option<Record>, ParseError> {
+        self.adopt_with(game, text, line, offset, true)
+    }
+
+    /// [`FileState::adopt`]; without `pass_on`, the fields the game wrote
+    /// are not kept for games after it (there are none). The game's own
+    /// header does not need them: it holds every field it wrote.
+    fn adopt_with(
+        &mut self,
+        game: LooseGame,
+        text: &str,
+        line: u32,
+        offset: usize,
+        pass_on: bool,
+    ) -> Result<Option<Record>, ParseError> {
         if game.clash && !self.fields.is_empty() {
             // A `$Version:`-style field shares a key with a file field, and
             // which of them the file field overwrites depends on the order
@@ -300,13 +319,29 @@ impl FileState {
             let (result, _) = read_game(text, line, offset, &inherited, &mut self.fields);
             return self.number(result);
         }
-        // The inherited fields, updated by what the game wrote: its fields
-        // are moved in, not copied.
+        // The inherited fields, updated by what the game wrote: a failed
+        // game's are moved in; a read game's are in its header, and their
+        // values are copied into the strings the file's fields already have.
         let inherited = self.fields.len();
-        for f in game.fields {
+        let written = if pass_on { game.fields } else { Vec::new() };
+        for f in written {
             match self.fields.iter_mut().find(|old| old.key == f.key) {
                 Some(old) => *old = f,
                 None => self.fields.push(f),
+            }
+        }
+        if let (Ok(Some(record)), true) = (&game.result, pass_on) {
+            for key in game.file_keys.iter() {
+                let Some(f) = record.header.iter().find(|h| h.key == key) else {
+                    continue;
+                };
+                match self.fields.iter_mut().find(|old| old.key == key) {
+                    Some(old) => {
+                        old.value.clone_from(&f.value);
+                        old.span = f.span;
+                    }
+                    None => self.fields.push(f.clone()),
+                }
             }
         }
         let result = game.result.map(|r| {
@@ -345,8 +380,10 @@ impl FileState {
 #[derive(Debug)]
 pub struct LooseGame {
     result: Result<Option<Record>, ParseError>,
-    /// The file fields this game wrote, as they stood when it ended (or failed).
+    /// The file fields a failed game wrote, as they stood when it failed.
     fields: Vec<HeaderField>,
+    /// The file fields a read game wrote, which its header holds.
+    file_keys: FileKeys,
     /// A `$` field's key is also a file field's key.
     clash: bool,
 }
@@ -356,12 +393,73 @@ pub struct LooseGame {
 /// gives each its index and inherited fields in file order. Arguments are as
 /// for [`FileState::parse_game`].
 pub fn parse_loose(text: &str, line: u32, offset: usize) -> LooseGame {
+    loose(text, line, offset, None)
+}
+
+/// [`parse_loose`] for a caller that has counted the lines of `text` as
+/// [`lines`] splits them: the count sizes the move list, so the text is not
+/// walked once more for it.
+pub fn parse_loose_counted(text: &str, line: u32, offset: usize, lines: u32) -> LooseGame {
+    loose(text, line, offset, Some(lines))
+}
+
+fn loose(text: &str, line: u32, offset: usize, lines: Option<u32>) -> LooseGame {
     let mut fields = Vec::new();
-    let (result, clash) = read_game(text, line, offset, &[], &mut fields);
+    let how = How {
+        bare_runs: true,
+        loose: true,
+        lines,
+    };
+    let (result, clash, file_keys) = read_game_with(text, line, offset, &[], &mut fields, how);
     LooseGame {
         result,
         fields,
+        file_keys,
         clash,
+    }
+}
+
+/// A field that describes the whole file rather than one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum FileKey {
+    Version,
+    Encoding,
+}
+
+impl FileKey {
+    const COUNT: usize = 2;
+
+    fn as_str(self) -> &'static str {
+        match self {
+            FileKey::Version => "Version",
+            FileKey::Encoding => "Encoding",
+        }
+    }
+}
+
+/// The file fields a game wrote, in the order it first wrote each.
+#[derive(Clone, Copy, Debug)]
+struct FileKeys {
+    keys: [FileKey; FileKey::COUNT],
+    len: usize,
+}
+
+impl FileKeys {
+    const NONE: FileKeys = FileKeys {
+        keys: [FileKey::Version; FileKey::COUNT],
+        len: 0,
+    };
+
+    fn note(&mut self, key: FileKey) {
+        if !self.keys[..self.len].contains(&key) {
+            // Each key is noted once, so there is always room.
+            self.keys[self.len] = key;
+            self.len += 1;
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.keys[..self.len].iter().map(|k| k.as_str())
     }
 }
 
@@ -375,22 +473,56 @@ fn read_game(
     inherited: &[HeaderField],
     fields: &mut Vec<HeaderField>,
 ) -> (Result<Option<Record>, ParseError>, bool) {
-    read_game_with(text, line, offset, inherited, fields, true)
+    let (result, clash, _) = read_game_with(text, line, offset, inherited, fields, How::PLAIN);
+    (result, clash)
 }
 
-/// [`read_game`], with the runs of bare moves and times of
-/// [`Game::bare_moves`] taken or not: tests read a game both ways, and the
-/// two must agree in every record, span and error.
+/// How [`read_game_with`] reads a game.
+#[derive(Clone, Copy, Debug)]
+struct How {
+    /// Take the runs of bare moves and times of [`Game::bare_moves`].
+    bare_runs: bool,
+    /// Keep the file fields a game writes only in its header, and say which
+    /// they are (see [`LooseGame`]).
+    loose: bool,
+    /// How many lines the text has, when the caller has counted them.
+    lines: Option<u32>,
+}
+
+impl How {
+    /// As [`read_game`] reads a game.
+    const PLAIN: How = How {
+        bare_runs: true,
+        loose: false,
+        lines: None,
+    };
+}
+
+/// [`read_game`], read as `how` says. Tests read a game with the runs of
+/// [`Game::bare_moves`] and without, and the two must agree in every
+/// record, span and error. A `loose` game that is read keeps the file
+/// fields it writes only in its header, and says which they are; one that
+/// fails still leaves them in `fields`.
 fn read_game_with(
     text: &str,
     line: u32,
     offset: usize,
     inherited: &[HeaderField],
     fields: &mut Vec<HeaderField>,
-    bare_runs: bool,
-) -> (Result<Option<Record>, ParseError>, bool) {
+    how: How,
+) -> (Result<Option<Record>, ParseError>, bool, FileKeys) {
+    let How {
+        bare_runs,
+        loose,
+        lines,
+    } = how;
     let mut game = Game::new(inherited);
-    game.record.main.moves.reserve(move_guess(text.as_bytes()));
+    game.loose = loose;
+    let guess = match lines {
+        Some(n) => move_guess(n as usize),
+        None => (text.len() / MIN_MOVE_BYTES).min(MAX_MOVE_GUESS),
+    };
+    game.record.main.moves.reserve(guess);
     let result = (|| {
         let mut lines = lines_at(text, line, offset);
         loop {
@@ -431,10 +563,23 @@ fn read_game_with(
         Ok(())
     })();
     let clash = game.clash;
-    if !game.started {
-        return (result.map(|()| None), clash);
+    let keys = game.file_keys;
+    if let Err(e) = result {
+        if loose {
+            // The header goes with the game, so the fields are copied out.
+            // Each key's first header entry is the one the file field wrote
+            // last: file fields replace it, and `$` fields are appended.
+            for key in keys.iter() {
+                let field = game.record.header.iter().find(|h| h.key == key);
+                fields.extend(field.cloned());
+            }
+        }
+        return (Err(e), clash, FileKeys::NONE);
     }
-    (result.map(|()| Some(game.finish(0))), clash)
+    if !game.started {
+        return (Ok(None), clash, FileKeys::NONE);
+    }
+    (Ok(Some(game.finish(0))), clash, keys)
 }
 
 /// The header of a game read with no inherited fields, as it would be had it
@@ -444,7 +589,22 @@ fn read_game_with(
 /// a file field's key (see [`LooseGame`]): then the game's own copy of a file
 /// field is the one it wrote, equal to the updated value, and is moved
 /// rather than copied.
-fn rebase_header(file: &[HeaderField], mut header: Vec<HeaderField>) -> Vec<HeaderField> {
+fn rebase_header(file: &[HeaderField], header: Vec<HeaderField>) -> Vec<HeaderField> {
+    // The usual game rewrites the file fields first, in the file's order
+    // (a V2 game opens with its version line): then the header already is
+    // the answer, and is kept rather than rebuilt.
+    let (own, rest) = header.split_at(file.len().min(header.len()));
+    let in_place = own.len() == file.len()
+        && own.iter().zip(file).all(|(h, f)| h.key == f.key)
+        && !rest.iter().any(|h| file.iter().any(|f| f.key == h.key));
+    if in_place {
+        return header;
+    }
+    rebuild_header(file, header)
+}
+
+/// [`rebase_header`] the long way, for any order of the fields.
+fn rebuild_header(file: &[HeaderField], mut header: Vec<HeaderField>) -> Vec<HeaderField> {
     let mut out = Vec::with_capacity(file.len() + header.len());
     for f in file {
         match header.iter().position(|h| h.key == f.key) {
@@ -460,23 +620,23 @@ fn rebase_header(file: &[HeaderField], mut header: Vec<HeaderField>) -> Vec<Head
     out
 }
 
-/// A first guess at the number of moves: half the lines, as a record
-/// written one move and one time a line has. The move list is then sized
-/// once instead of growing (and copying every move) as the game is read;
-/// a record of one move a line grows it once. Only `\n` is counted, which
-/// one vectorised pass can do.
-fn move_guess(b: &[u8]) -> usize {
-    let mut lines = 0;
-    // A byte-wide count per short chunk is what vectorises well.
-    for chunk in b.chunks(128) {
-        let mut n = 0u8;
-        for &c in chunk {
-            n += u8::from(c == b'\n');
-        }
-        lines += usize::from(n);
-    }
+/// A first guess at the number of moves of a text of `lines` lines: half
+/// of them, as a record written one move and one time a line has. The move
+/// list is then sized once instead of growing (and copying every move) as
+/// the game is read; a record of one move a line grows it once.
+fn move_guess(lines: usize) -> usize {
     lines.div_ceil(2)
 }
+
+/// The fewest bytes a move and its time take (`+7776FU\nT1\n`): a text's
+/// length over this is a guess at its moves that needs no pass over it.
+/// A record whose lines are longer (comments) is given back what it does
+/// not use once it is read.
+const MIN_MOVE_BYTES: usize = 11;
+
+/// The most moves guessed from a text's length: more than nearly any game
+/// has, and little memory for a hostile text of one huge line to ask for.
+const MAX_MOVE_GUESS: usize = 1024;
 
 /// Whether `text` looks like a CSA record: its first line that is neither
 /// blank nor a `'` comment is a CSA statement (`V2.2`, `PI`, `P1…`, `P+`,
@@ -547,6 +707,10 @@ struct Game {
     timed: Timed,
     /// A `$` field took the key of a file field (see [`LooseGame`]).
     clash: bool,
+    /// The file fields go only to the header (see [`read_game_with`]).
+    loose: bool,
+    /// The file fields written, in the order first written.
+    file_keys: FileKeys,
 }
 
 impl Game {
@@ -561,12 +725,20 @@ impl Game {
             position: PositionBuilder::new(),
             timed: Timed::Nothing,
             clash: false,
+            loose: false,
+            file_keys: FileKeys::NONE,
         }
     }
 
     fn finish(self, index: usize) -> Record {
         let mut record = self.record;
         record.index = index;
+        // A guess from the text's length that was far too large (a record
+        // of long comments) is not kept for the record's lifetime.
+        let moves = &mut record.main.moves;
+        if moves.capacity() > 2 * moves.len() + 16 {
+            moves.shrink_to_fit();
+        }
         if let Some((start, span)) = self.position.finish() {
             record.start = start;
             record.start_span = Some(span);
@@ -579,26 +751,23 @@ impl Game {
     /// known by its eighth byte, so no search for the line end and no
     /// statement dispatch. Stops before the first other line, which `lines`
     /// then gives to the full grammar as if this run had not been taken.
+    // Kept out of `read_game_with`: inlined there, the loop's counters
+    // shared the registers of the whole grammar and were spilled each line.
+    #[inline(never)]
     fn bare_moves(&mut self, lines: &mut Lines<'_>) {
         let (text, mut pos, mut number) = lines.state();
         let base = lines.base();
         let b = text.as_bytes();
         loop {
             let rest = &b[pos..];
-            if let Some(m) = rest.first_chunk::<7>()
-                && let Some(next) = after_line(rest, 7)
-                && let Some(notation) = syntax::bare_move(m)
-            {
+            if let Some((notation, next)) = move_line(rest) {
                 number += 1;
                 let span = Span::new(base + pos, number, 1);
                 let mut entry = MoveEntry::new(notation, span);
                 pos += next;
                 // The time line that nearly always follows is read here, so
                 // the move is stored once, complete.
-                let rest = &b[pos..];
-                if let Some((ms, end)) = syntax::bare_time(rest)
-                    && let Some(next) = after_line(rest, end)
-                {
+                if let Some((ms, _, next)) = time_line(&b[pos..]) {
                     number += 1;
                     entry.time = Some(MoveTime {
                         spent_ms: Some(ms),
@@ -610,9 +779,7 @@ impl Game {
                     self.timed = Timed::LastMove;
                 }
                 self.record.main.moves.push(entry);
-            } else if let Some((ms, end)) = syntax::bare_time(rest)
-                && let Some(next) = after_line(rest, end)
-            {
+            } else if let Some((ms, end, next)) = time_line(rest) {
                 number += 1;
                 self.time(ms, &text[pos..pos + end]);
                 pos += next;
@@ -686,29 +853,40 @@ impl Game {
 
     /// A field describing the whole file (version, encoding). A game that
     /// repeats it replaces the copy it inherited instead of holding two.
-    fn file_field(&mut self, field: HeaderField, file_fields: &mut Vec<HeaderField>) {
-        // One copy for the file, and the field itself for the record: every
-        // game of a V2 file writes one, and each copy is two allocations.
-        let put = |fields: &mut Vec<HeaderField>, field: HeaderField| match fields
-            .iter_mut()
-            .find(|f| f.key == field.key)
-        {
-            Some(old) => *old = field,
-            None => fields.push(field),
+    fn file_field(
+        &mut self,
+        key: FileKey,
+        value: &str,
+        span: Span,
+        file_fields: &mut Vec<HeaderField>,
+    ) {
+        self.file_keys.note(key);
+        let field = HeaderField {
+            key: key.as_str().to_string(),
+            value: value.to_string(),
+            span,
         };
-        put(file_fields, field.clone());
-        put(&mut self.record.header, field);
+        // The file's copy reuses the strings of the one it replaces: every
+        // game of a V2 file writes a version.
+        if !self.loose {
+            match file_fields.iter_mut().find(|f| f.key == field.key) {
+                Some(old) => {
+                    old.value.clone_from(&field.value);
+                    old.span = span;
+                }
+                None => file_fields.push(field.clone()),
+            }
+        }
+        match self.record.header.iter_mut().find(|f| f.key == field.key) {
+            Some(old) => *old = field,
+            None => self.record.header.push(field),
+        }
     }
 
     /// A `'` comment (text includes the quote).
     fn comment(&mut self, text: &str, span: Span, file_fields: &mut Vec<HeaderField>) {
         if let Some(enc) = text.strip_prefix("'CSA encoding=") {
-            let field = HeaderField {
-                key: "Encoding".to_string(),
-                value: enc.to_string(),
-                span,
-            };
-            self.file_field(field, file_fields);
+            self.file_field(FileKey::Encoding, enc, span, file_fields);
         } else if let Some(eval) = text.strip_prefix("'**") {
             self.evaluation(text, eval);
         } else if let Some(c) = text.strip_prefix("'*") {
@@ -774,7 +952,7 @@ impl Game {
         };
         match parsed {
             Statement::Version(v) => {
-                self.file_field(field("Version", v), file_fields);
+                self.file_field(FileKey::Version, v, span, file_fields);
             }
             Statement::Name(c, n) => {
                 let key = if c == Color::Sente { "N+" } else { "N-" };
@@ -869,6 +1047,36 @@ impl Game {
         }
         self.timed = Timed::Nothing;
     }
+}
+
+/// A bare move line (`+7776FU` and its line end) at the start of `rest`:
+/// the move, and where the next line starts.
+#[inline(always)]
+fn move_line(rest: &[u8]) -> Option<(Notation, usize)> {
+    let Some(w) = rest.first_chunk::<8>() else {
+        // The last line, with no line end or a line end of its own.
+        let next = after_line(rest, 7)?;
+        return syntax::bare_move(rest.first_chunk::<7>()?).map(|m| (m, next));
+    };
+    let w = u64::from_le_bytes(*w);
+    let next = match (w >> 56) as u8 {
+        b'\n' => 8,
+        b'\r' => 8 + usize::from(rest.get(8) == Some(&b'\n')),
+        _ => return None,
+    };
+    syntax::word_move(w).map(|m| (m, next))
+}
+
+/// A whole-second time line (`T12` and its line end) at the start of
+/// `rest`: the milliseconds, the statement's length, and where the next
+/// line starts.
+#[inline(always)]
+fn time_line(rest: &[u8]) -> Option<(u64, usize, usize)> {
+    if let Some(t) = rest.first_chunk::<8>().and_then(syntax::window_time) {
+        return Some(t);
+    }
+    let (ms, end) = syntax::bare_time(rest)?;
+    Some((ms, end, after_line(rest, end)?))
 }
 
 /// Where the line after one whose content is `b[..end]` starts, as

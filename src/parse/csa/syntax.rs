@@ -190,10 +190,10 @@ pub(super) fn bare_move(m: &[u8; 7]) -> Option<Notation> {
     })
 }
 
-/// Piece kinds by their two capital letters, `(a - 'A') * 26 + (b - 'A')`.
-static KIND_BY_CODE: [Option<PieceKind>; 26 * 26] = {
+/// Every CSA piece code and its kind.
+const CODES: [(&[u8; 2], PieceKind); 14] = {
     use PieceKind::*;
-    let named = [
+    [
         (b"FU", Pawn),
         (b"KY", Lance),
         (b"KE", Knight),
@@ -208,16 +208,114 @@ static KIND_BY_CODE: [Option<PieceKind>; 26 * 26] = {
         (b"NG", ProSilver),
         (b"UM", Horse),
         (b"RY", Dragon),
-    ];
+    ]
+};
+
+/// Piece kinds by their two capital letters, `(a - 'A') * 26 + (b - 'A')`.
+static KIND_BY_CODE: [Option<PieceKind>; 26 * 26] = {
     let mut table = [None; 26 * 26];
     let mut i = 0;
-    while i < named.len() {
-        let (code, kind) = named[i];
+    while i < CODES.len() {
+        let (code, kind) = CODES[i];
         table[(code[0] - b'A') as usize * 26 + (code[1] - b'A') as usize] = Some(kind);
         i += 1;
     }
     table
 };
+
+/// Piece kinds by the low five bits of their two letters, first letter's
+/// bits high: with the top three bits of both letters checked to be `010`
+/// (`@`, `A`…`Z`, `[`…`_`), one load and no range checks tell a code.
+static KIND_BY_LOW_BITS: [Option<PieceKind>; 1024] = {
+    let mut table = [None; 1024];
+    let mut i = 0;
+    while i < CODES.len() {
+        let (code, kind) = CODES[i];
+        table[(code[0] & 0x1f) as usize * 32 + (code[1] & 0x1f) as usize] = Some(kind);
+        i += 1;
+    }
+    table
+};
+
+/// [`bare_move`] on the first seven bytes of a line loaded as one
+/// little-endian word (byte `i` is bits `8i..8i + 8`; the eighth byte is
+/// ignored): the shape is one masked compare, the digits are checked and
+/// turned into squares together, and the piece is one table load, where
+/// the byte-wise checks cost a branch each.
+#[inline(always)]
+pub(super) fn word_move(w: u64) -> Option<Notation> {
+    // The digits' high nibbles are 3, the letters' top three bits 010, and
+    // the sign is one of `)`, `+`, `-`, `/`.
+    const MASK: u64 = 0x00e0_e0f0_f0f0_f0f9;
+    const SHAPE: u64 = 0x0040_4030_3030_3029;
+    if w & MASK != SHAPE {
+        return None;
+    }
+    // `+` (0x2B) and `-` (0x2D) are the two of those whose bits 1 and 2 differ.
+    let sign = w as u8;
+    if (sign ^ sign >> 1) & 2 == 0 {
+        return None;
+    }
+    let color = if sign & 4 == 0 {
+        Color::Sente
+    } else {
+        Color::Gote
+    };
+    // The four digits' values, one a byte; each must be 9 at most.
+    let n = (w >> 8) as u32 & 0x0f0f_0f0f;
+    if n.wrapping_add(0x0606_0606) & 0xf0f0_f0f0 != 0 {
+        return None;
+    }
+    // The high bit of each byte: the digit is not 0. A square needs two
+    // such digits; the origin may instead be `00`, a drop.
+    let nonzero = n.wrapping_add(0x7f7f_7f7f) & 0x8080_8080;
+    if nonzero != 0x8080_8080 && nonzero != 0x8080_0000 {
+        return None;
+    }
+    // Byte 0 becomes file * 9 + rank of the origin, byte 2 that of the
+    // destination (no byte exceeds 90, so none carries).
+    let at = n.wrapping_mul(9).wrapping_add(n >> 8);
+    let square = |v: u32| Square::from_index_unchecked((v & 0xff) as usize - 10);
+    let from = (nonzero & 0x8080 != 0).then(|| square(at));
+    let to = square(at >> 16);
+    let code = (w >> 35) as usize & 0x3e0 | (w >> 48) as usize & 0x1f;
+    let piece = KIND_BY_LOW_BITS[code]?;
+    Some(Notation::Csa {
+        color,
+        from,
+        to,
+        piece,
+    })
+}
+
+/// [`bare_time`] and the line end after it, on the first eight bytes of a
+/// line, for the usual short time: `Some` when the statement and its line
+/// end lie in the window (`T` and at most five digits), with what
+/// `bare_time` gives and where the next line starts; `None` when they do
+/// not, or the line is not a time (`bare_time` then decides).
+#[inline(always)]
+pub(super) fn window_time(w: &[u8; 8]) -> Option<(u64, usize, usize)> {
+    if w[0] != b'T' {
+        return None;
+    }
+    let mut secs = 0u64;
+    // A fixed window: no bounds check per digit, and the byte after a line
+    // end's `\r` is always in it.
+    for i in 1..7 {
+        let d = w[i].wrapping_sub(b'0');
+        if d >= 10 {
+            let next = match (w[i], w[i + 1]) {
+                (b'\n', _) => i + 1,
+                (b'\r', b'\n') => i + 2,
+                (b'\r', _) => i + 1,
+                _ => return None,
+            };
+            return (i > 1).then_some((secs * 1000, i, next));
+        }
+        secs = secs * 10 + u64::from(d);
+    }
+    None
+}
 
 /// `T12` exactly at the start of `b` (up to nine digits, so no overflow
 /// to check): the milliseconds and the length of the statement.
