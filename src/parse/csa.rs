@@ -1,6 +1,6 @@
 //! The CSA standard record format (`.csa`), V1 (no version line) to V3.0.
 //!
-//! [`parse`] reads syntax only: moves stay [`Notation::Csa`](crate::record::Notation::Csa) and are never
+//! [`parse`] reads syntax only: moves stay [`Notation::Csa`] and are never
 //! checked against a position. The file is walked line by line with
 //! [`crate::parse::lines`]; each statement is read by the nom parsers in
 //! `syntax`.
