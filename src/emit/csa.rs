@@ -542,22 +542,10 @@ impl TimeWriter {
 }
 
 /// `n` in decimal. A `T` line follows nearly every move, and `write!`
-/// costs several times the handful of digits it writes.
+/// costs several times the handful of digits it writes; itoa (already
+/// serde_json's) does not.
 fn push_decimal(out: &mut String, n: u64) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &b in &buf[i..] {
-        out.push(char::from(b));
-    }
+    out.push_str(itoa::Buffer::new().format(n));
 }
 
 /// The foul move as a CSA move, or `None` when no piece can be named.

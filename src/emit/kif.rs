@@ -950,21 +950,12 @@ impl AsciiBuf {
             self.push(b'0' + (n % 10) as u8);
             return;
         }
-        let mut digits = [0u8; 20];
-        let mut i = digits.len();
-        let mut n = n;
-        loop {
-            i -= 1;
-            digits[i] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        for _ in digits.len() - i..width {
+        let mut digits = itoa::Buffer::new();
+        let digits = digits.format(n).as_bytes();
+        for _ in digits.len()..width {
             self.push(fill);
         }
-        for &d in &digits[i..] {
+        for &d in digits {
             self.push(d);
         }
     }
