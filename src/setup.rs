@@ -718,23 +718,13 @@ impl SfenRanks {
         }
         buf[n..n + HANDS_MAX].copy_from_slice(&self.hands_text);
         n += self.hands_len;
-        if let Some(mut m) = move_number {
+        if let Some(m) = move_number {
             buf[n] = b' ';
             n += 1;
-            // Digits land backwards in a scratch array, then are copied in order.
-            let mut digits = [0u8; 10];
-            let mut d = digits.len();
-            loop {
-                d -= 1;
-                digits[d] = b'0' + (m % 10) as u8;
-                m /= 10;
-                if m == 0 {
-                    break;
-                }
-            }
-            let len = digits.len() - d;
-            buf[n..n + len].copy_from_slice(&digits[d..]);
-            n += len;
+            let mut digits = itoa::Buffer::new();
+            let digits = digits.format(m).as_bytes();
+            buf[n..n + digits.len()].copy_from_slice(digits);
+            n += digits.len();
         }
         std::str::from_utf8(&buf[..n]).expect("SFEN is ASCII")
     }
