@@ -525,7 +525,7 @@ fn play_entry(
         Ok(r) => {
             let mover = r.color.unwrap_or(us);
             let played = if mover == us {
-                pos.play_checked(r.mv)
+                pos.play(r.mv)
             } else {
                 Err(Rule::WrongTurn)
             };
