@@ -44,6 +44,33 @@ pub fn format_hint(path: &Path) -> Option<Format> {
 }
 
 /// Decode, detect and parse `bytes` read from `path` (`None` for stdin).
+///
+/// The encoding (UTF-8, Shift_JIS, EUC-JP, UTF-16 with a BOM) and the format
+/// are detected unless [`ReadOptions`] names them; the path's extension is
+/// only a hint. Every game is read on its own: in a multi-game CSA file a
+/// broken game lands in [`Input::failed`] and the others in
+/// [`Input::records`].
+///
+/// # Errors
+///
+/// [`ErrorKind::Decode`] when the bytes are not text (binary data),
+/// [`ErrorKind::UnknownFormat`] when no format fits, and
+/// [`ErrorKind::Parse`] (with line and column) when the record is not valid
+/// in its format. The error carries `path`, or `-` without one.
+///
+/// # Example
+///
+/// ```
+/// use kifu::{Format, ReadOptions, read_bytes};
+///
+/// let input = read_bytes(b"position startpos moves 7g7f 3c3d\n", None, &ReadOptions::default())?;
+/// assert_eq!(input.format, Format::Usi);
+/// assert_eq!(input.records[0].main.moves.len(), 2);
+///
+/// let err = read_bytes(b"PI\n+\n+77\n", None, &ReadOptions::default()).unwrap_err();
+/// assert_eq!(err.position().map(|p| p.line), Some(3));
+/// # Ok::<(), kifu::Error>(())
+/// ```
 pub fn read_bytes(bytes: &[u8], path: Option<&Path>, opts: &ReadOptions) -> Result<Input, Error> {
     let with_path = |e: Error| match path {
         Some(p) => e.with_path(p),
@@ -95,7 +122,20 @@ pub fn read_bytes(bytes: &[u8], path: Option<&Path>, opts: &ReadOptions) -> Resu
     })
 }
 
-/// Read and parse the file at `path`.
+/// Read and parse the file at `path`, as [`read_bytes`] does its bytes.
+///
+/// # Errors
+///
+/// [`ErrorKind::Io`] when the file cannot be read, and every error of
+/// [`read_bytes`]; each carries the path.
+///
+/// # Example
+///
+/// ```no_run
+/// let input = kifu::read_path("game.kif".as_ref(), &kifu::ReadOptions::default())?;
+/// println!("{} game(s) in {}", input.records.len(), input.encoding);
+/// # Ok::<(), kifu::Error>(())
+/// ```
 pub fn read_path(path: &Path, opts: &ReadOptions) -> Result<Input, Error> {
     // No file is longer than the limit, but the type cannot know it.
     read_path_within(path, opts, u64::MAX)?.ok_or_else(|| {

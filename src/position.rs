@@ -19,7 +19,7 @@ use std::sync::LazyLock;
 /// A legal shogi position that moves can be played on.
 ///
 /// Invariants (established by [`Position::from_setup`], kept by
-/// [`Position::play`] for legal moves): the bitboards agree with the board
+/// [`Position::play_unchecked`] for legal moves): the bitboards agree with the board
 /// array, the key agrees with the contents, each side has at most one king.
 /// `checkers` agrees with the contents after every play, legal or not.
 #[derive(Clone)]
@@ -39,7 +39,7 @@ pub struct Position {
     pub(crate) checkers: Bitboard,
     /// Known: the side not to move is not in check. Then the next legal
     /// move's checkers follow from the move alone (the moved piece and the
-    /// line it opens). Cleared by an unchecked [`Position::play`], which may
+    /// line it opens). Cleared by an unchecked [`Position::play_unchecked`], which may
     /// break that rule.
     pub(crate) waiting_safe: bool,
 }
@@ -404,7 +404,7 @@ impl Position {
 
     /// [`Position::sfen_into`] for a line walked a move at a time: `ranks`
     /// held this position's ranks before `mv` was played, and only the ranks
-    /// `mv` changed (its origin's and destination's: [`Position::play`]
+    /// `mv` changed (its origin's and destination's: [`Position::play_unchecked`]
     /// touches no other square) are written again.
     pub(crate) fn sfen_after<'b>(
         &self,
@@ -491,7 +491,7 @@ impl Position {
     ///
     /// An unchecked illegal move never panics, but the resulting position
     /// may break the rules (it stays internally consistent).
-    pub fn play(&mut self, m: Move) -> Option<PieceKind> {
+    pub fn play_unchecked(&mut self, m: Move) -> Option<PieceKind> {
         let captured = self.relocate(m);
         self.refresh_checkers();
         self.waiting_safe = false;
@@ -499,7 +499,7 @@ impl Position {
     }
 
     /// Play `m`, which must pass `precheck` and leave the mover's king
-    /// unattacked (any legal move does): like [`Position::play`], but the checkers come from the
+    /// unattacked (any legal move does): like [`Position::play_unchecked`], but the checkers come from the
     /// move when the side that was waiting was known not to be in check.
     #[inline(always)]
     pub(crate) fn play_safe(&mut self, m: Move) -> Option<PieceKind> {

@@ -267,7 +267,27 @@ impl History {
 
 /// Replay `record` from its start position, judging every move.
 ///
-/// Fails only when the start position itself is not a legal position.
+/// The main line and every variation are played against the full rules; the
+/// first illegal move of a line ends it as a foul (hansoku-make) for the side
+/// that played it, and the recorded ending (resignation, a mate or
+/// declaration claim, …) is checked against the board.
+///
+/// # Errors
+///
+/// Fails only when the start position itself is not a legal position
+/// ([`ErrorKind::Setup`]); an illegal move is a [`Verdict::Foul`], not an error.
+///
+/// # Example
+///
+/// ```
+/// use kifu::{Format, ReplayOptions, Verdict, parse, replay};
+///
+/// let record = parse::parse("position startpos moves 7g7f 3c3d 8h2b+\n", Format::Usi)?.remove(0);
+/// let game = replay(record, &ReplayOptions::default())?;
+/// assert_eq!(game.main.plies.len(), 3);
+/// assert_eq!(game.main.verdict, Verdict::Legal);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
     // A preset needs neither a setup built nor a search of the presets.
     let (start, issues) = match &record.start {
@@ -525,7 +545,7 @@ fn play_entry(
         Ok(r) => {
             let mover = r.color.unwrap_or(us);
             let played = if mover == us {
-                pos.play_checked(r.mv)
+                pos.play(r.mv)
             } else {
                 Err(Rule::WrongTurn)
             };

@@ -576,7 +576,7 @@ fn foul_move_text(
             let from = mv.from()?;
             let mut pos: Position = game.start.clone();
             for (p, _) in &view.plies {
-                pos.play(p.mv);
+                pos.play_unchecked(p.mv);
             }
             pos.piece_at(from).map(|p| p.kind)
         })?;

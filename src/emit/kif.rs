@@ -443,7 +443,7 @@ impl<'g> Writer<'g> {
         let mut pos = self.game.start.clone();
         for (line, upto) in chain.into_iter().rev() {
             for p in self.result(line).plies.iter().take(upto) {
-                pos.play(p.mv);
+                pos.play_unchecked(p.mv);
             }
         }
         pos
@@ -666,7 +666,7 @@ impl<'g> Writer<'g> {
             };
             if let Some(p) = pos.as_mut() {
                 row.push(crate::notation::ki2_move(p, mover, mv, piece, same));
-                p.play(mv);
+                p.play_unchecked(mv);
                 // The `*`/`&` lines must directly follow the move they annotate.
                 let annotated =
                     entry.is_some_and(|e| !e.comments().is_empty() || !e.bookmarks().is_empty());

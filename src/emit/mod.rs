@@ -8,6 +8,9 @@ pub mod kif;
 pub mod sfen;
 pub mod usi;
 
+mod target;
+pub use target::{JsonSource, Target, write};
+
 /// Something the target format could not hold, or had to change.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Warning {

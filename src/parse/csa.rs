@@ -88,6 +88,7 @@ pub fn parse_each(text: &str) -> Vec<(usize, Result<Record, ParseError>)> {
 
 /// One game's text within a multi-game CSA text, as [`split_games`] cuts it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[doc(hidden)]
 pub struct GameText<'a> {
     /// Byte offset of the piece's first character in the whole text.
     pub offset: usize,
@@ -103,6 +104,7 @@ pub struct GameText<'a> {
 /// [`FileState::parse_game`] one at a time (or to several threads) instead of
 /// building every record of a huge file at once. Pieces that hold only blank
 /// lines are yielded too; `parse_game` turns them into no record.
+#[doc(hidden)]
 pub fn split_games(text: &str) -> impl Iterator<Item = GameText<'_>> {
     let b = text.as_bytes();
     // Where the first line starts: a BOM is not part of it.
@@ -145,6 +147,7 @@ pub fn split_games(text: &str) -> impl Iterator<Item = GameText<'_>> {
 
 /// What [`find_slash_line`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[doc(hidden)]
 pub enum SlashSearch {
     /// A `/` line: where it starts, and where the line after it starts (past
     /// its terminator).
@@ -172,6 +175,7 @@ pub enum SlashSearch {
 /// streaming reader passes `false` until its input is exhausted. Only `/`
 /// bytes are looked at, and around each only its blanks, so a line of a
 /// million `/` costs a million steps, not a million squared.
+#[doc(hidden)]
 pub fn find_slash_line(b: &[u8], from: usize, at: usize, complete: bool) -> SlashSearch {
     let blank = |c: &&u8| **c != b'\n' && **c != b'\r' && c.is_ascii_whitespace();
     let mut at = at;
@@ -254,6 +258,7 @@ fn line_ends(b: &[u8]) -> u32 {
 /// the fields that describe the whole file (version, encoding) and how many
 /// games came before.
 #[derive(Clone, Debug, Default)]
+#[doc(hidden)]
 pub struct FileState {
     fields: Vec<HeaderField>,
     games: usize,
@@ -378,6 +383,7 @@ impl FileState {
 
 /// One game read by [`parse_loose`]: as if it were the first of its file.
 #[derive(Debug)]
+#[doc(hidden)]
 pub struct LooseGame {
     result: Result<Option<Record>, ParseError>,
     /// The file fields a failed game wrote, as they stood when it failed.
@@ -392,6 +398,7 @@ pub struct LooseGame {
 /// games can be read on several threads at once; [`FileState::adopt`] then
 /// gives each its index and inherited fields in file order. Arguments are as
 /// for [`FileState::parse_game`].
+#[doc(hidden)]
 pub fn parse_loose(text: &str, line: u32, offset: usize) -> LooseGame {
     loose(text, line, offset, None)
 }
@@ -399,6 +406,7 @@ pub fn parse_loose(text: &str, line: u32, offset: usize) -> LooseGame {
 /// [`parse_loose`] for a caller that has counted the lines of `text` as
 /// [`lines`] splits them: the count sizes the move list, so the text is not
 /// walked once more for it.
+#[doc(hidden)]
 pub fn parse_loose_counted(text: &str, line: u32, offset: usize, lines: u32) -> LooseGame {
     loose(text, line, offset, Some(lines))
 }

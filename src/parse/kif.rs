@@ -2,7 +2,7 @@
 //!
 //! Lines are classified one by one (the order of `kif.md` §2). Move lines go
 //! through the nom grammar in the private `line` module; everything else is shared with KI2 in
-//! [`crate::parse::ja`]. Variations are built in a flat arena and assembled
+//! `parse::ja`. Variations are built in a flat arena and assembled
 //! into the tree at the end, so no recursion depends on the input.
 
 mod line;

@@ -10,7 +10,7 @@ pub mod jkf;
 
 use crate::record::Span;
 
-pub mod ja;
+pub(crate) mod ja;
 pub mod ki2;
 pub mod kif;
 
@@ -304,7 +304,28 @@ pub fn detect(text: &str, hint: Option<Format>) -> Option<Format> {
     .or(hint)
 }
 
-/// Parse `text` as `format`.
+/// Parse `text` as `format`: syntax only, no move is judged.
+///
+/// `text` is already decoded (see [`crate::decode`], or use
+/// [`crate::read_bytes`], which decodes and detects the format too).
+///
+/// # Errors
+///
+/// A [`ParseError`] with the line and column where the text stops being
+/// `format`, and what was expected there.
+///
+/// # Example
+///
+/// ```
+/// use kifu::{Format, parse::parse};
+///
+/// let records = parse("PI\n+\n+7776FU\n-3334FU\n%TORYO\n", Format::Csa)?;
+/// assert_eq!(records[0].main.moves.len(), 2);
+///
+/// let err = parse("PI\n+\n+7776F\n", Format::Csa).unwrap_err();
+/// assert_eq!((err.span.line, err.span.column), (3, 6));
+/// # Ok::<(), kifu::ParseError>(())
+/// ```
 pub fn parse(text: &str, format: Format) -> Result<Vec<Record>, ParseError> {
     match format {
         Format::Usi => usi::parse(text),

@@ -161,7 +161,7 @@ fn nested_record(depth: usize) -> Record {
         let b = (a + 1 + pick(moves.len() - 1)) % moves.len();
         spine.push(moves[a]);
         alt.push(moves[b]);
-        pos.play(moves[a]);
+        pos.play_unchecked(moves[a]);
     }
     let entry = |m| MoveEntry::new(Notation::Usi(m), Span::default());
     // Innermost first: level k = [spine[k+1], alt[k+2]], branching at ply k+2.

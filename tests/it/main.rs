@@ -15,6 +15,7 @@ mod ki2;
 mod ki2_write;
 mod kif;
 mod kif_write;
+mod library;
 mod manifest;
 mod no_loss;
 mod replay;
