@@ -99,8 +99,9 @@ pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
         )?;
         writeln!(
             out,
-            "{} plies; fouls by rule: {}; {:.2} s, {:.0} games/s, {:.0} plies/s",
+            "{} {}; fouls by rule: {}; {:.2} s, {:.0} games/s, {:.0} plies/s",
             sum.plies,
+            if sum.plies == 1 { "ply" } else { "plies" },
             sum.rules_text(),
             sum.elapsed_s,
             sum.games_per_s,

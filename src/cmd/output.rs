@@ -187,7 +187,7 @@ impl OutFile {
         };
         let shown = &self.shown;
         let named = |e: std::io::Error| {
-            anyhow::Error::new(e).context(format!("cannot write {}", shown.display()))
+            anyhow::Error::new(bare(&e)).context(format!("cannot write {}", shown.display()))
         };
         let tmp = tmp.into_inner().map_err(|e| named(e.into_error()))?;
         let tmp_path = tmp.path().to_path_buf();
@@ -237,7 +237,18 @@ impl Write for OutFile {
 
 /// An I/O error that names the output, not its temporary file.
 fn name_error(path: &Path, e: std::io::Error) -> std::io::Error {
-    std::io::Error::new(e.kind(), format!("cannot write {}: {e}", path.display()))
+    std::io::Error::new(
+        e.kind(),
+        format!("cannot write {}: {}", path.display(), bare(&e)),
+    )
+}
+
+/// An I/O error without the temporary file's path that tempfile adds.
+fn bare(e: &std::io::Error) -> std::io::Error {
+    match e.raw_os_error() {
+        Some(code) => std::io::Error::from_raw_os_error(code),
+        None => std::io::Error::from(e.kind()),
+    }
 }
 
 #[cfg(test)]
