@@ -137,12 +137,7 @@ pub fn man(out_dir: Option<&Path>) -> anyhow::Result<u8> {
     };
     std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create", dir.display()))?;
     for (name, page) in pages {
-        let path = dir.join(&name);
-        let mut tmp = tempfile::NamedTempFile::new_in(dir)
-            .with_context(|| format!("{}: cannot write", dir.display()))?;
-        tmp.write_all(&page)?;
-        tmp.persist(&path)
-            .with_context(|| format!("{}: cannot write", path.display()))?;
+        super::output::write_file(&dir.join(&name), &page)?;
     }
     Ok(0)
 }

@@ -135,6 +135,22 @@ fn claim_key(path: &Path) -> PathBuf {
     }
 }
 
+/// Write `bytes` to `path` (replacing it, keeping its mode, writing
+/// through a link) outside the claims of a run: for `--summary FILE` and
+/// `kifu man --out-dir`.
+pub fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let (real, _) = resolve_link(path).map_err(anyhow::Error::msg)?;
+    let mode = std::fs::metadata(&real).ok().map(|m| m.permissions());
+    let mut f = OutFile::create(path, &real, mode)?;
+    f.write_all(bytes)?;
+    f.commit()
+}
+
 /// An output being written: a temporary file beside its target, removed if
 /// it is dropped before [`OutFile::commit`] (or by an interrupt).
 pub struct OutFile {

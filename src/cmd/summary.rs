@@ -69,7 +69,7 @@ impl Summary {
     /// Write the summary to `path` (for `--summary FILE`).
     pub fn write_to(&self, path: &std::path::Path) -> anyhow::Result<()> {
         use anyhow::Context;
-        std::fs::write(path, self.to_json() + "\n")
+        super::output::write_file(path, (self.to_json() + "\n").as_bytes())
             .with_context(|| format!("cannot write the summary to {}", path.display()))
     }
 }

@@ -73,11 +73,20 @@ fn new_outputs_get_the_mode_the_umask_gives_not_0600() {
     for (umask, want) in [("022", 0o644), ("002", 0o664)] {
         let o = kifu_sh(
             d.path(),
-            &format!("umask {umask}; \"$KIFU\" convert -q --to kifu --out-dir o{umask} g.csa"),
+            &format!(
+                "umask {umask}; \"$KIFU\" convert -q --to kifu --out-dir o{umask} \
+                 --summary s{umask}.json g.csa && \"$KIFU\" man --out-dir m{umask}"
+            ),
         );
         assert_eq!(o.status.code(), Some(0), "{}", err(&o));
-        let got = mode(&d.path().join(format!("o{umask}/g.kifu")));
-        assert_eq!(got, want, "umask {umask}: {got:o}");
+        for file in [
+            format!("o{umask}/g.kifu"),
+            format!("s{umask}.json"),
+            format!("m{umask}/kifu.1"),
+        ] {
+            let got = mode(&d.path().join(&file));
+            assert_eq!(got, want, "umask {umask}: {file}: {got:o}");
+        }
     }
 }
 
