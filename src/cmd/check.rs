@@ -1,8 +1,9 @@
 //! `kifu check`: replay every game, print every foul and finding.
 
+use super::color::{Stream, Style, paint};
 use super::progress::Progress;
 use super::summary::{Summary, count_fouls};
-use super::{Event, Item, Meta, drive, read_options, sources};
+use super::{Event, Item, Meta, drive, error_line, read_options, sources};
 use crate::CheckArgs;
 use kifu::notation::{ja_move, notation_text};
 use kifu::replay::{Game, LineResult, Verdict, replay};
@@ -29,7 +30,7 @@ struct Outcome {
 pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
     let start = Instant::now();
     let (read_opts, replay_opts) = read_options(&a.input)?;
-    let (srcs, walk_errors) = sources(&a.input.paths);
+    let (srcs, walk_errors) = sources(&a.input.paths_or_cwd());
     let stdout = std::io::stdout();
     // Not locked: the output is written from a worker thread (see `drive`).
     let mut out = std::io::BufWriter::new(stdout);
@@ -98,8 +99,9 @@ pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
         )?;
         writeln!(
             out,
-            "{} plies; fouls by rule: {}; {:.2} s, {:.0} games/s, {:.0} plies/s",
+            "{} {}; fouls by rule: {}; {:.2} s, {:.0} games/s, {:.0} plies/s",
             sum.plies,
+            if sum.plies == 1 { "ply" } else { "plies" },
             sum.rules_text(),
             sum.elapsed_s,
             sum.games_per_s,
@@ -201,14 +203,7 @@ fn report_error(o: &mut Outcome, name: &str, e: &Error, json: bool, index: Optio
         o.out.push_str(&v.to_string());
         o.out.push('\n');
     } else {
-        // Parse errors already name the file and position; others get the name here.
-        let msg = e.to_string();
-        let game = index.map_or(String::new(), |i| format!(" (game {})", i + 1));
-        if msg.starts_with(name) {
-            o.err.push_str(&format!("{msg}{game}\n"));
-        } else {
-            o.err.push_str(&format!("{name}{game}: {msg}\n"));
-        }
+        o.err.push_str(&error_line(name, e, index));
     }
 }
 
@@ -227,9 +222,11 @@ fn text_report(out: &mut String, name: &str, format: Format, game: &Game, quiet:
         let tag = format!(" [variation at ply {}]", v.line.first_ply);
         line_findings(&mut findings, name, &v.line, &tag, game);
     }
-    if !findings.is_empty() {
-        out.push_str(&findings);
-    } else if !quiet {
+    let foul =
+        !game.main.verdict.is_legal() || game.variations.iter().any(|v| !v.line.verdict.is_legal());
+    out.push_str(&findings);
+    // A game with only warnings is still a legal game with a result.
+    if !foul && (!quiet || !findings.is_empty()) {
         let r = &game.main.result;
         let n = game.main.plies.len();
         let result = match (r.winner, r.reason) {
@@ -238,8 +235,9 @@ fn text_report(out: &mut String, name: &str, format: Format, game: &Game, quiet:
             (Some(c), reason) => format!("{} wins: {reason}", c.name()),
         };
         out.push_str(&format!(
-            "{name}{}: ok: {n} {}, {result}\n",
+            "{name}{}: {}: {n} {}, {result}\n",
             label(game),
+            paint(Stream::Stdout, Style::Good, "ok"),
             if n == 1 { "ply" } else { "plies" },
         ));
     }
@@ -271,7 +269,7 @@ fn line_findings(out: &mut String, name: &str, line: &LineResult, tag: &str, gam
             f.span.line,
             f.span.column,
             f.ply,
-            f.rule.code(),
+            paint(Stream::Stdout, Style::Bad, f.rule.code()),
             f.loser.name()
         ));
     }
@@ -280,9 +278,10 @@ fn line_findings(out: &mut String, name: &str, line: &LineResult, tag: &str, gam
             .span
             .map_or(String::new(), |s| format!("{}:{}:", s.line, s.column));
         let ply = d.ply.map_or(String::new(), |p| format!(" ply {p}:"));
+        let warning = paint(Stream::Stdout, Style::Warn, &format!("warning[{}]", d.code));
         out.push_str(&format!(
-            "{name}:{pos}{tag} warning[{}]:{ply} {}\n",
-            d.code, d.message
+            "{name}:{pos}{tag} {warning}:{ply} {}\n",
+            d.message
         ));
     }
 }

@@ -18,6 +18,7 @@ mod kif_write;
 mod library;
 mod manifest;
 mod no_loss;
+mod outputs;
 mod replay;
 mod rules;
 mod same_game;
