@@ -28,7 +28,9 @@ pub mod types;
 mod zobrist;
 
 pub use error::{Error, ErrorKind, ParseError};
-pub use position::{DeclarationRule, Position, PositionError, SetupErrors, SetupIssue};
+pub use position::{
+    DeclarationOutcome, DeclarationRule, Position, PositionError, SetupErrors, SetupIssue,
+};
 pub use record::{Format, Record};
 pub use replay::{Game, ReplayOptions, replay};
 pub use rule::Rule;

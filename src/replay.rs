@@ -97,8 +97,10 @@ impl Verdict {
 pub struct GameResult {
     /// The winner, or `None` for a draw or no result.
     pub winner: Option<Color>,
-    /// A stable reason code: `resign`, `checkmate`, `foul`, `sennichite`,
-    /// `declaration`, `time-up`, `jishogi`, `max-moves`, `interrupted`, `none`, …
+    /// A stable reason code: `resign`, `checkmate`, `no-legal-move` (no
+    /// legal move without being in check), `foul`, `sennichite`,
+    /// `declaration`, `time-up`, `jishogi` (also a declaration's draw under
+    /// the JSA rule), `max-moves`, `interrupted`, `none`, …
     pub reason: &'static str,
 }
 

@@ -2,7 +2,7 @@
 //! board, gives the result.
 
 use super::{BoardEnd, Diagnostic, Foul, GameResult, ReplayOptions, Verdict};
-use crate::position::Position;
+use crate::position::{DeclarationOutcome, Position};
 use crate::record::{Ending, EndingKind};
 use crate::rule::Rule;
 use crate::types::Color;
@@ -64,7 +64,8 @@ impl EndState<'_> {
         let mover = self.pos.side_to_move();
         let Some(e) = self.ending else {
             return Judgement::result(match self.board_end {
-                BoardEnd::Checkmate | BoardEnd::NoLegalMove => win(mover.flip(), "checkmate"),
+                BoardEnd::Checkmate => win(mover.flip(), "checkmate"),
+                BoardEnd::NoLegalMove => win(mover.flip(), "no-legal-move"),
                 BoardEnd::Sennichite => no_result("sennichite"),
                 BoardEnd::None => no_result("none"),
             });
@@ -117,11 +118,16 @@ impl EndState<'_> {
     /// The ending `e` the record claims, after a legal line.
     fn claim(&self, e: &Ending, opts: &ReplayOptions) -> Judgement {
         let mover = self.pos.side_to_move();
-        let mated = matches!(self.board_end, BoardEnd::Checkmate | BoardEnd::NoLegalMove);
+        // A side with no legal move has lost on the board, whatever it wrote.
+        let lost_on_board = match self.board_end {
+            BoardEnd::Checkmate => Some("checkmate"),
+            BoardEnd::NoLegalMove => Some("no-legal-move"),
+            BoardEnd::None | BoardEnd::Sennichite => None,
+        };
+        let mated = lost_on_board.is_some();
         let mut j = Judgement::result(no_result("none"));
         j.result = match e.kind {
-            // A side with no legal move has lost on the board, whatever it wrote.
-            EndingKind::Resign => win(mover.flip(), if mated { "checkmate" } else { "resign" }),
+            EndingKind::Resign => win(mover.flip(), lost_on_board.unwrap_or("resign")),
             EndingKind::Tsumi => {
                 if !mated {
                     j.diagnostic = Some(self.diagnostic(
@@ -133,7 +139,7 @@ impl EndState<'_> {
                         ),
                     ));
                 }
-                win(mover.flip(), "checkmate")
+                win(mover.flip(), lost_on_board.unwrap_or("checkmate"))
             }
             EndingKind::Sennichite => {
                 j.diagnostic = Some(self.diagnostic(
@@ -170,10 +176,9 @@ impl EndState<'_> {
             EndingKind::Hikiwake => no_result("draw"),
             EndingKind::MaxMoves => no_result("max-moves"),
             EndingKind::Interrupt | EndingKind::Sealed | EndingKind::Matta | EndingKind::Error => {
-                if self.board_end == BoardEnd::Checkmate {
-                    win(mover.flip(), "checkmate")
-                } else {
-                    no_result("interrupted")
+                match lost_on_board {
+                    Some(reason) => win(mover.flip(), reason),
+                    None => no_result("interrupted"),
                 }
             }
             EndingKind::Fuzumi => no_result("no-mate"),
@@ -184,8 +189,10 @@ impl EndState<'_> {
     /// An entering-king declaration by the side to move.
     fn declaration(&self, e: &Ending, opts: &ReplayOptions) -> Judgement {
         let mover = self.pos.side_to_move();
-        match self.pos.check_declaration(opts.declaration) {
-            Ok(()) => Judgement::result(win(mover, "declaration")),
+        match self.pos.judge_declaration(opts.declaration) {
+            Ok(DeclarationOutcome::Win) => Judgement::result(win(mover, "declaration")),
+            // The JSA rule's 24 to 30 points: 持将棋.
+            Ok(DeclarationOutcome::Draw { .. }) => Judgement::result(no_result("jishogi")),
             Err(why) => Judgement {
                 result: win(mover.flip(), "foul"),
                 foul: Some(Foul {
