@@ -10,7 +10,7 @@ mod line;
 use crate::error::{Error, ErrorKind};
 use crate::movegen::OneStep;
 use crate::position::{DeclarationRule, Position};
-use crate::record::{Dest, Line, MoveEntry, Notation, Record, Span, StartPosition};
+use crate::record::{Dest, Ending, Line, MoveEntry, Notation, Record, Span, StartPosition};
 use crate::resolve::{Unresolved, resolve};
 use crate::rule::Rule;
 use crate::types::{Color, Move, PieceKind, Square};
@@ -282,7 +282,16 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
             .map_err(|e| Error::new(ErrorKind::Setup(e.to_string())))?,
     };
     let history = History::new(&start, record.main.moves.len());
-    let mut main = replay_line(&record.main, start.clone(), history, None, 1, opts);
+    let closing = closing_ending(&record, &start);
+    let mut main = replay_line(
+        &record.main,
+        start.clone(),
+        history,
+        None,
+        1,
+        closing.as_ref(),
+        opts,
+    );
     if !issues.is_empty() {
         let list: Vec<String> = issues.iter().map(|i| i.to_string()).collect();
         main.diagnostics.insert(
@@ -339,6 +348,7 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
                     hist.clone(),
                     prev_to,
                     first_ply + i as u32,
+                    None,
                     opts,
                 );
                 variations.push(VariationResult {
@@ -366,6 +376,34 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
         start,
         main,
         variations,
+    })
+}
+
+/// The ending the record's `まで…` line (its first) states, for a main line
+/// with no terminal move (a KIF may leave it out; kif.md §8.1 makes the
+/// line the fallback). Only a line that counts the main line's moves is
+/// taken: one that counts more is how a record cut short shows itself, and
+/// its result is not about this position. As the line has no span in the
+/// record, a foul it claims points at the last move.
+fn closing_ending(record: &Record, start: &Position) -> Option<Ending> {
+    if record.main.ending.is_some() {
+        return None;
+    }
+    let (text, claim) = record
+        .summary
+        .iter()
+        .find_map(|s| crate::closing::claim(s).map(|c| (s.trim(), c)))?;
+    let written = record.main.moves.len() as u32;
+    let counted_from_start = start.move_number().saturating_sub(1) + written;
+    if claim.moves != written && claim.moves != counted_from_start {
+        return None;
+    }
+    Some(Ending {
+        kind: crate::parse::ki2::summary_ending(text)?,
+        text: text.to_string(),
+        span: record.main.moves.last().map_or(record.span, |m| m.span),
+        time: None,
+        comments: Vec::new(),
     })
 }
 

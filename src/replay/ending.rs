@@ -11,6 +11,8 @@ use crate::types::Color;
 pub(super) struct EndState<'a> {
     /// The ending the record states.
     pub ending: Option<&'a Ending>,
+    /// The ending is the `まで` line's, which has no span of its own.
+    pub from_closing: bool,
     /// The position after the last legal ply.
     pub pos: &'a Position,
     pub board_end: BoardEnd,
@@ -214,7 +216,7 @@ impl EndState<'_> {
         Diagnostic {
             code,
             message,
-            span: self.ending.map(|e| e.span),
+            span: self.ending.filter(|_| !self.from_closing).map(|e| e.span),
             ply: Some(self.next_ply),
         }
     }

@@ -7,7 +7,7 @@ use super::{
     BoardEnd, Diagnostic, Foul, History, LineResult, Ply, ReplayOptions, Stop, Verdict, play_entry,
 };
 use crate::position::Position;
-use crate::record::{Line, MoveEntry, Notation};
+use crate::record::{Ending, Line, MoveEntry, Notation};
 use crate::resolve::Unresolved;
 use crate::rule::Rule;
 use crate::types::{Color, Move, Square};
@@ -33,13 +33,16 @@ pub(super) struct LineReplay<'l> {
     check_unanswered: bool,
 }
 
-/// Replay `line` from `pos`, whose history is `hist` and previous destination `prev_to`.
+/// Replay `line` from `pos`, whose history is `hist` and previous
+/// destination `prev_to`. `closing`: the ending a `まで` line states, judged
+/// when the line has no ending of its own.
 pub(super) fn replay_line(
     line: &Line,
     pos: Position,
     hist: History,
     prev_to: Option<Square>,
     first_ply: u32,
+    closing: Option<&Ending>,
     opts: &ReplayOptions,
 ) -> LineResult {
     let mut r = LineReplay::new(line, pos, hist, prev_to, first_ply);
@@ -48,7 +51,7 @@ pub(super) fn replay_line(
             break;
         }
     }
-    r.finish(opts)
+    r.finish(closing, opts)
 }
 
 impl<'l> LineReplay<'l> {
@@ -200,8 +203,9 @@ impl<'l> LineReplay<'l> {
     }
 
     /// The line's result: what the board says about the end, the moves
-    /// written after it, and the recorded ending judged against both.
-    pub(super) fn finish(mut self, opts: &ReplayOptions) -> LineResult {
+    /// written after it, and the recorded ending (or else `closing`)
+    /// judged against both.
+    pub(super) fn finish(mut self, closing: Option<&Ending>, opts: &ReplayOptions) -> LineResult {
         if self.board_end == BoardEnd::None
             && self.verdict.is_legal()
             && self.stopped_at.is_none()
@@ -221,7 +225,8 @@ impl<'l> LineReplay<'l> {
             && self.stopped_at.is_some();
         let played = self.plies.len() as u32;
         let end = EndState {
-            ending: self.line.ending.as_ref(),
+            ending: self.line.ending.as_ref().or(closing),
+            from_closing: self.line.ending.is_none() && closing.is_some(),
             pos: &self.pos,
             board_end: self.board_end,
             next_ply: self.first_ply + played,

@@ -2,7 +2,7 @@
 //! with no legal move, and the `まで…` line of a KIF or KI2 without a
 //! terminal move.
 
-use kifu::parse::{kif, usi};
+use kifu::parse::{ki2, kif, usi};
 use kifu::replay::{BoardEnd, Game, Verdict, replay};
 use kifu::{Color, DeclarationRule, ReplayOptions, Rule};
 
@@ -151,4 +151,108 @@ fn no_legal_move_names_the_reason_whatever_the_record_ends_with() {
         assert_eq!(g.main.result.winner, Some(Color::Gote), "{ending}");
         assert_eq!(g.main.result.reason, "no-legal-move", "{ending}");
     }
+}
+
+/// The first `n` (at most 8) moves of a real opening, as KIF move lines.
+fn kif_moves(n: usize) -> String {
+    const MOVES: [&str; 8] = [
+        "７六歩(77)",
+        "３四歩(33)",
+        "２六歩(27)",
+        "４四歩(43)",
+        "２五歩(26)",
+        "３三角(22)",
+        "４八銀(39)",
+        "３二銀(31)",
+    ];
+    MOVES
+        .iter()
+        .take(n)
+        .enumerate()
+        .map(|(i, m)| format!("{:>4} {m}\n", i + 1))
+        .collect()
+}
+
+#[test]
+fn kif_closing_line_without_a_terminal_move_gives_the_result() {
+    let text = format!(
+        "手合割：平手\n手数----指手---------消費時間--\n{}まで8手で後手の勝ち\n",
+        kif_moves(8)
+    );
+    let rec = kif::parse(&text).unwrap().remove(0);
+    // The record stays as written: the まで line is its summary, not a move.
+    assert!(rec.main.ending.is_none());
+    assert_eq!(rec.summary, ["まで8手で後手の勝ち"]);
+    let g = replay(rec, &ReplayOptions::default()).unwrap();
+    assert_eq!(g.main.result.winner, Some(Color::Gote));
+    assert_eq!(g.main.result.reason, "resign");
+    assert!(g.main.diagnostics.is_empty(), "{:?}", g.main.diagnostics);
+}
+
+#[test]
+fn kif_closing_line_of_a_record_cut_short_gives_no_result() {
+    // まで counts 64 moves but 8 are written: its result is not about this position.
+    let text = format!(
+        "手合割：平手\n手数----指手---------消費時間--\n{}まで64手で後手の勝ち\n",
+        kif_moves(8)
+    );
+    let g = replay(
+        kif::parse(&text).unwrap().remove(0),
+        &ReplayOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(g.main.result.winner, None);
+    assert_eq!(g.main.result.reason, "none");
+    let codes: Vec<&str> = g.main.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["closing-count-disagrees"]);
+}
+
+#[test]
+fn kif_terminal_move_wins_over_the_closing_line() {
+    // cshogi names the other side in its まで line; the terminal move decides.
+    let text = format!(
+        "手合割：平手\n手数----指手---------消費時間--\n{}   9 中断\nまで8手で後手の勝ち\n",
+        kif_moves(8)
+    );
+    let g = replay(
+        kif::parse(&text).unwrap().remove(0),
+        &ReplayOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(g.main.result.winner, None);
+    assert_eq!(g.main.result.reason, "interrupted");
+}
+
+#[test]
+fn kif_closing_line_claim_is_checked_against_the_board() {
+    // まで…詰み after a position that is not mate: claimed, and flagged.
+    let text = format!(
+        "手合割：平手\n手数----指手---------消費時間--\n{}まで7手で詰み\n",
+        kif_moves(7)
+    );
+    let g = replay(
+        kif::parse(&text).unwrap().remove(0),
+        &ReplayOptions::default(),
+    )
+    .unwrap();
+    let codes: Vec<&str> = g.main.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["false-mate-claim"]);
+}
+
+#[test]
+fn ki2_closing_line_gives_the_result() {
+    let text = "手合割：平手\n▲７六歩 △３四歩 ▲２六歩 △４四歩\nまで4手で後手の勝ち\n";
+    let rec = ki2::parse(text).unwrap().remove(0);
+    let g = replay(rec, &ReplayOptions::default()).unwrap();
+    assert_eq!(g.main.result.winner, Some(Color::Gote));
+    assert_eq!(g.main.result.reason, "resign");
+    let text = "手合割：平手\n▲７六歩 △３四歩 ▲２六歩 △４四歩\nまで4手で千日手\n";
+    let g = replay(
+        ki2::parse(text).unwrap().remove(0),
+        &ReplayOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(g.main.result.reason, "sennichite");
+    let codes: Vec<&str> = g.main.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["false-sennichite-claim"]);
 }
