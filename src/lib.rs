@@ -91,7 +91,9 @@ mod zobrist;
 pub use emit::{JsonSource, Target, Warning, write};
 pub use error::{Error, ErrorKind, ParseError};
 pub use input::{Input, ReadOptions, read_bytes, read_path};
-pub use position::{DeclarationRule, Position, PositionError, SetupErrors, SetupIssue};
+pub use position::{
+    DeclarationOutcome, DeclarationRule, Position, PositionError, SetupErrors, SetupIssue,
+};
 pub use record::{Format, Record};
 pub use replay::{Game, ReplayOptions, Verdict, replay};
 pub use rule::Rule;

@@ -69,10 +69,22 @@ impl fmt::Debug for Position {
 pub enum DeclarationRule {
     /// The CSA 27-point declaration rule: sente needs 28 points, gote 27.
     Points27,
-    /// The JSA declaration rule (入玉宣言法): 31 points win. (24–30 points is
-    /// a draw under that rule, which is not a winning declaration, so it is
-    /// reported as failing.)
+    /// The JSA declaration rule (入玉宣言法): 31 points win, 24 to 30 points
+    /// is a draw (持将棋), fewer lose.
     Points24,
+}
+
+/// What a declaration that meets the conditions of its rule comes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DeclarationOutcome {
+    /// The declarer wins.
+    Win,
+    /// 持将棋, a draw: the JSA rule's 24 to 30 points.
+    Draw {
+        /// The declarer's points.
+        points: u32,
+    },
 }
 
 /// One reason a [`Setup`] is not a legal position.
@@ -731,8 +743,22 @@ impl Position {
     /// time, cannot be judged from a position): king in the enemy zone, not in
     /// check, at least 10 other pieces in the zone, and enough points (pieces
     /// in the zone other than the king plus the hand; rook, bishop and their
-    /// promotions 5, others 1). Err says every condition that fails.
+    /// promotions 5, others 1). Err says every condition that fails. A draw
+    /// under the JSA rule is not a winning declaration: Err says so; see
+    /// [`Position::judge_declaration`].
     pub fn check_declaration(&self, rule: DeclarationRule) -> Result<(), String> {
+        match self.judge_declaration(rule)? {
+            DeclarationOutcome::Win => Ok(()),
+            DeclarationOutcome::Draw { points } => Err(format!(
+                "{points} points, 31 needed to win (24 to 30 is a draw, 持将棋)"
+            )),
+        }
+    }
+
+    /// What a declaration by the side to move comes to under `rule`: a win,
+    /// a draw (the JSA rule's 24 to 30 points), or Err with every condition
+    /// of [`Position::check_declaration`] that fails (the declarer loses).
+    pub fn judge_declaration(&self, rule: DeclarationRule) -> Result<DeclarationOutcome, String> {
         let us = self.side;
         let Some(k) = self.kings[us.index()] else {
             return Err(format!("{us} has no king"));
@@ -763,18 +789,27 @@ impl Position {
             let value = if matches!(kind, Bishop | Rook) { 5 } else { 1 };
             points += value * hand.count(kind) as u32;
         }
-        let needed = match (rule, us) {
-            (DeclarationRule::Points27, Color::Sente) => 28,
-            (DeclarationRule::Points27, Color::Gote) => 27,
-            (DeclarationRule::Points24, _) => 31,
+        // The least that does not lose, and the least that wins.
+        let (needed, wins) = match (rule, us) {
+            (DeclarationRule::Points27, Color::Sente) => (28, 28),
+            (DeclarationRule::Points27, Color::Gote) => (27, 27),
+            (DeclarationRule::Points24, _) => (24, 31),
         };
         if points < needed {
-            why.push(format!("{points} points, {needed} needed"));
+            if wins > needed {
+                why.push(format!(
+                    "{points} points, {needed} needed for a draw and {wins} to win"
+                ));
+            } else {
+                why.push(format!("{points} points, {needed} needed"));
+            }
         }
-        if why.is_empty() {
-            Ok(())
-        } else {
+        if !why.is_empty() {
             Err(why.join("; "))
+        } else if points < wins {
+            Ok(DeclarationOutcome::Draw { points })
+        } else {
+            Ok(DeclarationOutcome::Win)
         }
     }
 

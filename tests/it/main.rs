@@ -7,6 +7,7 @@ mod cli;
 mod common;
 mod csa;
 mod csa_write;
+mod endings;
 mod fuzz_replay;
 mod hostile;
 mod jkf;
