@@ -187,6 +187,8 @@ struct Writer<'g> {
     children: HashMap<(LineId, usize), Vec<usize>>,
     /// Where each stretch of `out` came from in the input.
     marks: Marks,
+    /// The header names players both as 先手/後手 and as 下手/上手.
+    both_name_pairs: bool,
 }
 
 impl<'g> Writer<'g> {
@@ -202,6 +204,7 @@ impl<'g> Writer<'g> {
             main_plan: Plan::default(),
             children: HashMap::new(),
             marks: Marks::new(),
+            both_name_pairs: both_name_pairs(game),
         };
         w.main_plan = w.plan(None);
         let mut dropped = 0usize;
@@ -534,6 +537,8 @@ impl<'g> Writer<'g> {
     fn kif_key<'k>(&self, key: &'k str) -> Option<&'k str> {
         let mapped = match key {
             "手合割" | "Version" | "Encoding" => return None,
+            // Both pairs written: each is the source's own, kept as written.
+            "先手" | "後手" | "下手" | "上手" if self.both_name_pairs => key,
             "N+" | "先手" | "下手" => {
                 if self.handicap {
                     "下手"
@@ -921,6 +926,17 @@ impl<'g> Writer<'g> {
             self.line(&format!("&{b}"));
         }
     }
+}
+
+/// Whether the header names the players both ways (先手/後手 and 下手/上手).
+fn both_name_pairs(game: &Game) -> bool {
+    let has = |keys: [&str; 2]| {
+        game.record
+            .header
+            .iter()
+            .any(|h| keys.contains(&h.key.as_str()))
+    };
+    has(["先手", "後手"]) && has(["下手", "上手"])
 }
 
 /// Whether players are 上手/下手: a handicap preset, a handicap named in

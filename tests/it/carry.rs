@@ -3,7 +3,7 @@
 //! pairs of player names, across every format that has a place for them.
 
 use kifu::ReplayOptions;
-use kifu::emit::{Warning, ki2, kif};
+use kifu::emit::{Warning, csa, jkf, ki2, kif};
 use kifu::replay::{Game, replay};
 
 /// Replay the first game of `text`, read as `format`.
@@ -132,4 +132,50 @@ fn corpus_record_with_a_wave_dash_is_written_without_loss() {
         "{warnings:?}"
     );
     assert!(contains(&out, b"\x81\x60"));
+}
+
+fn header_pairs(g: &Game) -> Vec<(String, String)> {
+    g.record
+        .header
+        .iter()
+        .filter(|h| ["先手", "後手", "下手", "上手"].contains(&h.key.as_str()))
+        .map(|h| (h.key.clone(), h.value.clone()))
+        .collect()
+}
+
+#[test]
+fn both_name_pairs_are_kept_as_written() {
+    let src = "手合割：香落ち\n先手：甲\n後手：乙\n下手：丙\n上手：丁\n   1 ３四歩(33)\n";
+    let g = game("kif", src);
+    let want = header_pairs(&g);
+    assert_eq!(want.len(), 4);
+    let (k, kw) = kif::write(&g);
+    let (k2, k2w) = ki2::write(&g);
+    let (j, jw) = jkf::write(&g);
+    for (name, text, w) in [("kif", &k, &kw), ("ki2", &k2, &k2w), ("jkf", &j, &jw)] {
+        assert!(w.is_empty(), "{name}: {w:?}");
+        let back = game(name, text);
+        assert_eq!(header_pairs(&back), want, "{name}:\n{text}");
+    }
+    for line in ["先手：甲\n", "後手：乙\n", "下手：丙\n", "上手：丁\n"] {
+        assert_eq!(k.matches(line).count(), 1, "{line}{k}");
+    }
+    // CSA holds one name a side: the second pair is kept as comment lines, and said so.
+    let (c, cw) = csa::write(&g, &csa::CsaOptions::default());
+    assert!(c.contains("N+甲\nN-乙\n'下手:丙\n'上手:丁\n"), "{c}");
+    assert!(codes(&cw).contains(&"header-as-comment"), "{cw:?}");
+    let back = game("csa", &c);
+    assert_eq!(back.record.header_value(&["N+"]), Some("甲"));
+    assert_eq!(back.record.header_value(&["N-"]), Some("乙"));
+}
+
+#[test]
+fn one_name_pair_in_a_handicap_game_is_still_written_as_shitate_uwate() {
+    let g = game(
+        "kif",
+        "手合割：香落ち\n先手：甲\n後手：乙\n   1 ３四歩(33)\n",
+    );
+    let (k, _) = kif::write(&g);
+    assert!(k.contains("下手：甲\n上手：乙\n"), "{k}");
+    assert!(!k.contains("先手："), "{k}");
 }
