@@ -6,6 +6,7 @@ pub mod json;
 pub mod ki2;
 pub mod kif;
 pub mod sfen;
+pub mod sjis;
 pub mod usi;
 
 mod target;

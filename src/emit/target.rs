@@ -66,30 +66,20 @@ pub struct JsonSource {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write(game: &Game, target: &Target) -> (Vec<u8>, Vec<Warning>) {
-    let (text, mut warnings) = match target {
-        Target::Kif => kif::write_with(game, &KifOptions::shift_jis()),
+    let (text, warnings) = match target {
+        // Shift_JIS writers name the input line of a character CP932 cannot
+        // hold, so they encode as they write.
+        Target::Kif => return kif::write_sjis(game),
+        Target::Ki2 => return ki2::write_sjis(game),
         Target::Kifu => kif::write_with(game, &KifOptions::utf8()),
-        Target::Ki2 | Target::Ki2u => ki2::write(game),
+        Target::Ki2u => ki2::write(game),
         Target::Csa(opts) => csa::write(game, opts),
         Target::Jkf => jkf::write(game),
         Target::Usi => line(usi::write(game)),
         Target::Sfen => sfen::write(game),
         Target::Json(s) => line(json::write(&s.name, s.encoding, s.format, game, s.pretty)),
     };
-    let bytes = match target {
-        Target::Kif => {
-            let (bytes, w) = kif::encode_sjis(&text);
-            warnings.extend(w);
-            bytes
-        }
-        Target::Ki2 | Target::Ki2u => {
-            let (bytes, w) = ki2::encode(&text, *target == Target::Ki2);
-            warnings.extend(w);
-            bytes
-        }
-        _ => text.into_bytes(),
-    };
-    (bytes, warnings)
+    (text.into_bytes(), warnings)
 }
 
 /// A line writer's text as a line of a file.

@@ -3,6 +3,7 @@
 //!
 //! Tests that read `../shared/corpus` print `SKIPPED:` and pass when it is absent.
 
+mod carry;
 mod cli;
 mod common;
 mod csa;

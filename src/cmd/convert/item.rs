@@ -28,21 +28,15 @@ pub fn one_game_per_file(to: ToFormat) -> bool {
 /// Write one game in a one-game-per-file format.
 fn emit_one(a: &ConvertArgs, game: &Game) -> (Vec<u8>, Vec<Warning>) {
     match a.to {
-        ToFormat::Kif => {
-            let (text, mut w) = kif::write_with(game, &KifOptions::shift_jis());
-            let (bytes, w2) = kif::encode_sjis(&text);
-            w.extend(w2);
-            (bytes, w)
-        }
+        ToFormat::Kif => kif::write_sjis(game),
         ToFormat::Kifu => {
             let (text, w) = kif::write_with(game, &KifOptions::utf8());
             (text.into_bytes(), w)
         }
-        ToFormat::Ki2 | ToFormat::Ki2u => {
-            let (text, mut w) = kifu::emit::ki2::write(game);
-            let (bytes, w2) = kifu::emit::ki2::encode(&text, a.to == ToFormat::Ki2);
-            w.extend(w2);
-            (bytes, w)
+        ToFormat::Ki2 => kifu::emit::ki2::write_sjis(game),
+        ToFormat::Ki2u => {
+            let (text, w) = kifu::emit::ki2::write(game);
+            (text.into_bytes(), w)
         }
         ToFormat::Jkf => {
             let (text, w) = kifu::emit::jkf::write(game);
