@@ -17,6 +17,7 @@ mod kif;
 mod kif_write;
 mod manifest;
 mod no_loss;
+mod refuse;
 mod replay;
 mod rules;
 mod same_game;
