@@ -202,3 +202,80 @@ fn a_ki2u_with_only_headers_and_a_closing_line_is_sniffed_as_ki2() {
         .collect();
     assert_eq!(formats, ["end.ki2u \"ki2\"", "end.kifu \"kif\""], "{all}");
 }
+
+/// The game objects `kifu check --json ARGS` prints, and its exit code.
+fn json_games(dir: &Path, args: &[&str]) -> (Option<i32>, Vec<serde_json::Value>) {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    let (code, text) = check(dir, &all);
+    let games = text
+        .lines()
+        .filter(|l| l.starts_with("{\"source\""))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (code, games)
+}
+
+fn codes(game: &serde_json::Value) -> Vec<String> {
+    game["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn csa_with_no_start_position_is_read_as_the_even_game_start() {
+    let d = dir_with(&[
+        ("resign.csa", "V2.2\n+\n%TORYO\n"),
+        // As Shogi Wars exports are written (akicho8/bioshogi's spec files).
+        (
+            "wars.csa",
+            "N+sente\nN-gote\n+\n+7776FU,T0\n-3334FU,T0\n+8822UM,T1\n%TORYO\n",
+        ),
+    ]);
+    let (code, games) = json_games(d.path(), &["resign.csa", "wars.csa"]);
+    assert_eq!(code, Some(0), "{games:?}");
+    let resign = &games[0];
+    assert_eq!(resign["result"]["reason"], "resign", "{resign}");
+    assert_eq!(resign["result"]["winner"], "gote", "{resign}");
+    assert_eq!(codes(resign), ["start-assumed"]);
+    assert_eq!(resign["diagnostics"][0]["line"], 2, "{resign}");
+    let wars = &games[1];
+    assert_eq!(wars["verdict"]["legal"], true, "{wars}");
+    assert_eq!(wars["plies"], 3, "{wars}");
+    assert_eq!(wars["result"]["winner"], "sente", "{wars}");
+    assert_eq!(codes(wars), ["start-assumed"]);
+}
+
+#[test]
+fn csa_with_no_side_line_or_late_game_information_is_diagnosed() {
+    let d = dir_with(&[
+        ("noside.csa", "V2.2\nPI\n+7776FU\n-3334FU\n%TORYO\n"),
+        ("late.csa", "V2.2\nPI\n+\nN+late\n+7776FU\n%TORYO\n"),
+    ]);
+    let (code, games) = json_games(d.path(), &["noside.csa", "late.csa"]);
+    assert_eq!(code, Some(0), "{games:?}");
+    assert_eq!(codes(&games[0]), ["no-side-to-move"]);
+    assert_eq!(games[0]["plies"], 2, "{}", games[0]);
+    assert_eq!(games[0]["result"]["winner"], "gote", "{}", games[0]);
+    assert_eq!(codes(&games[1]), ["info-after-position"]);
+    assert_eq!(games[1]["diagnostics"][0]["line"], 4, "{}", games[1]);
+    // The text report names the file, line and code.
+    let (_, text) = check(d.path(), &["noside.csa"]);
+    assert!(
+        text.contains("noside.csa:3:1: warning[no-side-to-move]"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_bare_csa_version_line_is_a_warning_and_reading_goes_on() {
+    let d = dir_with(&[("bare.csa", "V\nPI\n+\n+7776FU\n%TORYO\n")]);
+    let (code, games) = json_games(d.path(), &["bare.csa"]);
+    assert_eq!(code, Some(0), "{games:?}");
+    assert_eq!(games[0]["format"], "csa");
+    assert_eq!(games[0]["plies"], 1, "{}", games[0]);
+    assert_eq!(codes(&games[0]), ["bare-version"]);
+}
