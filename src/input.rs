@@ -36,6 +36,22 @@ pub struct ReadOptions {
     pub encoding: Option<&'static encoding_rs::Encoding>,
 }
 
+/// Whether a `.json` file met in a directory walk is to be read. Other JSON
+/// files sit beside records (test expectations, settings), so only a JKF
+/// document is taken, and any file that cannot be told apart from one (it
+/// cannot be read, or it opens like an object but is not valid JSON, as a
+/// truncated JKF is), so that its error is still reported.
+pub fn json_is_record(path: &Path) -> bool {
+    let Ok(bytes) = std::fs::read(path) else {
+        return true;
+    };
+    let body = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+    if body.trim_ascii_start().first() != Some(&b'{') {
+        return false;
+    }
+    parse::recognise::jkf_object(body).unwrap_or(true)
+}
+
 /// The format an extension suggests.
 pub fn format_hint(path: &Path) -> Option<Format> {
     path.extension()
@@ -90,15 +106,21 @@ pub fn read_bytes(bytes: &[u8], path: Option<&Path>, opts: &ReadOptions) -> Resu
     }
     let format = match opts.from {
         Some(f) => f,
-        None => parse::detect(text, path.and_then(format_hint))
-            .ok_or_else(|| with_path(Error::new(ErrorKind::UnknownFormat)))?,
+        None => parse::detect(text, path.and_then(format_hint)).ok_or_else(|| {
+            let n = parse::recognise::unknown(text);
+            with_path(Error::new(ErrorKind::NotARecord {
+                span: n.span,
+                reason: n.reason,
+            }))
+        })?,
     };
     let mut failed = Vec::new();
     let records = if format == Format::Csa {
         // Games of a CSA file stand alone: one broken game (a truncated
         // download, say) is reported, and the rest are still read.
         let each = parse::csa::parse_each(text);
-        if each.iter().any(|(_, g)| g.is_ok()) {
+        // Nothing but comments and blank lines: no game to report.
+        if each.is_empty() || each.iter().any(|(_, g)| g.is_ok()) {
             let mut records = Vec::with_capacity(each.len());
             for (index, game) in each {
                 match game {
@@ -113,12 +135,39 @@ pub fn read_bytes(bytes: &[u8], path: Option<&Path>, opts: &ReadOptions) -> Resu
     } else {
         parse::parse(text, format).map_err(|e| with_path(e.into()))?
     };
+    if failed.is_empty() {
+        parse::recognise::check(text, format, &records)
+            .map_err(|n| with_path(not_a_record(n, text, format, opts)))?;
+    }
     Ok(Input {
         format,
         encoding: decoded.encoding.name(),
         records,
         failed,
         warnings: decoded.warnings,
+    })
+}
+
+/// The refusal of a text that holds no record, with a word on the format
+/// the content looks like when the user chose another one.
+fn not_a_record(
+    n: parse::recognise::NotARecord,
+    text: &str,
+    format: Format,
+    opts: &ReadOptions,
+) -> Error {
+    let mut reason = n.reason;
+    if opts.from.is_some()
+        && let Some(other) = parse::detect(text, None).filter(|&f| f != format)
+    {
+        reason.push_str(&format!(
+            "; the content looks like {}: try --from {other}, or leave --from out",
+            other.name().to_uppercase()
+        ));
+    }
+    Error::new(ErrorKind::NotARecord {
+        span: n.span,
+        reason,
     })
 }
 

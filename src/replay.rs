@@ -327,6 +327,15 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
             },
         );
     }
+    // What the parser read by assumption comes first: it is about the
+    // whole record.
+    let notices = record.notices.iter().map(|n| Diagnostic {
+        code: n.code,
+        message: n.message.clone(),
+        span: Some(n.span),
+        ply: None,
+    });
+    main.diagnostics.splice(0..0, notices);
     main.diagnostics
         .extend(closing_diagnostics(&record, &start, &main));
     // Variations, iteratively (no recursion: files can nest them deeply).

@@ -104,12 +104,12 @@ pub fn sources(paths: &[PathBuf]) -> (Vec<Source>, Vec<String>) {
             for entry in walkdir::WalkDir::new(p).follow_links(true) {
                 match entry {
                     Ok(e) if e.file_type().is_file() => {
-                        let known = e
-                            .path()
-                            .extension()
-                            .and_then(|x| x.to_str())
+                        let ext = e.path().extension().and_then(|x| x.to_str());
+                        let known = ext
                             .is_some_and(|x| EXTENSIONS.iter().any(|k| k.eq_ignore_ascii_case(x)));
-                        if known {
+                        // Only JKF among the JSON files beside the records.
+                        let json = ext.is_some_and(|x| x.eq_ignore_ascii_case("json"));
+                        if known && (!json || kifu::input::json_is_record(e.path())) {
                             files.push((tree_order_key(e.path()), e.into_path()));
                         }
                     }

@@ -21,6 +21,7 @@ mod library;
 mod manifest;
 mod no_loss;
 mod outputs;
+mod refuse;
 mod replay;
 mod rules;
 mod same_game;
