@@ -1,11 +1,14 @@
 //! Writers: replayed games out, in every format kifu writes.
 
+pub mod bod;
 pub mod csa;
+pub mod diagram;
 pub mod jkf;
 pub mod json;
 pub mod ki2;
 pub mod kif;
 pub mod sfen;
+pub mod svg;
 pub mod usi;
 
 /// Something the target format could not hold, or had to change.
