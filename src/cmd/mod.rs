@@ -6,6 +6,8 @@ pub mod extra;
 pub mod perft;
 pub mod pipeline;
 pub mod progress;
+pub mod report;
+pub mod show;
 pub mod stats;
 pub mod stream;
 pub mod summary;

@@ -33,7 +33,13 @@ pub fn sniff(text: &str) -> bool {
         if body.starts_with(['▲', '△', '☗', '☖']) {
             return false;
         }
-        if t.starts_with("手合割：") || t.starts_with("手合割:") {
+        // A board diagram alone (a copied position, `kifu show`) is a
+        // KIF start position with no moves yet.
+        if t.starts_with("手合割：")
+            || t.starts_with("手合割:")
+            || t.starts_with("後手の持駒：")
+            || t.starts_with("上手の持駒：")
+        {
             handicap = true;
         }
     }

@@ -18,6 +18,8 @@ mod kif_write;
 mod manifest;
 mod no_loss;
 mod replay;
+mod report;
 mod rules;
 mod same_game;
+mod show;
 mod stream;
