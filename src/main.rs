@@ -42,6 +42,8 @@ enum Command {
     Completions(CompletionsArgs),
     /// Print the man page (roff) of kifu, or write one page per command.
     Man(ManArgs),
+    /// Print one position of a game as a KIF board diagram or an SVG board.
+    Show(cmd::show::ShowArgs),
 }
 
 #[derive(Args, Debug)]
@@ -102,6 +104,9 @@ struct CheckArgs {
     /// Also write the summary as a JSON object to this file.
     #[arg(long, value_name = "FILE")]
     summary: Option<PathBuf>,
+    /// Also write an HTML report (summary, one card per foul and finding, boards) to this file.
+    #[arg(long, value_name = "FILE.html")]
+    report: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -234,5 +239,6 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Stats(a) => cmd::stats::run(&a),
         Command::Completions(a) => cmd::extra::completions(a.shell),
         Command::Man(a) => cmd::extra::man(a.out_dir.as_deref()),
+        Command::Show(a) => cmd::show::run(&a),
     }
 }

@@ -25,6 +25,8 @@ struct Outcome {
     fouls_by_rule: BTreeMap<&'static str, usize>,
     unreadable: usize,
     diagnostics: usize,
+    /// Cards for `--report` (empty without it).
+    report: super::report::Part,
 }
 
 pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
@@ -39,8 +41,12 @@ pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
         unreadable: walk_errors.len(),
         ..Summary::default()
     };
+    let mut report = a.report.as_ref().map(|_| super::report::Report::default());
     for e in &walk_errors {
         eprintln!("kifu: {e}");
+        if let Some(r) = &mut report {
+            r.walk_error(e);
+        }
     }
     let mut progress = Progress::new(srcs.len(), !a.quiet);
     let mut files_done = 0;
@@ -49,8 +55,8 @@ pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
         a.input.jobs,
         &read_opts,
         |name, meta, item| check_item(name, meta, item, a, &replay_opts),
-        |_, ev: Event<Outcome>| {
-            let o = match ev {
+        |src, ev: Event<Outcome>| {
+            let mut o = match ev {
                 Event::Begin => return Ok(()),
                 Event::End => {
                     files_done += 1;
@@ -59,6 +65,9 @@ pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
                 }
                 Event::Item(o) => o,
             };
+            if let Some(r) = &mut report {
+                r.add(&src.name(), std::mem::take(&mut o.report));
+            }
             out.write_all(o.out.as_bytes())?;
             if !o.err.is_empty() {
                 out.flush()?;
@@ -115,6 +124,9 @@ pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
     if let Some(path) = &a.summary {
         sum.write_to(path)?;
     }
+    if let (Some(r), Some(path)) = (&report, &a.report) {
+        r.write(path, &sum)?;
+    }
     Ok(if sum.unreadable > 0 {
         2
     } else if sum.fouls > 0 {
@@ -141,6 +153,9 @@ fn check_item(
         Item::Unreadable(e) => {
             o.unreadable = 1;
             report_error(&mut o, name, &e, a.json, None);
+            if a.report.is_some() {
+                o.report = super::report::unreadable(name, &e, None);
+            }
         }
         Item::Game {
             index,
@@ -148,6 +163,9 @@ fn check_item(
         } => {
             o.unreadable = 1;
             report_error(&mut o, name, &e, a.json, Some(index));
+            if a.report.is_some() {
+                o.report = super::report::unreadable(name, &e, Some(index));
+            }
         }
         Item::Game {
             index,
@@ -164,6 +182,9 @@ fn check_item(
                     o.legal += 1;
                 }
                 count_fouls(&game, &mut o.fouls_by_rule);
+                if a.report.is_some() {
+                    o.report = super::report::game_part(name, &game);
+                }
                 o.diagnostics += game.main.diagnostics.len()
                     + game
                         .variations
@@ -182,6 +203,9 @@ fn check_item(
             Err(e) => {
                 o.unreadable += 1;
                 report_error(&mut o, name, &e, a.json, Some(index));
+                if a.report.is_some() {
+                    o.report = super::report::unreadable(name, &e, Some(index));
+                }
             }
         },
     }

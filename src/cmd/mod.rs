@@ -9,6 +9,8 @@ pub mod perft;
 pub mod pipeline;
 pub mod progress;
 pub mod signal;
+pub mod report;
+pub mod show;
 pub mod stats;
 pub mod stream;
 pub mod summary;

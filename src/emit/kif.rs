@@ -17,7 +17,7 @@ use crate::record::{Ending, EndingKind, Line, MoveEntry, MoveTime, Notation, Sta
 use crate::replay::{Game, LineResult, Verdict};
 use crate::rule::Rule;
 use crate::setup::{Handicap, Setup};
-use crate::types::{Color, Hand, Move, PieceKind, Square, kanji_digit};
+use crate::types::{Color, Move, PieceKind, Square};
 use std::collections::HashMap;
 
 /// The text encoding the `#KIF … encoding=` line declares.
@@ -592,39 +592,9 @@ impl<'g> Writer<'g> {
     }
 
     fn bod(&mut self, s: &Setup) {
-        let (up, down) = (self.label(Color::Gote), self.label(Color::Sente));
-        self.line(&format!(
-            "{up}の持駒：{}",
-            hand_text(&s.hands[Color::Gote.index()])
-        ));
-        self.line("  ９ ８ ７ ６ ５ ４ ３ ２ １");
-        self.line("+---------------------------+");
-        for rank in 1..=9u8 {
-            let mut row = String::from("|");
-            for file in (1..=9u8).rev() {
-                let sq = Square::new(file, rank).expect("file and rank in 1..=9");
-                match s.get(sq) {
-                    None => row.push_str(" ・"),
-                    Some(p) => {
-                        row.push(if p.color == Color::Gote { 'v' } else { ' ' });
-                        row.push(p.kind.bod());
-                    }
-                }
-            }
-            row.push('|');
-            row.push(kanji_digit(rank));
-            self.line(&row);
-        }
-        self.line("+---------------------------+");
-        self.line(&format!(
-            "{down}の持駒：{}",
-            hand_text(&s.hands[Color::Sente.index()])
-        ));
-        let turn = self.label(s.side_to_move);
-        self.line(&format!("{turn}番"));
-        if s.move_number != 1 {
-            self.line(&format!("手数＝{}", s.move_number - 1));
-        }
+        let labels = [self.label(Color::Sente), self.label(Color::Gote)];
+        let d = super::diagram::Diagram::from_setup(s);
+        super::bod::write(&mut self.out, &d, labels, super::bod::BodOptions::default());
     }
 
     /// The main line, then the variations depth-first, latest branch point first.
@@ -1084,39 +1054,6 @@ fn kif_header_key_ok(key: &str) -> bool {
             .is_some_and(|c| c.is_ascii_digit() || c.is_whitespace() || "*&#|+▲△☗☖▼▽".contains(c))
         && !key.starts_with("変化")
         && !key.starts_with("まで")
-}
-
-/// `飛二　角　歩十八　` in KfW order (飛 角 金 銀 桂 香 歩), or `なし`.
-fn hand_text(h: &Hand) -> String {
-    if h.is_empty() {
-        return "なし".into();
-    }
-    let mut s = String::new();
-    for (k, n) in h.iter_canonical() {
-        s.push(k.bod());
-        s.push_str(&kanji_count(n));
-        s.push('　');
-    }
-    s
-}
-
-/// A hand count as kanji; 1 is not written.
-fn kanji_count(n: u8) -> String {
-    let mut s = String::new();
-    if n <= 1 {
-        return s;
-    }
-    let (tens, ones) = (n / 10, n % 10);
-    if tens > 1 {
-        s.push(kanji_digit(tens));
-    }
-    if tens > 0 {
-        s.push('十');
-    }
-    if ones > 0 {
-        s.push(kanji_digit(ones));
-    }
-    s
 }
 
 fn is_foul(k: EndingKind) -> bool {

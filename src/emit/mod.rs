@@ -1,12 +1,15 @@
 //! Writers: replayed games out, in every format kifu writes.
 
+pub mod bod;
 pub mod csa;
+pub mod diagram;
 pub mod jkf;
 pub mod json;
 pub mod ki2;
 pub mod kif;
 pub mod sfen;
 pub mod sjis;
+pub mod svg;
 pub mod usi;
 
 mod target;

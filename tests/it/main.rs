@@ -23,6 +23,8 @@ mod no_loss;
 mod outputs;
 mod refuse;
 mod replay;
+mod report;
 mod rules;
 mod same_game;
+mod show;
 mod stream;
