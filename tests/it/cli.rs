@@ -464,14 +464,21 @@ fn man_out_dir_writes_one_page_per_command() {
     let out = dir.path().join("man1");
     let o = kifu(&["man", "--out-dir", out.to_str().unwrap()]);
     assert_exit(&o, 0);
-    for page in ["kifu.1", "kifu-check.1", "kifu-convert.1", "kifu-stats.1"] {
+    for page in [
+        "kifu.1",
+        "kifu-check.1",
+        "kifu-convert.1",
+        "kifu-show.1",
+        "kifu-stats.1",
+    ] {
         let text = std::fs::read_to_string(out.join(page)).unwrap();
         assert_eq!(text.matches(".TH").count(), 1, "{page}: one page per file");
     }
     let check = std::fs::read_to_string(out.join("kifu-check.1")).unwrap();
     assert!(check.contains("jobs"), "kifu-check.1 documents its options");
-    // Nothing else (no temporary files) is left behind.
-    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 7);
+    // One page per command (check, convert, show, perft, stats, completions,
+    // man) and kifu.1; nothing else (no temporary files) is left behind.
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 8);
 }
 
 #[test]
