@@ -43,8 +43,8 @@ pub enum ErrorKind {
     UnknownFormat,
     /// The text is not a valid record of its format.
     Parse(ParseError),
-    /// The start position is not a legal position.
-    Setup(String),
+    /// The start position is not a legal position: every problem found.
+    Setup(crate::position::SetupErrors),
 }
 
 /// An error reading an input, with the path when there is one.

@@ -4,6 +4,7 @@
 //! Repetition lives here, not in [`Position`]: the replayer keeps the keys of
 //! the positions seen on the current line of play.
 
+use crate::codes::{DiagnosticCode, Reason};
 use crate::error::{Error, ErrorKind};
 use crate::movegen::OneStep;
 use crate::position::{DeclarationRule, Position};
@@ -93,16 +94,17 @@ impl Verdict {
 pub struct GameResult {
     /// The winner, or `None` for a draw or no result.
     pub winner: Option<Color>,
-    /// A stable reason code: `resign`, `checkmate`, `foul`, `sennichite`,
-    /// `declaration`, `time-up`, `jishogi`, `max-moves`, `interrupted`, `none`, …
-    pub reason: &'static str,
+    /// Why: [`Reason::code`] is the stable string (`resign`, `checkmate`,
+    /// `foul`, `sennichite`, `declaration`, `time-up`, `jishogi`, …).
+    pub reason: Reason,
 }
 
 /// Something worth telling the user that is not a foul.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
-    /// A stable code such as `moves-after-foul` or `false-mate-claim`.
-    pub code: &'static str,
+    /// What kind of finding; [`DiagnosticCode::code`] is the stable string
+    /// (`moves-after-foul`, `false-mate-claim`, …).
+    pub code: DiagnosticCode,
     /// The explanation.
     pub message: String,
     /// Where, if it points at the file.
@@ -292,8 +294,9 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
     // A preset needs neither a setup built nor a search of the presets.
     let (start, issues) = match &record.start {
         StartPosition::Preset(h) => (Position::from_handicap(*h), Vec::new()),
-        StartPosition::Setup(setup) => Position::from_setup_lenient(setup)
-            .map_err(|e| Error::new(ErrorKind::Setup(e.to_string())))?,
+        StartPosition::Setup(setup) => {
+            Position::from_setup_lenient(setup).map_err(|e| Error::new(ErrorKind::Setup(e)))?
+        }
     };
     let history = History::new(&start, record.main.moves.len());
     let mut main = replay_line(&record.main, start.clone(), history, None, 1, opts);
@@ -302,7 +305,7 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
         main.diagnostics.insert(
             0,
             Diagnostic {
-                code: "irregular-start",
+                code: DiagnosticCode::IrregularStart,
                 message: format!(
                     "the start position breaks the rules of a game ({}); replayed as written",
                     list.join("; ")
@@ -404,7 +407,7 @@ fn closing_diagnostics(record: &Record, start: &Position, main: &LineResult) -> 
             "moves may have been added after it was written"
         };
         out.push(Diagnostic {
-            code: "closing-count-disagrees",
+            code: DiagnosticCode::ClosingCountDisagrees,
             message: format!(
                 "the closing line {text:?} counts {} moves, but the main line has {written}: {why}",
                 claim.moves
@@ -417,7 +420,7 @@ fn closing_diagnostics(record: &Record, start: &Position, main: &LineResult) -> 
         && named != winner
     {
         out.push(Diagnostic {
-                code: "closing-winner-disagrees",
+                code: DiagnosticCode::ClosingWinnerDisagrees,
                 message: format!(
                     "the closing line {text:?} names {} the winner, but the replay gives the game to {} ({})",
                     named.name(),
@@ -604,7 +607,7 @@ fn replay_line(
                     // which is what records of such games (81Dojo) mean by it.
                     board_end = BoardEnd::Checkmate;
                     diagnostics.push(Diagnostic {
-                        code: "moves-after-checkmate",
+                        code: DiagnosticCode::MovesAfterCheckmate,
                         message: format!(
                             "ply {} checkmated {}, but the record goes on",
                             ply - 1,
@@ -631,7 +634,7 @@ fn replay_line(
                     Stop::Unresolved(Unresolved::Ambiguous(c)) => {
                         let list: Vec<String> = c.iter().map(|s| s.to_string()).collect();
                         diagnostics.push(Diagnostic {
-                            code: "ambiguous-move",
+                            code: DiagnosticCode::AmbiguousMove,
                             message: format!(
                                 "the move matches several pieces ({}); replay stops here",
                                 list.join(", ")
@@ -642,7 +645,7 @@ fn replay_line(
                     }
                     Stop::Unresolved(Unresolved::NoPreviousMove) => {
                         diagnostics.push(Diagnostic {
-                            code: "bad-notation",
+                            code: DiagnosticCode::BadNotation,
                             message: "同 (same square) with no previous move; replay stops here"
                                 .into(),
                             span: Some(entry.span),
@@ -720,11 +723,15 @@ fn replay_line(
         if extra > 0 {
             let first = &line.moves[s];
             let (code, what) = match (&verdict, board_end) {
-                (Verdict::Foul(_), _) => ("moves-after-foul", "the foul"),
-                (_, BoardEnd::Sennichite) => {
-                    ("moves-after-end", "the fourth repetition (sennichite)")
-                }
-                _ => ("moves-not-replayed", "the point where replay stopped"),
+                (Verdict::Foul(_), _) => (DiagnosticCode::MovesAfterFoul, "the foul"),
+                (_, BoardEnd::Sennichite) => (
+                    DiagnosticCode::MovesAfterEnd,
+                    "the fourth repetition (sennichite)",
+                ),
+                _ => (
+                    DiagnosticCode::MovesNotReplayed,
+                    "the point where replay stopped",
+                ),
             };
             diagnostics.push(Diagnostic {
                 code,
@@ -839,7 +846,7 @@ fn judge_ending(
 ) -> GameResult {
     let mover = pos.side_to_move();
     let ending = line.ending.as_ref();
-    let diag = |diags: &mut Vec<Diagnostic>, code: &'static str, message: String| {
+    let diag = |diags: &mut Vec<Diagnostic>, code: DiagnosticCode, message: String| {
         diags.push(Diagnostic {
             code,
             message,
@@ -851,7 +858,7 @@ fn judge_ending(
     if let Verdict::Foul(f) = verdict {
         let result = GameResult {
             winner: Some(f.loser.flip()),
-            reason: "foul",
+            reason: Reason::Foul,
         };
         if let Some(e) = ending {
             let agrees = match e.kind {
@@ -863,7 +870,7 @@ fn judge_ending(
             if !agrees {
                 diag(
                     diags,
-                    "ending-disagrees",
+                    DiagnosticCode::EndingDisagrees,
                     format!(
                         "the record ends with {:?}, but ply {} was a foul ({}) by {}",
                         e.text,
@@ -885,44 +892,44 @@ fn judge_ending(
         return match board_end {
             BoardEnd::Checkmate | BoardEnd::NoLegalMove => GameResult {
                 winner: Some(mover.flip()),
-                reason: "checkmate",
+                reason: Reason::Checkmate,
             },
-            BoardEnd::Sennichite => no_result("sennichite"),
-            BoardEnd::None => no_result("none"),
+            BoardEnd::Sennichite => no_result(Reason::Sennichite),
+            BoardEnd::None => no_result(Reason::NoResult),
         };
     };
     if board_end == BoardEnd::Sennichite {
         if e.kind != EndingKind::Sennichite {
             diag(
                 diags,
-                "ending-disagrees",
+                DiagnosticCode::EndingDisagrees,
                 format!(
                     "the record ends with {:?}, but the game ended by a fourth repetition (sennichite)",
                     e.text
                 ),
             );
         }
-        return no_result("sennichite");
+        return no_result(Reason::Sennichite);
     }
     if unresolved {
         // Replay stopped early (ambiguous move): the ending cannot be checked.
-        return no_result("none");
+        return no_result(Reason::NoResult);
     }
     match e.kind {
         EndingKind::Resign => GameResult {
             winner: Some(mover.flip()),
             // A side with no legal move has lost on the board, whatever it wrote.
             reason: if matches!(board_end, BoardEnd::Checkmate | BoardEnd::NoLegalMove) {
-                "checkmate"
+                Reason::Checkmate
             } else {
-                "resign"
+                Reason::Resign
             },
         },
         EndingKind::Tsumi => {
             if board_end != BoardEnd::Checkmate && board_end != BoardEnd::NoLegalMove {
                 diag(
                     diags,
-                    "false-mate-claim",
+                    DiagnosticCode::FalseMateClaim,
                     format!(
                         "the record claims checkmate ({:?}) but {} is not mated",
                         e.text,
@@ -932,26 +939,26 @@ fn judge_ending(
             }
             GameResult {
                 winner: Some(mover.flip()),
-                reason: "checkmate",
+                reason: Reason::Checkmate,
             }
         }
         EndingKind::Sennichite => {
             if board_end != BoardEnd::Sennichite {
                 diag(
                     diags,
-                    "false-sennichite-claim",
+                    DiagnosticCode::FalseSennichiteClaim,
                     format!(
                         "the record claims repetition ({:?}) but no position occurred four times",
                         e.text
                     ),
                 );
             }
-            no_result("sennichite")
+            no_result(Reason::Sennichite)
         }
         EndingKind::Kachi => match pos.check_declaration(opts.declaration) {
             Ok(()) => GameResult {
                 winner: Some(mover),
-                reason: "declaration",
+                reason: Reason::Declaration,
             },
             Err(why) => {
                 *verdict = Verdict::Foul(Foul {
@@ -966,7 +973,7 @@ fn judge_ending(
                 });
                 GameResult {
                     winner: Some(mover.flip()),
-                    reason: "foul",
+                    reason: Reason::Foul,
                 }
             }
         },
@@ -979,7 +986,7 @@ fn judge_ending(
             };
             diag(
                 diags,
-                "unverified-foul-claim",
+                DiagnosticCode::UnverifiedFoulClaim,
                 format!(
                     "the record says {} lost by a foul ({:?}) that its moves do not show (it may be a foul outside the record, such as time or a server rule)",
                     loser.name(),
@@ -988,37 +995,37 @@ fn judge_ending(
             );
             GameResult {
                 winner: Some(loser.flip()),
-                reason: "foul",
+                reason: Reason::Foul,
             }
         }
         EndingKind::TimeUp => GameResult {
             winner: Some(mover.flip()),
-            reason: "time-up",
+            reason: Reason::TimeUp,
         },
         EndingKind::DefaultWin => GameResult {
             winner: Some(mover),
-            reason: "default",
+            reason: Reason::ByDefault,
         },
         EndingKind::DefaultLoss => GameResult {
             winner: Some(mover.flip()),
-            reason: "default",
+            reason: Reason::ByDefault,
         },
         EndingKind::Try => GameResult {
             winner: Some(mover.flip()),
-            reason: "try",
+            reason: Reason::Try,
         },
-        EndingKind::Jishogi => no_result("jishogi"),
-        EndingKind::Hikiwake => no_result("draw"),
-        EndingKind::MaxMoves => no_result("max-moves"),
+        EndingKind::Jishogi => no_result(Reason::Jishogi),
+        EndingKind::Hikiwake => no_result(Reason::Draw),
+        EndingKind::MaxMoves => no_result(Reason::MaxMoves),
         EndingKind::Interrupt | EndingKind::Sealed | EndingKind::Matta | EndingKind::Error => {
             if board_end == BoardEnd::Checkmate {
                 return GameResult {
                     winner: Some(mover.flip()),
-                    reason: "checkmate",
+                    reason: Reason::Checkmate,
                 };
             }
-            no_result("interrupted")
+            no_result(Reason::Interrupted)
         }
-        EndingKind::Fuzumi => no_result("no-mate"),
+        EndingKind::Fuzumi => no_result(Reason::NoMate),
     }
 }

@@ -5,6 +5,7 @@ use super::summary::{Summary, count_fouls};
 use super::{Event, Item, Meta, Source, drive, read_options, relative_to, sources};
 use crate::{ConvertArgs, ToFormat};
 use anyhow::{Context, bail};
+use kifu::codes::WarningCode;
 use kifu::emit::Warning;
 use kifu::emit::csa::{CsaOptions, CsaVersion};
 use kifu::emit::kif::{self, KifOptions};
@@ -454,7 +455,7 @@ pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
                     file_warnings.append(&mut held);
                     if per_file && games_in_file > 1 && target_for(a, src, &colliding).is_none() {
                         file_warnings.push(Warning {
-                            code: "games-concatenated",
+                            code: WarningCode::GamesConcatenated,
                             message: format!(
                                 "{games_in_file} games written one after another to stdout; use --out-dir for one file each"
                             ),
