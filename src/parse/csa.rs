@@ -488,7 +488,7 @@ fn read_game(
 /// How [`read_game_with`] reads a game.
 #[derive(Clone, Copy, Debug)]
 struct How {
-    /// Take the runs of bare moves and times of [`Game::bare_moves`].
+    /// Take the runs of bare moves and times of [`GameReader::bare_moves`].
     bare_runs: bool,
     /// Keep the file fields a game writes only in its header, and say which
     /// they are (see [`LooseGame`]).
@@ -507,7 +507,7 @@ impl How {
 }
 
 /// [`read_game`], read as `how` says. Tests read a game with the runs of
-/// [`Game::bare_moves`] and without, and the two must agree in every
+/// [`GameReader::bare_moves`] and without, and the two must agree in every
 /// record, span and error. A `loose` game that is read keeps the file
 /// fields it writes only in its header, and says which they are; one that
 /// fails still leaves them in `fields`.
@@ -524,7 +524,7 @@ fn read_game_with(
         loose,
         lines,
     } = how;
-    let mut game = Game::new(inherited);
+    let mut game = GameReader::new(inherited);
     game.loose = loose;
     let guess = match lines {
         Some(n) => move_guess(n as usize),
@@ -707,7 +707,7 @@ enum Timed {
 }
 
 /// One game being read.
-struct Game {
+struct GameReader {
     record: Record,
     started: bool,
     phase: Phase,
@@ -721,9 +721,9 @@ struct Game {
     file_keys: FileKeys,
 }
 
-impl Game {
-    fn new(file_fields: &[HeaderField]) -> Game {
-        Game {
+impl GameReader {
+    fn new(file_fields: &[HeaderField]) -> GameReader {
+        GameReader {
             record: Record {
                 header: file_fields.to_vec(),
                 ..Record::default()
