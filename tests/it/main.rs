@@ -8,6 +8,7 @@ mod common;
 mod csa;
 mod csa_write;
 mod fuzz_replay;
+mod golden;
 mod hostile;
 mod jkf;
 mod json;
