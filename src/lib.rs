@@ -66,7 +66,7 @@
 #![forbid(unsafe_code)]
 
 mod attacks;
-pub mod closing;
+mod closing;
 pub mod codes;
 pub mod decode;
 pub mod emit;
