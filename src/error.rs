@@ -43,8 +43,8 @@ pub enum ErrorKind {
     UnknownFormat,
     /// The text is not a valid record of its format.
     Parse(ParseError),
-    /// The start position is not a legal position.
-    Setup(String),
+    /// The start position is not a legal position: every problem found.
+    Setup(crate::position::SetupErrors),
     /// The text holds nothing kifu recognises as part of a record (a header
     /// key of its format, a start position, a move or an ending): an HTML
     /// page or a note saved with a record's extension, say.

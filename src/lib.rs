@@ -66,7 +66,8 @@
 #![forbid(unsafe_code)]
 
 mod attacks;
-pub mod closing;
+mod closing;
+pub mod codes;
 pub mod decode;
 pub mod emit;
 pub mod error;
@@ -88,6 +89,7 @@ mod test_rng;
 pub mod types;
 mod zobrist;
 
+pub use codes::{DiagnosticCode, Reason, WarningCode};
 pub use emit::{JsonSource, Target, Warning, write};
 pub use error::{Error, ErrorKind, ParseError};
 pub use input::{Input, ReadOptions, read_bytes, read_path};

@@ -488,7 +488,7 @@ pub struct Record {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
     /// A stable code such as `start-assumed`.
-    pub code: &'static str,
+    pub code: crate::codes::DiagnosticCode,
     /// What was found, and how it was read.
     pub message: String,
     /// Where.

@@ -7,6 +7,7 @@
 mod ending;
 mod line;
 
+use crate::codes::{DiagnosticCode, Reason};
 use crate::error::{Error, ErrorKind};
 use crate::movegen::OneStep;
 use crate::position::{DeclarationRule, Position};
@@ -101,14 +102,15 @@ pub struct GameResult {
     /// legal move without being in check), `foul`, `sennichite`,
     /// `declaration`, `time-up`, `jishogi` (also a declaration's draw under
     /// the JSA rule), `max-moves`, `interrupted`, `none`, …
-    pub reason: &'static str,
+    pub reason: Reason,
 }
 
 /// Something worth telling the user that is not a foul.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
-    /// A stable code such as `moves-after-foul` or `false-mate-claim`.
-    pub code: &'static str,
+    /// What kind of finding; [`DiagnosticCode::code`] is the stable string
+    /// (`moves-after-foul`, `false-mate-claim`, …).
+    pub code: DiagnosticCode,
     /// The explanation.
     pub message: String,
     /// Where, if it points at the file.
@@ -298,8 +300,9 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
     // A preset needs neither a setup built nor a search of the presets.
     let (start, issues) = match &record.start {
         StartPosition::Preset(h) => (Position::from_handicap(*h), Vec::new()),
-        StartPosition::Setup(setup) => Position::from_setup_lenient(setup)
-            .map_err(|e| Error::new(ErrorKind::Setup(e.to_string())))?,
+        StartPosition::Setup(setup) => {
+            Position::from_setup_lenient(setup).map_err(|e| Error::new(ErrorKind::Setup(e)))?
+        }
     };
     let history = History::new(&start, record.main.moves.len());
     let closing = closing_ending(&record, &start);
@@ -317,7 +320,7 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
         main.diagnostics.insert(
             0,
             Diagnostic {
-                code: "irregular-start",
+                code: DiagnosticCode::IrregularStart,
                 message: format!(
                     "the start position breaks the rules of a game ({}); replayed as written",
                     list.join("; ")
@@ -457,7 +460,7 @@ fn closing_diagnostics(record: &Record, start: &Position, main: &LineResult) -> 
             "moves may have been added after it was written"
         };
         out.push(Diagnostic {
-            code: "closing-count-disagrees",
+            code: DiagnosticCode::ClosingCountDisagrees,
             message: format!(
                 "the closing line {text:?} counts {} moves, but the main line has {written}: {why}",
                 claim.moves
@@ -470,7 +473,7 @@ fn closing_diagnostics(record: &Record, start: &Position, main: &LineResult) -> 
         && named != winner
     {
         out.push(Diagnostic {
-                code: "closing-winner-disagrees",
+                code: DiagnosticCode::ClosingWinnerDisagrees,
                 message: format!(
                     "the closing line {text:?} names {} the winner, but the replay gives the game to {} ({})",
                     named.name(),

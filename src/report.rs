@@ -130,14 +130,14 @@ pub fn verdict_json(v: &Verdict) -> VerdictJson {
 pub fn result_json(r: &GameResult) -> ResultJson {
     ResultJson {
         winner: r.winner.map(|c| c.name()),
-        reason: r.reason,
+        reason: r.reason.code(),
     }
 }
 
 /// A diagnostic as JSON.
 pub fn diagnostic_json(d: &Diagnostic) -> DiagnosticJson {
     DiagnosticJson {
-        code: d.code,
+        code: d.code.code(),
         message: d.message.clone(),
         line: d.span.map(|s: Span| s.line),
         column: d.span.map(|s| s.column),

@@ -76,34 +76,10 @@ fn plain(pos: &Position, notation: &Notation, prev_to: Option<Square>) -> Option
     match *notation {
         Notation::Csa {
             color,
-            from: Some(from),
+            from,
             to,
             piece,
-        } => {
-            let kind = pos.piece_at(from)?.kind;
-            let promote = if kind == piece {
-                false
-            } else if kind.promoted() == Some(piece) {
-                true
-            } else {
-                return None;
-            };
-            Some(Resolved {
-                mv: Move::Normal { from, to, promote },
-                piece: kind,
-                color: Some(color),
-            })
-        }
-        Notation::Csa {
-            color,
-            from: None,
-            to,
-            piece,
-        } if !piece.is_promoted() => Some(Resolved {
-            mv: Move::Drop { kind: piece, to },
-            piece,
-            color: Some(color),
-        }),
+        } => plain_csa(pos, color, from, to, piece),
         Notation::Usi(mv) => {
             let piece = match mv {
                 Move::Drop { kind, .. } => kind,
@@ -178,6 +154,38 @@ fn plain(pos: &Position, notation: &Notation, prev_to: Option<Square>) -> Option
     }
 }
 
+/// [`plain`] for a CSA move: a board move whose origin holds `piece` (or
+/// the piece that promotes to it), or a drop of an unpromoted piece.
+#[inline(always)]
+fn plain_csa(
+    pos: &Position,
+    color: Color,
+    from: Option<Square>,
+    to: Square,
+    piece: PieceKind,
+) -> Option<Resolved> {
+    let Some(from) = from else {
+        return (!piece.is_promoted()).then_some(Resolved {
+            mv: Move::Drop { kind: piece, to },
+            piece,
+            color: Some(color),
+        });
+    };
+    let kind = pos.piece_at(from)?.kind;
+    let promote = if kind == piece {
+        false
+    } else if kind.promoted() == Some(piece) {
+        true
+    } else {
+        return None;
+    };
+    Some(Resolved {
+        mv: Move::Normal { from, to, promote },
+        piece: kind,
+        color: Some(color),
+    })
+}
+
 /// `resolve_relative`'s answer where it needs no list: a drop that says
 /// so, or a move without modifiers that exactly one piece can make or,
 /// with no piece able to, a drop. `None` sends everything else (modifiers
@@ -238,6 +246,64 @@ fn sole_candidate(
     Some(Resolved { mv, piece, color })
 }
 
+/// [`resolve_general`] for a CSA move: the piece named must stand on the
+/// origin (or promote to the piece named), and only unpromoted pieces drop.
+fn general_csa(
+    pos: &Position,
+    color: Color,
+    from: Option<Square>,
+    to: Square,
+    piece: PieceKind,
+) -> Result<Resolved, Unresolved> {
+    match from {
+        None => {
+            if piece.is_promoted() {
+                return Err(foul(
+                    Rule::BadPromotion,
+                    None,
+                    format!("a {} cannot be dropped", piece.csa()),
+                ));
+            }
+            Ok(Resolved {
+                mv: Move::Drop { kind: piece, to },
+                piece,
+                color: Some(color),
+            })
+        }
+        Some(from) => {
+            let Some(p) = pos.piece_at(from) else {
+                return Err(foul(
+                    Rule::NoPiece,
+                    Some(Move::Normal {
+                        from,
+                        to,
+                        promote: false,
+                    }),
+                    format!("{from} is empty"),
+                ));
+            };
+            let promote = p.kind != piece && p.kind.promoted() == Some(piece);
+            let mv = Move::Normal { from, to, promote };
+            if p.kind != piece && !promote {
+                return Err(foul(
+                    Rule::NoPiece,
+                    Some(mv),
+                    format!(
+                        "the move names {} but {from} holds {}",
+                        piece.csa(),
+                        p.kind.csa()
+                    ),
+                ));
+            }
+            Ok(Resolved {
+                mv,
+                piece: p.kind,
+                color: Some(color),
+            })
+        }
+    }
+}
+
 /// `resolve` for every notation, kept out of line: see [`plain`].
 #[inline(never)]
 fn resolve_general(
@@ -266,53 +332,7 @@ fn resolve_general(
             from,
             to,
             piece,
-        } => match from {
-            None => {
-                if piece.is_promoted() {
-                    return Err(foul(
-                        Rule::BadPromotion,
-                        None,
-                        format!("a {} cannot be dropped", piece.csa()),
-                    ));
-                }
-                Ok(Resolved {
-                    mv: Move::Drop { kind: piece, to },
-                    piece,
-                    color: Some(color),
-                })
-            }
-            Some(from) => {
-                let Some(p) = pos.piece_at(from) else {
-                    return Err(foul(
-                        Rule::NoPiece,
-                        Some(Move::Normal {
-                            from,
-                            to,
-                            promote: false,
-                        }),
-                        format!("{from} is empty"),
-                    ));
-                };
-                let promote = p.kind != piece && p.kind.promoted() == Some(piece);
-                let mv = Move::Normal { from, to, promote };
-                if p.kind != piece && !promote {
-                    return Err(foul(
-                        Rule::NoPiece,
-                        Some(mv),
-                        format!(
-                            "the move names {} but {from} holds {}",
-                            piece.csa(),
-                            p.kind.csa()
-                        ),
-                    ));
-                }
-                Ok(Resolved {
-                    mv,
-                    piece: p.kind,
-                    color: Some(color),
-                })
-            }
-        },
+        } => general_csa(pos, color, from, to, piece),
         Notation::Kif {
             color,
             dest,

@@ -154,35 +154,7 @@ impl Setup {
             other => return Err(SfenError::BadSide(other.to_string())),
         };
         if fields[2] != "-" {
-            let bad = || SfenError::BadHand(fields[2].to_string());
-            let mut count: u32 = 0;
-            let mut has_count = false;
-            for c in fields[2].bytes() {
-                if c.is_ascii_digit() {
-                    count = count * 10 + (c - b'0') as u32;
-                    has_count = true;
-                    if count > 18 {
-                        return Err(bad());
-                    }
-                    continue;
-                }
-                let (kind, color) = PieceKind::from_sfen_letter(c).ok_or_else(bad)?;
-                if kind == PieceKind::King || (has_count && count < 1) {
-                    return Err(bad());
-                }
-                let n = if has_count { count } else { 1 };
-                let hand = &mut setup.hands[color.index()];
-                let total = hand.count(kind) as u32 + n;
-                if total > 18 {
-                    return Err(bad());
-                }
-                hand.set(kind, total as u8);
-                count = 0;
-                has_count = false;
-            }
-            if has_count {
-                return Err(bad());
-            }
+            setup.read_sfen_hand(fields[2])?;
         }
         if let Some(n) = fields.get(3) {
             setup.move_number = n
@@ -192,6 +164,41 @@ impl Setup {
                 .ok_or_else(|| SfenError::BadMoveNumber(n.to_string()))?;
         }
         Ok(setup)
+    }
+
+    /// Add the pieces of an SFEN hand field other than `-` (`2P3pb`) to the
+    /// hands: counts up to 18, no king, no count without a piece.
+    fn read_sfen_hand(&mut self, text: &str) -> Result<(), SfenError> {
+        let bad = || SfenError::BadHand(text.to_string());
+        let mut count: u32 = 0;
+        let mut has_count = false;
+        for c in text.bytes() {
+            if c.is_ascii_digit() {
+                count = count * 10 + (c - b'0') as u32;
+                has_count = true;
+                if count > 18 {
+                    return Err(bad());
+                }
+                continue;
+            }
+            let (kind, color) = PieceKind::from_sfen_letter(c).ok_or_else(bad)?;
+            if kind == PieceKind::King || (has_count && count < 1) {
+                return Err(bad());
+            }
+            let n = if has_count { count } else { 1 };
+            let hand = &mut self.hands[color.index()];
+            let total = hand.count(kind) as u32 + n;
+            if total > 18 {
+                return Err(bad());
+            }
+            hand.set(kind, total as u8);
+            count = 0;
+            has_count = false;
+        }
+        if has_count {
+            return Err(bad());
+        }
+        Ok(())
     }
 
     /// The board, side and hand fields of the SFEN (no move number): the

@@ -254,7 +254,7 @@ fn text_report(out: &mut String, name: &str, format: Format, game: &Game, quiet:
         let r = &game.main.result;
         let n = game.main.plies.len();
         let result = match (r.winner, r.reason) {
-            (None, "none") => "no result recorded".to_string(),
+            (None, kifu::Reason::NoResult) => "no result recorded".to_string(),
             (None, reason) => format!("no winner: {reason}"),
             (Some(c), reason) => format!("{} wins: {reason}", c.name()),
         };

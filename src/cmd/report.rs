@@ -229,16 +229,16 @@ fn finding_card(
         },
     };
     let facts = CardFacts {
-        rule: d.code,
+        rule: d.code.code(),
         title: "",
-        why: finding_sentence(d.code),
+        why: finding_sentence(d.code.code()),
         at: d.span.map(|s| (s.line, s.column)),
         ply: d.ply,
         mv,
         detail: d.message.clone(),
     };
     Card {
-        rule: d.code,
+        rule: d.code.code(),
         html: card_html(name, game, id, line, &facts, &board),
     }
 }

@@ -103,7 +103,13 @@ fn game_stats(item: Item, replay_opts: &kifu::ReplayOptions) -> GameStats {
                     let r = &game.main.result;
                     let winner = r.winner.map_or("none", |c| c.name());
                     count_fouls(&game, &mut g.fouls);
-                    g.game = Some((r.reason, winner, ending, game.main.plies.len(), handicap));
+                    g.game = Some((
+                        r.reason.code(),
+                        winner,
+                        ending,
+                        game.main.plies.len(),
+                        handicap,
+                    ));
                 }
                 Err(e) => {
                     g.unreadable = 1;

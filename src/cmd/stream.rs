@@ -289,7 +289,7 @@ fn scan_all(b: &[u8]) -> (bool, u32) {
 }
 
 /// One game of a [`Chunk`], placed in its file.
-struct Piece {
+struct PlacedGame {
     /// The game's bytes in the chunk's block.
     start: usize,
     end: usize,
@@ -305,7 +305,7 @@ struct Piece {
     warnings: Vec<String>,
 }
 
-impl Piece {
+impl PlacedGame {
     /// The game's text, given the block it was cut from.
     fn text_in<'a>(&'a self, block: &'a [u8]) -> &'a str {
         match &self.text {
@@ -321,7 +321,7 @@ impl Piece {
 /// covers them all, where a check per game (each game's text is wanted
 /// twice) cost as much again; when those bytes are not all UTF-8 (a game in
 /// between was decoded from Shift_JIS), each game is checked on its own.
-fn texts<'a>(games: &'a [Piece], block: &'a [u8]) -> Vec<&'a str> {
+fn texts<'a>(games: &'a [PlacedGame], block: &'a [u8]) -> Vec<&'a str> {
     let plain = games.iter().filter(|p| p.text.is_none());
     let from = plain.clone().map(|p| p.start).min().unwrap_or(0);
     let to = plain.map(|p| p.end).max().unwrap_or(from);
@@ -356,7 +356,7 @@ pub struct Chunk {
     /// Position among the chunks of its file, from 0.
     seq: usize,
     block: Arc<Vec<u8>>,
-    games: Vec<Piece>,
+    games: Vec<PlacedGame>,
     /// Why the stream stopped after these games, if it did.
     failure: Option<Error>,
 }
@@ -381,7 +381,7 @@ pub fn chunks<R: Read>(
     let games = games.max(1);
     let mut cutter = Cutter::new(reader);
     let mut seq = 0;
-    let mut chunk = |block: &Arc<Vec<u8>>, games: Vec<Piece>, failure: Option<Error>| {
+    let mut chunk = |block: &Arc<Vec<u8>>, games: Vec<PlacedGame>, failure: Option<Error>| {
         seq += 1;
         Chunk {
             seq: seq - 1,
@@ -414,7 +414,7 @@ pub fn chunks<R: Read>(
             let bytes = &block[cut.start..cut.end];
             let (plain, lines) = scan(bytes);
             let piece = if plain && plain_is_text {
-                let piece = Piece {
+                let piece = PlacedGame {
                     start: cut.start,
                     end: cut.end,
                     text: None,
@@ -453,7 +453,7 @@ pub fn chunks<R: Read>(
                 };
                 // Count lines as the parser does (bare CR included).
                 let lines = kifu::parse::lines(&d.text).count() as u32;
-                let piece = Piece {
+                let piece = PlacedGame {
                     start: cut.start,
                     end: cut.end,
                     line: line_no,
@@ -465,7 +465,7 @@ pub fn chunks<R: Read>(
                 // And the `/` line.
                 line_no += lines + 1;
                 offset += d.text.len() + cut.slash;
-                Piece {
+                PlacedGame {
                     text: Some(d.text),
                     ..piece
                 }
@@ -732,7 +732,7 @@ mod tests {
         // Plain games around one decoded from Shift_JIS, whose raw bytes are
         // not UTF-8, and a chunk of plain games only.
         let block = b"PI\n+\n/\nN+\x90\xe6\n/\n\n/\n+7776FU\n".to_vec();
-        let piece = |start, end, text: Option<&str>| Piece {
+        let piece = |start, end, text: Option<&str>| PlacedGame {
             start,
             end,
             text: text.map(str::to_string),

@@ -48,7 +48,7 @@ impl WarningLog {
                 now.push_str(&line);
                 continue;
             }
-            let e = self.by_code.entry(w.code).or_insert(ByCode {
+            let e = self.by_code.entry(w.code.code()).or_insert(ByCode {
                 count: 0,
                 files: 0,
                 last_file: usize::MAX,
@@ -93,8 +93,11 @@ impl WarningLog {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kifu::codes::WarningCode;
+    const X: WarningCode = WarningCode::TimesDropped;
+    const Y: WarningCode = WarningCode::CommentsDropped;
 
-    fn w(code: &'static str, message: &str) -> Warning {
+    fn w(code: WarningCode, message: &str) -> Warning {
         Warning {
             code,
             message: message.to_string(),
@@ -104,19 +107,13 @@ mod tests {
     #[test]
     fn warnings_are_summed_by_code_with_the_first_shown() {
         let mut log = WarningLog::new(false);
-        assert_eq!(
-            log.add(0, "a.kif", vec![w("x", "one"), w("y", "alone")]),
-            ""
-        );
-        assert_eq!(
-            log.add(1, "b.kif", vec![w("x", "two"), w("x", "three")]),
-            ""
-        );
+        assert_eq!(log.add(0, "a.kif", vec![w(X, "one"), w(Y, "alone")]), "");
+        assert_eq!(log.add(1, "b.kif", vec![w(X, "two"), w(X, "three")]), "");
         assert_eq!(log.total, 4);
         assert_eq!(
             log.summary(),
-            "kifu: warning[x]: 3 times in 2 files; the first: a.kif: one\n\
-             a.kif: warning[y]: alone\n\
+            "kifu: warning[times-dropped]: 3 times in 2 files; the first: a.kif: one\n\
+             a.kif: warning[comments-dropped]: alone\n\
              kifu: note: --verbose lists every warning\n"
         );
     }
@@ -125,8 +122,8 @@ mod tests {
     fn verbose_prints_each_warning_at_once_and_sums_nothing() {
         let mut log = WarningLog::new(true);
         assert_eq!(
-            log.add(0, "a.kif", vec![w("x", "one")]),
-            "a.kif: warning[x]: one\n"
+            log.add(0, "a.kif", vec![w(X, "one")]),
+            "a.kif: warning[times-dropped]: one\n"
         );
         assert_eq!(log.summary(), "");
     }

@@ -45,6 +45,7 @@
 //!   (with the preset's side to move) is written `PI…`; anything else as
 //!   `P1`…`P9`, `P+00…`/`P-00…` hand lines, then the side line.
 
+use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::notation::{csa_move, notation_text, push_csa_move};
 use crate::position::Position;
@@ -124,7 +125,7 @@ pub fn write_split(game: &Game, opts: &CsaOptions) -> (String, Vec<Warning>) {
         let label = format!("variation {}", i + 1);
         let Some(view) = LineView::variation(game, i) else {
             warnings.push(Warning {
-                code: "variation-skipped",
+                code: WarningCode::VariationSkipped,
                 message: format!(
                     "{label} branches after a move that was not replayed, so it cannot be written as a game"
                 ),
@@ -210,7 +211,7 @@ fn write_game(out: &mut String, game: &Game, opts: &CsaOptions, warnings: &mut V
     write_view(out, game, &view, opts, warnings);
     if !game.variations.is_empty() {
         warnings.push(Warning {
-            code: "variations-dropped",
+            code: WarningCode::VariationsDropped,
             message: format!(
                 "CSA cannot hold variations: {} left out (use --split-variations to write each as its own game)",
                 game.variations.len()
@@ -282,7 +283,7 @@ fn write_view(
                 None => {
                     let _ = writeln!(out, "'foul move: {}", notation_text(&entry.notation));
                     warnings.push(Warning {
-                        code: "foul-move-commented",
+                        code: WarningCode::FoulMoveCommented,
                         message: format!(
                             "the foul move {} names no piece CSA can write; it is kept as a comment",
                             notation_text(&entry.notation)
@@ -298,9 +299,9 @@ fn write_view(
     if !after.is_empty() {
         let list: Vec<String> = after.iter().map(|m| notation_text(&m.notation)).collect();
         let (what, code) = if foul.is_some() {
-            ("moves after the foul", "moves-after-foul-commented")
+            ("moves after the foul", WarningCode::MovesAfterFoulCommented)
         } else {
-            ("moves not replayed", "moves-not-replayed-commented")
+            ("moves not replayed", WarningCode::MovesNotReplayedCommented)
         };
         let _ = writeln!(out, "{trailer}{what}: {}", list.join(" "));
         for m in after {
@@ -321,13 +322,13 @@ fn write_view(
 
     if bookmarks > 0 {
         warnings.push(Warning {
-            code: "bookmarks-dropped",
+            code: WarningCode::BookmarksDropped,
             message: format!("CSA cannot hold bookmarks: {bookmarks} left out"),
         });
     }
     if times.rounded > 0 {
         warnings.push(Warning {
-            code: "subsecond-time",
+            code: WarningCode::SubsecondTime,
             message: format!(
                 "V2.2 holds whole seconds: {} time(s) rounded (write V3.0 to keep milliseconds)",
                 times.rounded
@@ -403,7 +404,7 @@ fn write_header(out: &mut String, record: &Record, warnings: &mut Vec<Warning>) 
     }
     if !as_comments.is_empty() {
         warnings.push(Warning {
-            code: "header-as-comment",
+            code: WarningCode::HeaderAsComment,
             message: format!(
                 "CSA has no key for {} header field(s) ({}): kept as ' comment lines, which read back as notes",
                 as_comments.len(),
@@ -459,7 +460,7 @@ fn write_start(out: &mut String, game: &Game, warnings: &mut Vec<Warning>) {
     out.push('\n');
     if game.start.move_number() != 1 {
         warnings.push(Warning {
-            code: "move-number-dropped",
+            code: WarningCode::MoveNumberDropped,
             message: format!(
                 "CSA has no move number: the start position's move number {} is not written",
                 game.start.move_number()
@@ -634,7 +635,7 @@ fn write_ending(
                     };
                     if let Some(v) = missing_in {
                         warnings.push(Warning {
-                            code: "ending-not-in-version",
+                            code: WarningCode::EndingNotInVersion,
                             message: format!("{word} is not a {v} special move; written anyway"),
                         });
                     }
@@ -644,7 +645,7 @@ fn write_ending(
                     // No CSA word: the game stops here, and the comment says how it really ended.
                     let _ = write!(out, "%CHUDAN\n'ending: {}", e.text);
                     warnings.push(Warning {
-                        code: "ending-changed",
+                        code: WarningCode::EndingChanged,
                         message: format!(
                             "CSA has no special move for {:?} ({}): written as %CHUDAN with a comment",
                             e.text,

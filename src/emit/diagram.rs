@@ -144,7 +144,7 @@ pub fn position_at(game: &Game, line: Option<usize>, upto: usize) -> Position {
     let mut pos = game.start.clone();
     for (id, n) in chain.into_iter().rev() {
         for p in line_result(game, id).plies.iter().take(n) {
-            pos.play(p.mv);
+            pos.play_unchecked(p.mv);
         }
     }
     pos

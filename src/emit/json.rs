@@ -1,6 +1,7 @@
 //! Analysis JSON Lines (`--to json`): one object per game for jq, pandas,
 //! DuckDB and ML scripts. The field names are stable; `docs/json.md` lists them.
 
+use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::notation::{csa_move, ki2_move, kif_move, push_csa_move, push_ki2_move, push_kif_move};
 use crate::position::Position;
@@ -292,7 +293,7 @@ fn warnings(game: &Game) -> Vec<Warning> {
     let depth = game.max_variation_depth();
     if depth > JSON_READABLE_DEPTH {
         warnings.push(Warning {
-            code: "deep-nesting",
+            code: WarningCode::DeepNesting,
             message: format!(
                 "variations nest {depth} deep: JSON readers with serde_json's default \
                  recursion limit (128) refuse more than {JSON_READABLE_DEPTH}"

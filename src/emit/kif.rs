@@ -8,6 +8,7 @@
 //! says so, 成 only when promoting). What the replay could not play is never
 //! dropped silently: it becomes `*` comment lines and a [`Warning`].
 
+use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::emit::sjis::{self, Marks, Origin};
 use crate::notation::notation_text;
@@ -233,7 +234,7 @@ impl<'g> Writer<'g> {
         }
         if dropped > 0 {
             w.warn(
-                "variations-dropped",
+                WarningCode::VariationsDropped,
                 format!(
                     "{dropped} variation(s) branch from moves that are not written as moves (or hold nothing) and are left out"
                 ),
@@ -241,7 +242,7 @@ impl<'g> Writer<'g> {
         }
         if any_eval(&game.record.main) {
             w.warn(
-                "evaluations-dropped",
+                WarningCode::EvaluationsDropped,
                 format!(
                     "{} has no place for CSA '** evaluations; they are left out",
                     style.name()
@@ -250,14 +251,14 @@ impl<'g> Writer<'g> {
         }
         if style == Style::Ki2 && w.timed {
             w.warn(
-                "times-dropped",
+                WarningCode::TimesDropped,
                 "KI2 has no place for move times; they are left out".into(),
             );
         }
         w
     }
 
-    fn warn(&mut self, code: &'static str, message: String) {
+    fn warn(&mut self, code: WarningCode, message: String) {
         self.warnings.push(Warning { code, message });
     }
 
@@ -487,7 +488,7 @@ impl<'g> Writer<'g> {
         }
         if prefixed > 0 {
             self.warn(
-                "notes-as-comments",
+                WarningCode::NotesAsComments,
                 format!("{prefixed} line(s) without meaning in this format kept as `#` lines"),
             );
         }
@@ -507,7 +508,7 @@ impl<'g> Writer<'g> {
             if !kif_header_key_ok(key) {
                 self.line(&format!("#{key}：{}", h.value.trim()));
                 self.warn(
-                    "header-as-comment",
+                    WarningCode::HeaderAsComment,
                     format!("header key {key:?} cannot be a KIF header line; kept as a # line"),
                 );
                 continue;
@@ -718,7 +719,7 @@ impl<'g> Writer<'g> {
             && f.rule == Rule::WrongTurn
         {
             self.warn(
-                "foul-move-commented",
+                WarningCode::FoulMoveCommented,
                 format!(
                     "ply {}: KIF cannot show which side moved, so the wrong-turn foul move is kept as a comment",
                     f.ply
@@ -729,9 +730,9 @@ impl<'g> Writer<'g> {
             let foul = !r.verdict.is_legal();
             self.warn(
                 if foul {
-                    "moves-after-foul-commented"
+                    WarningCode::MovesAfterFoulCommented
                 } else {
-                    "moves-after-end-commented"
+                    WarningCode::MovesAfterEndCommented
                 },
                 format!(
                     "{} move(s) written after {} on the line from ply {} are kept as comments",
@@ -808,7 +809,7 @@ impl<'g> Writer<'g> {
         };
         if !r.verdict.is_legal() && !is_foul(e.kind) {
             self.warn(
-                "ending-replaced",
+                WarningCode::EndingReplaced,
                 format!(
                     "the record ends with {:?}, but the line ends with a foul: written as {word}",
                     e.text
@@ -817,7 +818,7 @@ impl<'g> Writer<'g> {
         }
         if r.verdict.is_legal() && !kif_word_keeps(e.kind) {
             self.warn(
-                "ending-changed",
+                WarningCode::EndingChanged,
                 format!(
                     "{} has no word for {:?}: written as {word}",
                     self.style.name(),

@@ -1,5 +1,7 @@
 //! Writers: replayed games out, in every format kifu writes.
 
+use crate::codes::WarningCode;
+
 pub mod bod;
 pub mod csa;
 pub mod diagram;
@@ -18,8 +20,9 @@ pub use target::{JsonSource, Target, write};
 /// Something the target format could not hold, or had to change.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Warning {
-    /// Stable code, e.g. `variations-dropped`.
-    pub code: &'static str,
+    /// What kind of loss or change; [`WarningCode::code`] is the stable
+    /// string (`variations-dropped`, …).
+    pub code: WarningCode,
     /// Explanation.
     pub message: String,
 }

@@ -4,6 +4,7 @@
 //! The positions are the start and the position after every legal ply of the
 //! main line; the result is `win`, `loss`, `draw`, or `-` when the game has none.
 
+use crate::codes::{Reason, WarningCode};
 use crate::emit::Warning;
 use crate::replay::Game;
 use crate::types::Color;
@@ -13,7 +14,13 @@ fn outcome(game: &Game, mover: Color) -> &'static str {
     match r.winner {
         Some(w) if w == mover => "win",
         Some(_) => "loss",
-        None if matches!(r.reason, "sennichite" | "jishogi" | "draw" | "max-moves") => "draw",
+        None if matches!(
+            r.reason,
+            Reason::Sennichite | Reason::Jishogi | Reason::Draw | Reason::MaxMoves
+        ) =>
+        {
+            "draw"
+        }
         None => "-",
     }
 }
@@ -44,7 +51,7 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     let mut warnings = Vec::new();
     if !game.variations.is_empty() {
         warnings.push(Warning {
-            code: "variations-dropped",
+            code: WarningCode::VariationsDropped,
             message: format!(
                 "{} variation(s) are not written: only the main line",
                 game.variations.len()

@@ -8,6 +8,7 @@
 //! writes them without complaint. Only what has no code at all becomes `?`
 //! with an `unencodable-char` warning.
 
+use crate::codes::WarningCode;
 use crate::emit::Warning;
 
 /// The characters CP932 writers encode by best fit, and their codes.
@@ -68,7 +69,7 @@ pub(crate) fn encode_marked(text: &str, marks: &[(usize, Origin)]) -> (Vec<u8>, 
         } else {
             out.push(b'?');
             warnings.push(Warning {
-                code: "unencodable-char",
+                code: WarningCode::UnencodableChar,
                 message: format!(
                     "{}: {c:?} (U+{:04X}) has no Shift_JIS code; written as '?'",
                     place(marks, at, line),

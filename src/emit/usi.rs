@@ -1,5 +1,6 @@
 //! `position startpos|sfen … moves …` lines: what USI engines read.
 
+use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::record::StartPosition;
 use crate::replay::Game;
@@ -30,7 +31,7 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     let written = game.record.main.moves.len();
     if written > game.main.plies.len() {
         warnings.push(Warning {
-            code: "moves-omitted",
+            code: WarningCode::MovesOmitted,
             message: format!(
                 "{} move(s) after ply {} are not legal plies and are not written",
                 written - game.main.plies.len(),
@@ -40,7 +41,7 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     }
     if !game.variations.is_empty() {
         warnings.push(Warning {
-            code: "variations-dropped",
+            code: WarningCode::VariationsDropped,
             message: format!(
                 "USI cannot hold variations: {} left out",
                 game.variations.len()
@@ -56,14 +57,14 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
         || !game.record.comments.is_empty()
     {
         warnings.push(Warning {
-            code: "comments-dropped",
+            code: WarningCode::CommentsDropped,
             message: "USI cannot hold comments".into(),
         });
     }
     // A USI line is moves only: everything else a record holds is named
     // here, so nothing is dropped silently.
     let main = &game.record.main;
-    let mut lost = |code: &'static str, n: usize, what: &str| {
+    let mut lost = |code: WarningCode, n: usize, what: &str| {
         if n > 0 {
             warnings.push(Warning {
                 code,
@@ -71,30 +72,34 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
             });
         }
     };
-    lost("header-dropped", game.record.header.len(), "header fields");
     lost(
-        "times-dropped",
+        WarningCode::HeaderDropped,
+        game.record.header.len(),
+        "header fields",
+    );
+    lost(
+        WarningCode::TimesDropped,
         main.moves.iter().filter(|m| m.time.is_some()).count(),
         "move times",
     );
     lost(
-        "bookmarks-dropped",
+        WarningCode::BookmarksDropped,
         main.moves.iter().map(|m| m.bookmarks().len()).sum(),
         "bookmarks",
     );
     lost(
-        "evaluations-dropped",
+        WarningCode::EvaluationsDropped,
         main.moves.iter().filter(|m| m.eval().is_some()).count(),
         "evaluations",
     );
     lost(
-        "notes-dropped",
+        WarningCode::NotesDropped,
         game.record.notes.len() + game.record.summary.len(),
         "notes and summary lines",
     );
     if let Some(e) = &main.ending {
         warnings.push(Warning {
-            code: "ending-dropped",
+            code: WarningCode::EndingDropped,
             message: format!("USI cannot hold how the game ended: {:?} left out", e.text),
         });
     }

@@ -37,6 +37,7 @@ mod syntax;
 #[cfg(test)]
 mod tests;
 
+use crate::codes::DiagnosticCode;
 use crate::error::ParseError;
 use crate::parse::{Lines, SourceLine, lines, lines_at};
 use crate::record::{
@@ -490,7 +491,7 @@ fn read_game(
 /// How [`read_game_with`] reads a game.
 #[derive(Clone, Copy, Debug)]
 struct How {
-    /// Take the runs of bare moves and times of [`Game::bare_moves`].
+    /// Take the runs of bare moves and times of [`GameReader::bare_moves`].
     bare_runs: bool,
     /// Keep the file fields a game writes only in its header, and say which
     /// they are (see [`LooseGame`]).
@@ -509,7 +510,7 @@ impl How {
 }
 
 /// [`read_game`], read as `how` says. Tests read a game with the runs of
-/// [`Game::bare_moves`] and without, and the two must agree in every
+/// [`GameReader::bare_moves`] and without, and the two must agree in every
 /// record, span and error. A `loose` game that is read keeps the file
 /// fields it writes only in its header, and says which they are; one that
 /// fails still leaves them in `fields`.
@@ -526,7 +527,7 @@ fn read_game_with(
         loose,
         lines,
     } = how;
-    let mut game = Game::new(inherited);
+    let mut game = GameReader::new(inherited);
     game.loose = loose;
     let guess = match lines {
         Some(n) => move_guess(n as usize),
@@ -710,7 +711,7 @@ enum Timed {
 }
 
 /// One game being read.
-struct Game {
+struct GameReader {
     record: Record,
     started: bool,
     phase: Phase,
@@ -726,9 +727,9 @@ struct Game {
     late_info: bool,
 }
 
-impl Game {
-    fn new(file_fields: &[HeaderField]) -> Game {
-        Game {
+impl GameReader {
+    fn new(file_fields: &[HeaderField]) -> GameReader {
+        GameReader {
             record: Record {
                 header: file_fields.to_vec(),
                 ..Record::default()
@@ -983,7 +984,7 @@ impl Game {
                 // Some writers leave the number out; the line says nothing
                 // more, so it is kept as written and reading goes on.
                 self.record.notices.push(Notice {
-                    code: "bare-version",
+                    code: DiagnosticCode::BareVersion,
                     message: "a version line with no number (V2.2, V3.0): kept as a note".into(),
                     span,
                 });
@@ -1090,7 +1091,7 @@ impl Game {
             self.late_info = true;
             let shown: String = stmt.chars().take(40).collect();
             self.record.notices.push(Notice {
-                code: "info-after-position",
+                code: DiagnosticCode::InfoAfterPosition,
                 message: format!(
                     "game information {shown:?} after the start position (CSA writes it before): read as a header field"
                 ),
@@ -1186,7 +1187,7 @@ fn no_side_notice(color: Color, span: Span) -> Notice {
         Color::Gote => ('-', "gote"),
     };
     Notice {
-        code: "no-side-to-move",
+        code: DiagnosticCode::NoSideToMove,
         message: format!(
             "no side-to-move line (+ or -) after the position: read as {sign}, {side} to move"
         ),
@@ -1210,7 +1211,7 @@ fn assume_start(record: &mut Record, side_line: Option<(Color, Span)>) {
     record.notices.insert(
         0,
         Notice {
-            code: "start-assumed",
+            code: DiagnosticCode::StartAssumed,
             message: format!(
                 "no start position is written (no PI, P1-P9 or P+/P- line): read as the even-game start{}",
                 if side == Color::Gote { ", gote to move as the side line says" } else { "" }

@@ -2,6 +2,7 @@
 //! board, gives the result.
 
 use super::{BoardEnd, Diagnostic, Foul, GameResult, ReplayOptions, Verdict};
+use crate::codes::{DiagnosticCode, Reason};
 use crate::position::{DeclarationOutcome, Position};
 use crate::record::{Ending, EndingKind};
 use crate::rule::Rule;
@@ -43,14 +44,14 @@ impl Judgement {
     }
 }
 
-fn win(winner: Color, reason: &'static str) -> GameResult {
+fn win(winner: Color, reason: Reason) -> GameResult {
     GameResult {
         winner: Some(winner),
         reason,
     }
 }
 
-fn no_result(reason: &'static str) -> GameResult {
+fn no_result(reason: Reason) -> GameResult {
     GameResult {
         winner: None,
         reason,
@@ -66,17 +67,17 @@ impl EndState<'_> {
         let mover = self.pos.side_to_move();
         let Some(e) = self.ending else {
             return Judgement::result(match self.board_end {
-                BoardEnd::Checkmate => win(mover.flip(), "checkmate"),
-                BoardEnd::NoLegalMove => win(mover.flip(), "no-legal-move"),
-                BoardEnd::Sennichite => no_result("sennichite"),
-                BoardEnd::None => no_result("none"),
+                BoardEnd::Checkmate => win(mover.flip(), Reason::Checkmate),
+                BoardEnd::NoLegalMove => win(mover.flip(), Reason::NoLegalMove),
+                BoardEnd::Sennichite => no_result(Reason::Sennichite),
+                BoardEnd::None => no_result(Reason::NoResult),
             });
         };
         if self.board_end == BoardEnd::Sennichite {
-            let mut j = Judgement::result(no_result("sennichite"));
+            let mut j = Judgement::result(no_result(Reason::Sennichite));
             if e.kind != EndingKind::Sennichite {
                 j.diagnostic = Some(self.diagnostic(
-                    "ending-disagrees",
+                    DiagnosticCode::EndingDisagrees,
                     format!(
                         "the record ends with {:?}, but the game ended by a fourth repetition (sennichite)",
                         e.text
@@ -86,14 +87,14 @@ impl EndState<'_> {
             return j;
         }
         if self.unresolved {
-            return Judgement::result(no_result("none"));
+            return Judgement::result(no_result(Reason::NoResult));
         }
         self.claim(e, opts)
     }
 
     /// The line ended with a foul: the offender loses, whatever the record says.
     fn after_foul(&self, f: &Foul) -> Judgement {
-        let mut j = Judgement::result(win(f.loser.flip(), "foul"));
+        let mut j = Judgement::result(win(f.loser.flip(), Reason::Foul));
         if let Some(e) = self.ending {
             let agrees = match e.kind {
                 EndingKind::FoulBy(c) => c == f.loser,
@@ -103,7 +104,7 @@ impl EndState<'_> {
             };
             if !agrees {
                 j.diagnostic = Some(self.diagnostic(
-                    "ending-disagrees",
+                    DiagnosticCode::EndingDisagrees,
                     format!(
                         "the record ends with {:?}, but ply {} was a foul ({}) by {}",
                         e.text,
@@ -122,18 +123,18 @@ impl EndState<'_> {
         let mover = self.pos.side_to_move();
         // A side with no legal move has lost on the board, whatever it wrote.
         let lost_on_board = match self.board_end {
-            BoardEnd::Checkmate => Some("checkmate"),
-            BoardEnd::NoLegalMove => Some("no-legal-move"),
+            BoardEnd::Checkmate => Some(Reason::Checkmate),
+            BoardEnd::NoLegalMove => Some(Reason::NoLegalMove),
             BoardEnd::None | BoardEnd::Sennichite => None,
         };
         let mated = lost_on_board.is_some();
-        let mut j = Judgement::result(no_result("none"));
+        let mut j = Judgement::result(no_result(Reason::NoResult));
         j.result = match e.kind {
-            EndingKind::Resign => win(mover.flip(), lost_on_board.unwrap_or("resign")),
+            EndingKind::Resign => win(mover.flip(), lost_on_board.unwrap_or(Reason::Resign)),
             EndingKind::Tsumi => {
                 if !mated {
                     j.diagnostic = Some(self.diagnostic(
-                        "false-mate-claim",
+                        DiagnosticCode::FalseMateClaim,
                         format!(
                             "the record claims checkmate ({:?}) but {} is not mated",
                             e.text,
@@ -141,17 +142,17 @@ impl EndState<'_> {
                         ),
                     ));
                 }
-                win(mover.flip(), lost_on_board.unwrap_or("checkmate"))
+                win(mover.flip(), lost_on_board.unwrap_or(Reason::Checkmate))
             }
             EndingKind::Sennichite => {
                 j.diagnostic = Some(self.diagnostic(
-                    "false-sennichite-claim",
+                    DiagnosticCode::FalseSennichiteClaim,
                     format!(
                         "the record claims repetition ({:?}) but no position occurred four times",
                         e.text
                     ),
                 ));
-                no_result("sennichite")
+                no_result(Reason::Sennichite)
             }
             EndingKind::Kachi => return self.declaration(e, opts),
             EndingKind::FoulByMover | EndingKind::FoulByPrevious | EndingKind::FoulBy(_) => {
@@ -161,29 +162,29 @@ impl EndState<'_> {
                     _ => mover,
                 };
                 j.diagnostic = Some(self.diagnostic(
-                    "unverified-foul-claim",
+                    DiagnosticCode::UnverifiedFoulClaim,
                     format!(
                         "the record says {} lost by a foul ({:?}) that its moves do not show (it may be a foul outside the record, such as time or a server rule)",
                         loser.name(),
                         e.text
                     ),
                 ));
-                win(loser.flip(), "foul")
+                win(loser.flip(), Reason::Foul)
             }
-            EndingKind::TimeUp => win(mover.flip(), "time-up"),
-            EndingKind::DefaultWin => win(mover, "default"),
-            EndingKind::DefaultLoss => win(mover.flip(), "default"),
-            EndingKind::Try => win(mover.flip(), "try"),
-            EndingKind::Jishogi => no_result("jishogi"),
-            EndingKind::Hikiwake => no_result("draw"),
-            EndingKind::MaxMoves => no_result("max-moves"),
+            EndingKind::TimeUp => win(mover.flip(), Reason::TimeUp),
+            EndingKind::DefaultWin => win(mover, Reason::ByDefault),
+            EndingKind::DefaultLoss => win(mover.flip(), Reason::ByDefault),
+            EndingKind::Try => win(mover.flip(), Reason::Try),
+            EndingKind::Jishogi => no_result(Reason::Jishogi),
+            EndingKind::Hikiwake => no_result(Reason::Draw),
+            EndingKind::MaxMoves => no_result(Reason::MaxMoves),
             EndingKind::Interrupt | EndingKind::Sealed | EndingKind::Matta | EndingKind::Error => {
                 match lost_on_board {
                     Some(reason) => win(mover.flip(), reason),
-                    None => no_result("interrupted"),
+                    None => no_result(Reason::Interrupted),
                 }
             }
-            EndingKind::Fuzumi => no_result("no-mate"),
+            EndingKind::Fuzumi => no_result(Reason::NoMate),
         };
         j
     }
@@ -192,11 +193,11 @@ impl EndState<'_> {
     fn declaration(&self, e: &Ending, opts: &ReplayOptions) -> Judgement {
         let mover = self.pos.side_to_move();
         match self.pos.judge_declaration(opts.declaration) {
-            Ok(DeclarationOutcome::Win) => Judgement::result(win(mover, "declaration")),
+            Ok(DeclarationOutcome::Win) => Judgement::result(win(mover, Reason::Declaration)),
             // The JSA rule's 24 to 30 points: 持将棋.
-            Ok(DeclarationOutcome::Draw { .. }) => Judgement::result(no_result("jishogi")),
+            Ok(DeclarationOutcome::Draw { .. }) => Judgement::result(no_result(Reason::Jishogi)),
             Err(why) => Judgement {
-                result: win(mover.flip(), "foul"),
+                result: win(mover.flip(), Reason::Foul),
                 foul: Some(Foul {
                     ply: self.next_ply,
                     move_number: self.next_number,
@@ -212,7 +213,7 @@ impl EndState<'_> {
         }
     }
 
-    fn diagnostic(&self, code: &'static str, message: String) -> Diagnostic {
+    fn diagnostic(&self, code: DiagnosticCode, message: String) -> Diagnostic {
         Diagnostic {
             code,
             message,

@@ -6,6 +6,7 @@ use super::ending::EndState;
 use super::{
     BoardEnd, Diagnostic, Foul, History, LineResult, Ply, ReplayOptions, Stop, Verdict, play_entry,
 };
+use crate::codes::DiagnosticCode;
 use crate::position::Position;
 use crate::record::{Ending, Line, MoveEntry, Notation};
 use crate::resolve::Unresolved;
@@ -144,7 +145,7 @@ impl<'l> LineReplay<'l> {
             // which is what records of such games (81Dojo) mean by it.
             self.board_end = BoardEnd::Checkmate;
             self.diagnostics.push(Diagnostic {
-                code: "moves-after-checkmate",
+                code: DiagnosticCode::MovesAfterCheckmate,
                 message: format!(
                     "ply {} checkmated {}, but the record goes on",
                     ply - 1,
@@ -180,11 +181,13 @@ impl<'l> LineReplay<'l> {
                     "the move matches several pieces ({}); replay stops here",
                     list.join(", ")
                 );
-                self.diagnostics.push(stopped("ambiguous-move", message));
+                self.diagnostics
+                    .push(stopped(DiagnosticCode::AmbiguousMove, message));
             }
             Stop::Unresolved(Unresolved::NoPreviousMove) => {
                 let message = "同 (same square) with no previous move; replay stops here".into();
-                self.diagnostics.push(stopped("bad-notation", message));
+                self.diagnostics
+                    .push(stopped(DiagnosticCode::BadNotation, message));
             }
             Stop::Illegal(mv, piece, mover, rule) => {
                 let detail = foul_detail(pos, rule, mv, mover);
@@ -257,9 +260,15 @@ impl<'l> LineReplay<'l> {
         }
         let first = &self.line.moves[s];
         let (code, what) = match (&self.verdict, self.board_end) {
-            (Verdict::Foul(_), _) => ("moves-after-foul", "the foul"),
-            (_, BoardEnd::Sennichite) => ("moves-after-end", "the fourth repetition (sennichite)"),
-            _ => ("moves-not-replayed", "the point where replay stopped"),
+            (Verdict::Foul(_), _) => (DiagnosticCode::MovesAfterFoul, "the foul"),
+            (_, BoardEnd::Sennichite) => (
+                DiagnosticCode::MovesAfterEnd,
+                "the fourth repetition (sennichite)",
+            ),
+            _ => (
+                DiagnosticCode::MovesNotReplayed,
+                "the point where replay stopped",
+            ),
         };
         Some(Diagnostic {
             code,

@@ -20,7 +20,7 @@ fn game(format: &str, text: &str) -> Game {
 }
 
 fn codes(w: &[Warning]) -> Vec<&'static str> {
-    w.iter().map(|w| w.code).collect()
+    w.iter().map(|w| w.code.code()).collect()
 }
 
 /// The bytes Windows (best fit) and Python's `cp932` write for characters

@@ -112,7 +112,7 @@ fn round_trip(
     let fouls = games.iter().filter(|g| !g.main.verdict.is_legal()).count();
     *tally.entry("(games with a foul)").or_default() += fouls;
     for w in warnings {
-        *tally.entry(w.code).or_default() += 1;
+        *tally.entry(w.code.code()).or_default() += 1;
     }
     let back = parse(&written).map_err(|e| format!("written text: {e}\n{written}"))?;
     let back = replay_all(back)?;

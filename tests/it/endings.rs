@@ -203,7 +203,7 @@ fn kif_closing_line_of_a_record_cut_short_gives_no_result() {
     .unwrap();
     assert_eq!(g.main.result.winner, None);
     assert_eq!(g.main.result.reason, "none");
-    let codes: Vec<&str> = g.main.diagnostics.iter().map(|d| d.code).collect();
+    let codes: Vec<&str> = g.main.diagnostics.iter().map(|d| d.code.code()).collect();
     assert_eq!(codes, ["closing-count-disagrees"]);
 }
 
@@ -235,7 +235,7 @@ fn kif_closing_line_claim_is_checked_against_the_board() {
         &ReplayOptions::default(),
     )
     .unwrap();
-    let codes: Vec<&str> = g.main.diagnostics.iter().map(|d| d.code).collect();
+    let codes: Vec<&str> = g.main.diagnostics.iter().map(|d| d.code.code()).collect();
     assert_eq!(codes, ["false-mate-claim"]);
 }
 
@@ -253,6 +253,6 @@ fn ki2_closing_line_gives_the_result() {
     )
     .unwrap();
     assert_eq!(g.main.result.reason, "sennichite");
-    let codes: Vec<&str> = g.main.diagnostics.iter().map(|d| d.code).collect();
+    let codes: Vec<&str> = g.main.diagnostics.iter().map(|d| d.code.code()).collect();
     assert_eq!(codes, ["false-sennichite-claim"]);
 }

@@ -346,6 +346,7 @@ mod legacy {
 
     impl Writer<'_> {
         fn warn(&mut self, code: &'static str, message: String) {
+            let code = kifu::WarningCode::from_code(code).expect("a known warning code");
             self.warnings.push(Warning { code, message });
         }
 
@@ -1194,7 +1195,7 @@ fn jkf_writer_equals_the_legacy_writer_on_hostile_records() {
                 .count();
         forks += game.variations.len();
         deepest = deepest.max(game.max_variation_depth());
-        codes.extend(jkf::write(&game).1.iter().map(|w| w.code));
+        codes.extend(jkf::write(&game).1.iter().map(|w| w.code.code()));
         if let Some(d) = differs_from_legacy(&game) {
             failures.push(format!("record {i}: {d}"));
         }

@@ -10,6 +10,7 @@ mod csa;
 mod csa_write;
 mod endings;
 mod fuzz_replay;
+mod golden;
 mod hostile;
 mod jkf;
 mod json;

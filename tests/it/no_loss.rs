@@ -290,9 +290,9 @@ fn every_difference_after_a_round_trip_is_named_in_a_warning() {
                 };
                 let (text, warnings) = write(g, to);
                 for w in &warnings {
-                    *t.warnings.entry(w.code).or_default() += 1;
+                    *t.warnings.entry(w.code.code()).or_default() += 1;
                 }
-                let named = |codes: &[&str]| warnings.iter().any(|w| codes.contains(&w.code));
+                let named = |codes: &[&str]| warnings.iter().any(|w| codes.contains(&w.code.code()));
                 let back = parse::parse(&text, to)
                     .ok()
                     .and_then(|r| r.into_iter().next())

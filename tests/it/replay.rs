@@ -239,7 +239,7 @@ fn kif_with_closing(closing: &str) -> Game {
 }
 
 fn codes(g: &Game) -> Vec<&'static str> {
-    g.main.diagnostics.iter().map(|d| d.code).collect()
+    g.main.diagnostics.iter().map(|d| d.code.code()).collect()
 }
 
 #[test]

@@ -250,7 +250,7 @@ impl<'a> Writer<'a> {
         let to_stdout = matches!(self.plan, Plan::Stdout);
         if self.per_file && self.file_games > 1 && to_stdout {
             rest.push(Warning {
-                code: "games-concatenated",
+                code: kifu::codes::WarningCode::GamesConcatenated,
                 message: format!(
                     "{} games written one after another to stdout; use --out-dir for one file each",
                     self.file_games

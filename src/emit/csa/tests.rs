@@ -19,7 +19,7 @@ fn v30() -> CsaOptions {
 }
 
 fn codes(w: &[Warning]) -> Vec<&'static str> {
-    w.iter().map(|w| w.code).collect()
+    w.iter().map(|w| w.code.code()).collect()
 }
 
 fn entry(usi: &str) -> MoveEntry {

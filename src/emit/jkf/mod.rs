@@ -9,6 +9,7 @@
 //! of declaration, so the output is deterministic and a second conversion
 //! of the output is byte-identical.
 
+use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::notation::notation_text;
 use crate::position::Position;
@@ -120,7 +121,7 @@ struct Writer<'a> {
 }
 
 impl<'a> Writer<'a> {
-    fn warn(&mut self, code: &'static str, message: String) {
+    fn warn(&mut self, code: WarningCode, message: String) {
         self.warnings.push(Warning { code, message });
     }
 
@@ -132,7 +133,7 @@ impl<'a> Writer<'a> {
             if !seen.insert(key) {
                 // A JSON object holds a key once; the first value is the one readers show.
                 self.warn(
-                    "header-duplicate",
+                    WarningCode::HeaderDuplicate,
                     format!(
                         "header {key:?} appears again ({:?}); kept the first",
                         f.value
@@ -144,7 +145,7 @@ impl<'a> Writer<'a> {
         }
         if !self.game.record.notes.is_empty() {
             self.warn(
-                "notes-dropped",
+                WarningCode::NotesDropped,
                 format!(
                     "JKF has no place for {} uninterpreted line(s) such as {:?}",
                     self.game.record.notes.len(),
@@ -159,7 +160,7 @@ impl<'a> Writer<'a> {
         let start = &self.game.start;
         if start.move_number() != 1 {
             self.warn(
-                "move-number-dropped",
+                WarningCode::MoveNumberDropped,
                 format!(
                     "JKF cannot say the start position is move {}; numbering restarts at 1",
                     start.move_number()
@@ -203,7 +204,7 @@ impl<'a> Writer<'a> {
         let total = self.game.variations.len();
         if self.written_variations < total {
             self.warn(
-                "variations-dropped",
+                WarningCode::VariationsDropped,
                 format!(
                     "{} of {total} variation(s) branch from moves that were not replayed and are not written",
                     total - self.written_variations
@@ -213,7 +214,7 @@ impl<'a> Writer<'a> {
         let depth = self.game.max_variation_depth();
         if depth > crate::parse::jkf::READABLE_FORK_DEPTH {
             self.warn(
-                "deep-nesting",
+                WarningCode::DeepNesting,
                 format!(
                     "forks nest {depth} deep: JKF readers (kifu included) refuse more than {}",
                     crate::parse::jkf::READABLE_FORK_DEPTH
@@ -222,13 +223,13 @@ impl<'a> Writer<'a> {
         }
         if self.bookmarks > 0 {
             self.warn(
-                "bookmarks-dropped",
+                WarningCode::BookmarksDropped,
                 format!("JKF has no bookmarks: {} left out", self.bookmarks),
             );
         }
         if self.evaluations > 0 {
             self.warn(
-                "evaluations-dropped",
+                WarningCode::EvaluationsDropped,
                 format!(
                     "JKF has no field for evaluations: {} left out",
                     self.evaluations
@@ -346,7 +347,7 @@ impl<'a> Writer<'a> {
                 (Some(w), _) => special = Some((w, e.time, Comments::of(&e.comments))),
                 (None, EndingKind::MaxMoves | EndingKind::Sealed) => {
                     self.warn(
-                        "ending-changed",
+                        WarningCode::EndingChanged,
                         format!("JKF has no word for {:?}; written as CHUDAN", e.text),
                     );
                     let mut comments = Comments::default();
@@ -356,7 +357,7 @@ impl<'a> Writer<'a> {
                 }
                 (None, _) => {
                     self.warn(
-                        "ending-dropped",
+                        WarningCode::EndingDropped,
                         format!("JKF has no word for {:?}; kept as a comment", e.text),
                     );
                     append_comments(
@@ -377,7 +378,7 @@ impl<'a> Writer<'a> {
                 .map(|m| notation_text(&m.notation))
                 .collect();
             self.warn(
-                "moves-after-foul",
+                WarningCode::MovesAfterFoul,
                 format!(
                     "{} move(s) after ply {} were not replayed; kept as a comment",
                     leftover.len(),

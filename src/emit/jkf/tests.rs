@@ -131,7 +131,7 @@ fn csa_header_keys_bookmarks_and_unheld_endings() {
         ]
     );
     assert_eq!(v["moves"][2]["special"], "CHUDAN");
-    let codes: Vec<&str> = w.iter().map(|w| w.code).collect();
+    let codes: Vec<&str> = w.iter().map(|w| w.code.code()).collect();
     assert!(codes.contains(&"bookmarks-dropped"), "{codes:?}");
     assert!(codes.contains(&"ending-changed"), "{codes:?}");
 }

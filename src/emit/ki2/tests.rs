@@ -177,7 +177,7 @@ fn foul_move_is_written_and_later_moves_are_comments() {
         text,
         "手合割：平手\n▲７六歩    △３四歩    ▲７五歩打\nまで3手で後手の反則勝ち\n*4 ８四歩(83)\n*5 ２六歩(27)\n"
     );
-    let codes: Vec<_> = warnings.iter().map(|w| w.code).collect();
+    let codes: Vec<_> = warnings.iter().map(|w| w.code.code()).collect();
     assert!(codes.contains(&"moves-after-foul-commented"), "{codes:?}");
     let again = game_from_ki2(&text);
     assert_eq!(again.main.result.winner, Some(Color::Gote));
@@ -190,7 +190,7 @@ fn times_are_dropped_with_one_warning() {
     let src = "1 ７六歩(77) (0:05/0:0:05)\n2 ３四歩(33) (0:02/)\n\
                変化：2手\n2 ８四歩(83) (0:03/)\n";
     let (text, warnings) = write(&game_from_kif(src));
-    let codes: Vec<_> = warnings.iter().map(|w| w.code).collect();
+    let codes: Vec<_> = warnings.iter().map(|w| w.code.code()).collect();
     assert_eq!(codes, ["times-dropped"]);
     assert_eq!(
         text,

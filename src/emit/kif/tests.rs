@@ -99,7 +99,7 @@ fn foul_ends_with_hansoku_kachi_and_later_moves_are_comments() {
         ),
         "{text}"
     );
-    let codes: Vec<_> = warnings.iter().map(|w| w.code).collect();
+    let codes: Vec<_> = warnings.iter().map(|w| w.code.code()).collect();
     assert!(codes.contains(&"moves-after-foul-commented"), "{codes:?}");
     assert!(codes.contains(&"ending-replaced"), "{codes:?}");
     let again = game(&text);

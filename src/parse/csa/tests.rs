@@ -860,7 +860,7 @@ fn a_move_list_sized_from_the_text_length_keeps_no_large_excess() {
 }
 
 fn codes(r: &Record) -> Vec<&str> {
-    r.notices.iter().map(|n| n.code).collect()
+    r.notices.iter().map(|n| n.code.code()).collect()
 }
 
 #[test]
