@@ -162,3 +162,22 @@ fn convert_lenient_writes_the_readable_part_with_a_warning() {
         assert_eq!(moves, 49, "{csa}");
     }
 }
+
+#[test]
+fn variation_from_a_terminal_move_keeps_the_main_line_and_names_the_terminal() {
+    // 変化：4手 where move 4 is 中断: the variation cannot be held yet, but
+    // the file is no longer lost whole.
+    let src = std::fs::read_to_string(fixture("kif/variation-from-terminal.kifu")).unwrap();
+    let e = kif::parse(&src).expect_err("no place for the variation");
+    assert_eq!(e.span.line, 10);
+    assert!(
+        e.message
+            .contains("branches from the terminal move 4 (中断)"),
+        "{}",
+        e.message
+    );
+    let p = e.partial.expect("the main line before the variation");
+    assert_eq!(p.record.main.moves.len(), 3);
+    let g = replay(p.record, &ReplayOptions::default()).unwrap();
+    assert_eq!(g.main.result.reason, "interrupted");
+}
