@@ -1,6 +1,6 @@
 //! Errors from reading records: one boxed, non-exhaustive type with a position.
 
-use crate::record::Span;
+use crate::record::{Format, Record, Span};
 use std::fmt;
 use std::path::PathBuf;
 
@@ -11,6 +11,21 @@ pub struct ParseError {
     pub span: Span,
     /// What was expected (and what was found), in plain words.
     pub message: String,
+    /// The game as far as it could be read, when the error came after its
+    /// first move (KIF and KI2): one bad line need not lose the game.
+    pub partial: Option<Box<Partial>>,
+}
+
+/// The readable part of a game whose text has a syntax error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Partial {
+    /// The record of every line before the error (the moves on the bad
+    /// line before the bad one, for KI2, which writes several a line).
+    pub record: Record,
+    /// How many lines, from the error's to the end of the text, were not read.
+    pub lines_left: usize,
+    /// The format the text was read as.
+    pub format: Format,
 }
 
 impl ParseError {
@@ -19,7 +34,14 @@ impl ParseError {
         ParseError {
             span,
             message: message.into(),
+            partial: None,
         }
+    }
+
+    /// The same error, with the game read before it.
+    pub fn with_partial(mut self, partial: Partial) -> ParseError {
+        self.partial = Some(Box::new(partial));
+        self
     }
 }
 
@@ -86,6 +108,14 @@ impl Error {
     /// The input's path, if known.
     pub fn path(&self) -> Option<&std::path::Path> {
         self.0.path.as_deref()
+    }
+
+    /// The readable part of the game, when a syntax error cut it short.
+    pub fn partial(&self) -> Option<&Partial> {
+        match &self.0.kind {
+            ErrorKind::Parse(p) => p.partial.as_deref(),
+            _ => None,
+        }
     }
 
     /// The line and column of the problem, where there is one.

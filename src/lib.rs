@@ -91,7 +91,7 @@ mod zobrist;
 
 pub use codes::{DiagnosticCode, Reason, WarningCode};
 pub use emit::{JsonSource, Target, Warning, write};
-pub use error::{Error, ErrorKind, ParseError};
+pub use error::{Error, ErrorKind, ParseError, Partial};
 pub use input::{Input, ReadOptions, read_bytes, read_path};
 pub use position::{
     DeclarationOutcome, DeclarationRule, Position, PositionError, SetupErrors, SetupIssue,

@@ -148,6 +148,10 @@ struct ConvertArgs {
     /// Indent JSON output (--to json).
     #[arg(long)]
     pretty: bool,
+    /// Convert the readable part of a game whose text has a syntax error
+    /// (the moves before the bad line), with a warning naming what was left out.
+    #[arg(long)]
+    lenient: bool,
 }
 
 #[derive(Args, Debug)]

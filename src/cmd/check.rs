@@ -152,9 +152,12 @@ fn check_item(
         Item::Warning(w) => o.err = format!("{name}: warning: {w}\n"),
         Item::Unreadable(e) => {
             o.unreadable = 1;
-            report_error(&mut o, name, &e, a.json, None);
             if a.report.is_some() {
                 o.report = super::report::unreadable(name, &e, None);
+            }
+            match e.partial() {
+                Some(p) => check_partial(&mut o, name, &e, p, a, replay_opts),
+                None => report_error(&mut o, name, &e, a.json, None),
             }
         }
         Item::Game {
@@ -162,9 +165,12 @@ fn check_item(
             record: Err(e),
         } => {
             o.unreadable = 1;
-            report_error(&mut o, name, &e, a.json, Some(index));
             if a.report.is_some() {
                 o.report = super::report::unreadable(name, &e, Some(index));
+            }
+            match e.partial() {
+                Some(p) => check_partial(&mut o, name, &e, p, a, replay_opts),
+                None => report_error(&mut o, name, &e, a.json, Some(index)),
             }
         }
         Item::Game {
@@ -212,18 +218,70 @@ fn check_item(
     o
 }
 
+/// A game cut short by a syntax error: the error as usual, then the replay
+/// of the moves before it, saying where it stopped (JSON: the error's
+/// object holds the game's report as `partial`).
+fn check_partial(
+    o: &mut Outcome,
+    name: &str,
+    e: &Error,
+    p: &kifu::Partial,
+    a: &CheckArgs,
+    replay_opts: &kifu::ReplayOptions,
+) {
+    let index = p.record.index;
+    let Ok(game) = replay(p.record.clone(), replay_opts) else {
+        return report_error(o, name, e, a.json, Some(index));
+    };
+    o.games += 1;
+    o.plies += game.main.plies.len();
+    let foul =
+        !game.main.verdict.is_legal() || game.variations.iter().any(|v| !v.line.verdict.is_legal());
+    if foul {
+        o.fouls += 1;
+    } else {
+        o.legal += 1;
+    }
+    count_fouls(&game, &mut o.fouls_by_rule);
+    let line = e.position().map_or(0, |s| s.line);
+    if a.json {
+        let mut v = error_json(name, e, Some(index));
+        v["partial"] = serde_json::json!({
+            "stopped_at_line": line,
+            "lines_left": p.lines_left,
+            "game": game_report(name, p.format, &game),
+        });
+        o.out.push_str(&v.to_string());
+        o.out.push('\n');
+        return;
+    }
+    report_error(o, name, e, false, None);
+    let moves = game.record.main.moves.len();
+    o.out.push_str(&format!(
+        "{name}: partial: the {moves} move{} before line {line} replayed; {} line{} from there on not read\n",
+        plural(moves),
+        p.lines_left,
+        plural(p.lines_left),
+    ));
+    text_report(&mut o.out, name, p.format, &game, false);
+}
+
+fn error_json(name: &str, e: &Error, index: Option<usize>) -> serde_json::Value {
+    let pos = e.position();
+    serde_json::json!({
+        "source": name,
+        "index": index,
+        "error": {
+            "message": e.to_string(),
+            "line": pos.map(|p| p.line),
+            "column": pos.map(|p| p.column),
+        }
+    })
+}
+
 fn report_error(o: &mut Outcome, name: &str, e: &Error, json: bool, index: Option<usize>) {
     if json {
-        let pos = e.position();
-        let v = serde_json::json!({
-            "source": name,
-            "index": index,
-            "error": {
-                "message": e.to_string(),
-                "line": pos.map(|p| p.line),
-                "column": pos.map(|p| p.column),
-            }
-        });
+        let v = error_json(name, e, index);
         o.out.push_str(&v.to_string());
         o.out.push('\n');
     } else {

@@ -3,10 +3,10 @@
 //! and the lines kept as notes. Each reader classifies its own move lines and
 //! hands every other line here.
 
-use crate::error::ParseError;
+use crate::error::{ParseError, Partial};
 use crate::parse::SourceLine;
 use crate::parse::ja::{self, Bod, HandicapName, Tree};
-use crate::record::{HeaderField, Record, Span};
+use crate::record::{Format, HeaderField, Record, Span};
 
 /// A KIF or KI2 document being read.
 pub(crate) struct Document {
@@ -120,6 +120,22 @@ impl Document {
     /// Keep a line the reader gives no meaning to.
     pub fn note(&mut self, l: &SourceLine<'_>) {
         self.record.notes.push(l.text.to_string());
+    }
+
+    /// `e` met with `lines_left` lines not read: with the game read so far
+    /// when it has a move (nothing is gained from a header alone).
+    pub fn recover(self, e: ParseError, lines_left: usize, format: Format) -> ParseError {
+        if !self.seen_move {
+            return e;
+        }
+        match self.finish() {
+            Ok(record) => e.with_partial(Partial {
+                record,
+                lines_left,
+                format,
+            }),
+            Err(_) => e,
+        }
     }
 
     /// The record: start position from 手合割 and the diagram, and the tree of lines.

@@ -706,6 +706,20 @@ impl Tree {
             }
             at = self.nodes[idx].parent.map(|(p, _)| p);
         }
+        // The record holds variations on moves only: one that replaces a
+        // terminal word (Gekisashi, tsshogi) has nowhere to go yet.
+        let node = &self.nodes[self.current];
+        if let Some(e) = &node.line.ending
+            && self.next_number(1) == n
+        {
+            return Err(ParseError::new(
+                span,
+                format!(
+                    "変化：{n}手 branches from the terminal move {n} ({}), which kifu cannot yet hold as a variation",
+                    e.text
+                ),
+            ));
+        }
         Err(ParseError::new(
             span,
             format!("変化：{n}手 has no move {n} to branch from in the lines read so far"),

@@ -11,7 +11,7 @@ use crate::error::ParseError;
 use crate::parse::document::{Document, Kind};
 use crate::parse::ja::{self, LineErr, Res};
 use crate::parse::{SourceLine, lines};
-use crate::record::{Dest, Ending, EndingKind, MoveEntry, Notation, Record, Relative};
+use crate::record::{Dest, Ending, EndingKind, Format, MoveEntry, Notation, Record, Relative};
 use crate::types::{Color, Square};
 use nom::Parser;
 use nom::branch::alt;
@@ -62,12 +62,18 @@ pub fn sniff(text: &str) -> bool {
 /// Read a KI2 file. A KI2 file holds one game, so the result has one record.
 ///
 /// Syntax only: moves are kept as written and resolved by the replayer.
+///
+/// A syntax error after the first move carries the game read before it
+/// ([`crate::ParseError::partial`]), so one bad line need not lose the game.
 pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
     let mut b = Builder {
         doc: Document::new(),
     };
-    for l in lines(text) {
-        b.line(&l)?;
+    let mut it = lines(text);
+    while let Some(l) = it.next() {
+        if let Err(e) = b.line(&l) {
+            return Err(b.doc.recover(e, 1 + it.count(), Format::Ki2));
+        }
     }
     Ok(vec![b.doc.finish()?])
 }

@@ -11,7 +11,7 @@ use crate::error::ParseError;
 use crate::parse::document::{Document, Kind};
 use crate::parse::ja;
 use crate::parse::{SourceLine, lines};
-use crate::record::{Ending, MoveEntry, Record, Span};
+use crate::record::{Ending, Format, MoveEntry, Record, Span};
 use line::Body;
 
 pub use ja::MAX_VARIATION_DEPTH;
@@ -40,6 +40,9 @@ pub fn sniff(text: &str) -> bool {
 ///
 /// Syntax only: moves are kept as written ([`crate::record::Notation::Kif`])
 /// and never checked against the position.
+///
+/// A syntax error after the first move carries the game read before it
+/// ([`crate::ParseError::partial`]), so one bad line need not lose the game.
 pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
     let mut b = Builder {
         doc: Document::new(),
@@ -47,8 +50,11 @@ pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
     // A move line with its time is about 40 bytes; the cap bounds what a
     // file of long comments and few moves asks for.
     b.doc.tree.reserve((text.len() / 36).min(512));
-    for l in lines(text) {
-        b.line(&l)?;
+    let mut it = lines(text);
+    while let Some(l) = it.next() {
+        if let Err(e) = b.line(&l) {
+            return Err(b.doc.recover(e, 1 + it.count(), Format::Kif));
+        }
     }
     Ok(vec![b.doc.finish()?])
 }

@@ -22,6 +22,7 @@ mod library;
 mod manifest;
 mod no_loss;
 mod outputs;
+mod recovery;
 mod refuse;
 mod replay;
 mod report;

@@ -115,18 +115,20 @@ pub fn convert_item(
     replay_opts: &kifu::ReplayOptions,
 ) -> Converted {
     let mut c = Converted::default();
+    let (item, cut_short) = lenient_item(item, a.lenient);
+    c.warnings.extend(cut_short);
     match item {
         Item::Warning(w) => c.err = format!("{name}: warning: {w}\n"),
         Item::Unreadable(e) => {
             c.unreadable = 1;
-            c.err = error_line(name, &e, None);
+            c.err = with_lenient_hint(error_line(name, &e, None), &e);
         }
         Item::Game {
             index,
             record: Err(e),
         } => {
             c.unreadable = 1;
-            c.err = error_line(name, &e, Some(index));
+            c.err = with_lenient_hint(error_line(name, &e, Some(index)), &e);
         }
         Item::Game {
             index,
@@ -150,7 +152,7 @@ pub fn convert_item(
                         (s.into_bytes(), w)
                     };
                     c.bytes = Some(bytes);
-                    c.warnings = w;
+                    c.warnings.extend(w);
                 }
                 Err(e) => {
                     c.unreadable += 1;
@@ -160,4 +162,52 @@ pub fn convert_item(
         }
     }
     c
+}
+
+/// With `--lenient`, a game cut short by a syntax error becomes the game
+/// read before it, with a warning naming what was left out.
+fn lenient_item(item: Item, lenient: bool) -> (Item, Option<Warning>) {
+    let (index, e) = match item {
+        Item::Game {
+            index,
+            record: Err(e),
+        } if lenient && e.partial().is_some() => (index, e),
+        Item::Unreadable(e) if lenient && e.partial().is_some() => (0, e),
+        _ => return (item, None),
+    };
+    let Some(p) = e.partial() else {
+        return (Item::Unreadable(e), None);
+    };
+    let at = e.position().unwrap_or_default();
+    let why = match e.kind() {
+        kifu::ErrorKind::Parse(pe) => pe.message.as_str(),
+        _ => "",
+    };
+    let warning = Warning {
+        code: "partial-game",
+        message: format!(
+            "syntax error at {}:{} ({why}): converted the {} moves before it; the {} lines from line {} to the end were left out",
+            at.line,
+            at.column,
+            p.record.main.moves.len(),
+            p.lines_left,
+            at.line
+        ),
+    };
+    let record = Ok(p.record.clone());
+    (Item::Game { index, record }, Some(warning))
+}
+
+/// An error line for a game cut short by a syntax error, saying what
+/// `--lenient` would write.
+fn with_lenient_hint(mut line: String, e: &kifu::Error) -> String {
+    if let Some(p) = e.partial() {
+        let n = p.record.main.moves.len();
+        let end = line.trim_end_matches('\n').len();
+        line.insert_str(
+            end,
+            &format!("; not converted (--lenient writes the {n} moves before it)"),
+        );
+    }
+    line
 }
