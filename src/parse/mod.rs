@@ -336,8 +336,7 @@ fn ja_header(text: &str) -> bool {
         if t.starts_with(['▲', '△', '☗', '☖']) {
             return false;
         }
-        let known = ja::header_line(l.text).is_some_and(|(key, _)| recognise::is_ja_key(key));
-        if known || ja::summary_line(t).is_some() {
+        if recognise::is_ja_key_line(l.text) || ja::summary_line(t).is_some() {
             return true;
         }
     }

@@ -148,6 +148,15 @@ pub fn is_ja_key(key: &str) -> bool {
     JA_KEYS.contains(&key)
 }
 
+/// Whether `line` is a header line with one of those keys. Only the start
+/// of the line is looked at: sniffing must not scan a long line for a colon.
+pub fn is_ja_key_line(line: &str) -> bool {
+    JA_KEYS.iter().any(|k| {
+        line.strip_prefix(k)
+            .is_some_and(|rest| rest.starts_with(['：', ':']))
+    })
+}
+
 /// Whether the header line at byte `offset` of `text`, of key `key`, is
 /// written as a KIF/KI2 header (see [`JA_KEYS`]).
 fn is_ja_header(text: &str, key: &str, offset: usize) -> bool {

@@ -5,7 +5,9 @@
 //! `startpos moves …`, a bare SFEN (a position with no moves), and the
 //! `name | position …` lines test suites use (the name becomes a header field).
 //! Blank lines and `#` comment lines are skipped. The pseudo-moves tools
-//! append (`resign`, `win`, `rep_draw`, `timeout`, `break`, …) become endings.
+//! append after the moves (`resign`, `win`, `draw`, `rep_draw`, `timeout`,
+//! `break`, `chudan`, …) become the line's ending; `draw` is a plain draw,
+//! `rep_draw` a repetition the replay then looks for.
 //!
 //! The grammar is a sequence of whitespace-separated tokens, so the parser
 //! walks tokens directly; each token keeps its column for error messages.
@@ -13,7 +15,7 @@
 use crate::error::ParseError;
 use crate::parse::{SourceLine, lines};
 use crate::record::{
-    Ending, EndingKind, HeaderField, Line, MoveEntry, Notation, Record, StartPosition,
+    Ending, EndingKind, HeaderField, Line, MoveEntry, Notation, Record, Span, StartPosition,
 };
 use crate::setup::{Handicap, Setup};
 use crate::types::Move;
@@ -60,16 +62,39 @@ fn tokens(s: &str) -> impl Iterator<Item = (usize, &str)> {
         .map(move |t| (t.as_ptr() as usize - base, t))
 }
 
+/// The ending a token after the moves names: the pseudo-moves ShogiGUI and
+/// ShogiHome (tsshogi's `getUSI`) append, and YaneuraOu's PV terminators.
 fn pseudo_move(tok: &str) -> Option<EndingKind> {
     Some(match tok {
         "resign" => EndingKind::Resign,
         "win" => EndingKind::Kachi,
-        "rep_draw" | "draw" => EndingKind::Sennichite,
+        "rep_draw" => EndingKind::Sennichite,
+        // A draw agreed or declared, not a repetition the board must show.
+        "draw" => EndingKind::Hikiwake,
         "timeout" => EndingKind::TimeUp,
-        "break" => EndingKind::Interrupt,
+        "break" | "chudan" => EndingKind::Interrupt,
         "rep_win" | "rep_lose" => EndingKind::FoulByPrevious,
         _ => return None,
     })
+}
+
+/// A line's tokens with their byte offsets in the line, and the span of
+/// each.
+struct Tokens<'l, 'a> {
+    line: &'l SourceLine<'a>,
+    toks: Vec<(usize, &'a str)>,
+}
+
+impl Tokens<'_, '_> {
+    fn text(&self, i: usize) -> Option<&str> {
+        self.toks.get(i).map(|t| t.1)
+    }
+
+    /// The span of token `i`, or of the line's end past the last.
+    fn at(&self, i: usize) -> Span {
+        let line = self.line;
+        line.span_at(self.toks.get(i).map_or(line.text.len(), |t| t.0))
+    }
 }
 
 fn parse_line(line: &SourceLine<'_>) -> Result<Record, ParseError> {
@@ -77,87 +102,107 @@ fn parse_line(line: &SourceLine<'_>) -> Result<Record, ParseError> {
         span: line.span(),
         ..Record::default()
     };
-    let mut body = line.text;
-    let mut body_off = 0usize;
-    // `name | position …` as in test-data files.
-    let bar = if body.as_bytes().contains(&b'|') {
-        body.find(" | ")
-    } else {
-        None
-    };
-    if let Some(bar) = bar {
-        let name = body[..bar].trim();
-        if !name.is_empty() && !name.contains(' ') {
-            rec.header.push(HeaderField {
-                key: "name".into(),
-                value: name.into(),
-                span: line.span(),
-            });
-            body_off = bar + 3;
-            body = &body[body_off..];
-        }
+    let (name, body_off) = test_name(line.text);
+    if let Some(name) = name {
+        rec.header.push(HeaderField {
+            key: "name".into(),
+            value: name.into(),
+            span: line.span(),
+        });
     }
+    let body = &line.text[body_off..];
     // A USI move and its space take at least five bytes, so this bound keeps
     // a long game's token list from growing by copies.
     let mut toks: Vec<(usize, &str)> = Vec::with_capacity(body.len() / 5 + 4);
     toks.extend(tokens(body).map(|(o, t)| (o + body_off, t)));
-    let at = |i: usize| -> crate::record::Span {
-        line.span_at(toks.get(i).map_or(line.text.len(), |t| t.0))
-    };
-    let mut i = 0;
-    if toks.first().map(|t| t.1) == Some("position") {
+    let toks = Tokens { line, toks };
+    let mut i = usize::from(toks.text(0) == Some("position"));
+    rec.start_span = Some(toks.at(i));
+    let (start, next) = start_position(&toks, i)?;
+    rec.start = start;
+    i = next;
+    if let Some(tok) = toks.text(i) {
+        if tok != "moves" {
+            return Err(ParseError::new(
+                toks.at(i),
+                format!("expected `moves`, found {tok:?}"),
+            ));
+        }
         i += 1;
     }
-    rec.start_span = Some(at(i));
-    match toks.get(i).map(|t| t.1) {
-        Some("startpos") => {
-            rec.start = StartPosition::Preset(Handicap::Hirate);
-            i += 1;
+    rec.main = moves(&toks, i)?;
+    Ok(rec)
+}
+
+/// The name of a `name | position …` line (as test-data files write them),
+/// and where the position part starts; no name and 0 otherwise.
+fn test_name(text: &str) -> (Option<&str>, usize) {
+    // A byte search first: a line holding a whole game rarely has a `|`.
+    let bar = if text.as_bytes().contains(&b'|') {
+        text.find(" | ")
+    } else {
+        None
+    };
+    match bar {
+        Some(bar) => {
+            let name = text[..bar].trim();
+            if name.is_empty() || name.contains(' ') {
+                (None, 0)
+            } else {
+                (Some(name), bar + 3)
+            }
         }
-        Some("sfen") | Some(_) => {
-            if toks.get(i).map(|t| t.1) == Some("sfen") {
+        None => (None, 0),
+    }
+}
+
+/// `startpos`, or an SFEN with or without the word `sfen`, at token `i`;
+/// and the index of the token after it.
+fn start_position(toks: &Tokens<'_, '_>, i: usize) -> Result<(StartPosition, usize), ParseError> {
+    let mut i = i;
+    match toks.text(i) {
+        Some("startpos") => Ok((StartPosition::Preset(Handicap::Hirate), i + 1)),
+        Some(first) => {
+            if first == "sfen" {
                 i += 1;
             }
-            let end = (i..toks.len())
-                .find(|&j| toks[j].1 == "moves")
-                .unwrap_or(toks.len());
+            let end = (i..toks.toks.len())
+                .find(|&j| toks.toks[j].1 == "moves")
+                .unwrap_or(toks.toks.len());
             if end - i < 3 || end - i > 4 {
                 return Err(ParseError::new(
-                    at(i),
+                    toks.at(i),
                     "expected `startpos` or an SFEN (board side hand [move number])",
                 ));
             }
-            let sfen = toks[i..end]
+            let sfen = toks.toks[i..end]
                 .iter()
                 .map(|t| t.1)
                 .collect::<Vec<_>>()
                 .join(" ");
             let setup = Setup::from_sfen(&sfen)
-                .map_err(|e| ParseError::new(at(i), format!("bad SFEN: {e}")))?;
-            rec.start = match setup.preset() {
+                .map_err(|e| ParseError::new(toks.at(i), format!("bad SFEN: {e}")))?;
+            let start = match setup.preset() {
                 Some(h) if setup.move_number == 1 => StartPosition::Preset(h),
                 _ => StartPosition::Setup(Box::new(setup)),
             };
-            i = end;
+            Ok((start, end))
         }
-        None => return Err(ParseError::new(at(i), "expected `startpos` or an SFEN")),
+        None => Err(ParseError::new(
+            toks.at(i),
+            "expected `startpos` or an SFEN",
+        )),
     }
-    if i < toks.len() {
-        if toks[i].1 != "moves" {
-            return Err(ParseError::new(
-                at(i),
-                format!("expected `moves`, found {:?}", toks[i].1),
-            ));
-        }
-        i += 1;
-    }
+}
+
+/// The moves from token `i` on, and the ending a last pseudo-move names.
+fn moves(toks: &Tokens<'_, '_>, mut i: usize) -> Result<Line, ParseError> {
     let mut main = Line::default();
     // Every token left is a move but perhaps the last, so the list is sized
     // once instead of grown (and copied) as it fills.
-    main.moves.reserve_exact(toks.len() - i);
-    let mut cursor = line.cursor();
-    while i < toks.len() {
-        let (off, tok) = toks[i];
+    main.moves.reserve_exact(toks.toks.len() - i);
+    let mut cursor = toks.line.cursor();
+    while let Some(&(off, tok)) = toks.toks.get(i) {
         let span = cursor.span_at(off);
         if let Some(kind) = pseudo_move(tok) {
             main.ending = Some(Ending {
@@ -167,9 +212,9 @@ fn parse_line(line: &SourceLine<'_>) -> Result<Record, ParseError> {
                 time: None,
                 comments: Vec::new(),
             });
-            if i + 1 < toks.len() {
+            if i + 1 < toks.toks.len() {
                 return Err(ParseError::new(
-                    at(i + 1),
+                    toks.at(i + 1),
                     format!("expected the end of the line after `{tok}`"),
                 ));
             }
@@ -178,14 +223,15 @@ fn parse_line(line: &SourceLine<'_>) -> Result<Record, ParseError> {
         let mv = Move::from_usi(tok).ok_or_else(|| {
             ParseError::new(
                 span,
-                format!("expected a USI move such as 7g7f, 8h2b+ or P*5e, found {tok:?}"),
+                format!(
+                    "expected a USI move such as 7g7f, 8h2b+ or P*5e, or an ending such as resign, found {tok:?}"
+                ),
             )
         })?;
         main.moves.push(MoveEntry::new(Notation::Usi(mv), span));
         i += 1;
     }
-    rec.main = main;
-    Ok(rec)
+    Ok(main)
 }
 
 #[cfg(test)]
@@ -219,6 +265,28 @@ mod tests {
         assert!(e.message.contains("expected a USI move"), "{}", e.message);
         let e = parse("position sfen 9/9 b - 1\n").unwrap_err();
         assert!(e.message.contains("bad SFEN"), "{}", e.message);
+    }
+
+    #[test]
+    fn end_tokens_keep_the_moves_and_end_the_line() {
+        let t = "startpos moves 7g7f 3c3d draw\nstartpos moves 7g7f chudan\n\
+                 startpos moves 7g7f rep_draw\nstartpos moves 7g7f 3c3d timeout\n";
+        let recs = parse(t).unwrap();
+        let ends: Vec<(usize, EndingKind)> = recs
+            .iter()
+            .map(|r| (r.main.moves.len(), r.main.ending.as_ref().unwrap().kind))
+            .collect();
+        assert_eq!(
+            ends,
+            [
+                (2, EndingKind::Hikiwake),
+                (1, EndingKind::Interrupt),
+                (1, EndingKind::Sennichite),
+                (2, EndingKind::TimeUp),
+            ]
+        );
+        let e = parse("startpos moves 7g7f resign 3c3d\n").unwrap_err();
+        assert_eq!((e.span.line, e.span.column), (1, 28));
     }
 
     #[test]

@@ -279,3 +279,39 @@ fn a_bare_csa_version_line_is_a_warning_and_reading_goes_on() {
     assert_eq!(games[0]["plies"], 1, "{}", games[0]);
     assert_eq!(codes(&games[0]), ["bare-version"]);
 }
+
+#[test]
+fn usi_draw_is_a_plain_draw_not_a_sennichite_claim() {
+    let d = dir_with(&[("draw.usi", "position startpos moves 7g7f 3c3d draw\n")]);
+    let (code, games) = json_games(d.path(), &["draw.usi"]);
+    assert_eq!(code, Some(0), "{games:?}");
+    assert_eq!(games[0]["result"]["reason"], "draw", "{}", games[0]);
+    assert_eq!(games[0]["result"]["winner"], serde_json::Value::Null);
+    assert!(codes(&games[0]).is_empty(), "{}", games[0]);
+}
+
+#[test]
+fn usi_lines_ending_in_an_end_token_keep_their_moves() {
+    let lines = "position startpos moves 7g7f 3c3d resign\n\
+                 position startpos moves 7g7f 3c3d 2g2f chudan\n\
+                 position startpos moves 7g7f timeout\n\
+                 startpos moves 7g7f 3c3d break\n";
+    let d = dir_with(&[("ends.usi", lines)]);
+    let (code, games) = json_games(d.path(), &["ends.usi"]);
+    assert_eq!(code, Some(0), "{games:?}");
+    let got: Vec<(u64, String)> = games
+        .iter()
+        .map(|g| {
+            let reason = g["result"]["reason"].as_str().unwrap().to_string();
+            (g["plies"].as_u64().unwrap(), reason)
+        })
+        .collect();
+    let want = [
+        (2, "resign"),
+        (3, "interrupted"),
+        (1, "time-up"),
+        (2, "interrupted"),
+    ];
+    let want: Vec<(u64, String)> = want.iter().map(|(p, r)| (*p, r.to_string())).collect();
+    assert_eq!(got, want, "{games:?}");
+}
