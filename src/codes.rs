@@ -197,6 +197,8 @@ codes! {
         DeepNesting => "deep-nesting",
         /// Several games written one after another to one output.
         GamesConcatenated => "games-concatenated",
+        /// Only the readable part of a record with a syntax error was written (`--lenient`).
+        PartialGame => "partial-game",
     }
 }
 

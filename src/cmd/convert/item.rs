@@ -184,7 +184,7 @@ fn lenient_item(item: Item, lenient: bool) -> (Item, Option<Warning>) {
         _ => "",
     };
     let warning = Warning {
-        code: "partial-game",
+        code: kifu::codes::WarningCode::PartialGame,
         message: format!(
             "syntax error at {}:{} ({why}): converted the {} moves before it; the {} lines from line {} to the end were left out",
             at.line,
