@@ -79,7 +79,12 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     );
     lost(
         "bookmarks-dropped",
-        main.moves.iter().map(|m| m.bookmarks().len()).sum(),
+        game.record.bookmarks.len()
+            + main
+                .moves
+                .iter()
+                .map(|m| m.bookmarks().len())
+                .sum::<usize>(),
         "bookmarks",
     );
     lost(

@@ -39,9 +39,7 @@ mod tests;
 
 use crate::error::ParseError;
 use crate::parse::{Lines, SourceLine, lines, lines_at};
-use crate::record::{
-    Ending, EndingKind, Evaluation, HeaderField, MoveEntry, MoveTime, Notation, Record, Span,
-};
+use crate::record::{Ending, EndingKind, HeaderField, MoveEntry, MoveTime, Notation, Record, Span};
 use crate::types::Color;
 use position::PositionBuilder;
 use syntax::Statement;
@@ -887,7 +885,10 @@ impl Game {
     fn comment(&mut self, text: &str, span: Span, file_fields: &mut Vec<HeaderField>) {
         if let Some(enc) = text.strip_prefix("'CSA encoding=") {
             self.file_field(FileKey::Encoding, enc, span, file_fields);
-        } else if let Some(eval) = text.strip_prefix("'**") {
+        } else if let Some(eval) = text
+            .strip_prefix("'**")
+            .filter(|b| super::eval::is_floodgate_body(b))
+        {
             self.evaluation(text, eval);
         } else if let Some(c) = text.strip_prefix("'*") {
             let c = c.to_string();
@@ -918,7 +919,7 @@ impl Game {
             _ => None,
         };
         match target {
-            Some(m) => m.extra_mut().eval = Some(parse_evaluation(body)),
+            Some(m) => m.extra_mut().eval = Some(super::eval::floodgate(body)),
             None => self.note(raw),
         }
     }
@@ -1097,33 +1098,4 @@ fn no_side_line(span: Span) -> ParseError {
         span,
         "expected the side-to-move line (+ or -) after the position, before the first move",
     )
-}
-
-/// `<score> <pv…>`: the score when the first word is an integer, then every
-/// other word as written. GPS logs run PV moves together
-/// (`-4344FU+5968OU…`), so such runs are cut into single moves.
-fn parse_evaluation(body: &str) -> Evaluation {
-    let mut words = body.split_whitespace().peekable();
-    let score = words.peek().and_then(|w| w.parse::<i64>().ok());
-    if score.is_some() {
-        words.next();
-    }
-    let mut pv = Vec::new();
-    for w in words {
-        split_csa_run(w, &mut pv);
-    }
-    Evaluation { score, pv }
-}
-
-/// Push `w` to `out`, cut into 7-character CSA moves when it is a run of them.
-fn split_csa_run(w: &str, out: &mut Vec<String>) {
-    let b = w.as_bytes();
-    let is_run =
-        b.len() > 7 && w.is_ascii() && b.chunks(7).all(|c| matches!(c.first(), Some(b'+' | b'-')));
-    if is_run {
-        // Every byte is ASCII, so 7-byte chunks are valid strings.
-        out.extend(b.chunks(7).map(|c| String::from_utf8_lossy(c).into_owned()));
-    } else {
-        out.push(w.to_string());
-    }
 }

@@ -179,3 +179,100 @@ fn one_name_pair_in_a_handicap_game_is_still_written_as_shitate_uwate() {
     assert!(k.contains("下手：甲\n上手：乙\n"), "{k}");
     assert!(!k.contains("先手："), "{k}");
 }
+
+#[test]
+fn start_position_bookmark_stays_at_ply_zero_in_kif_ki2_and_jkf() {
+    let src =
+        "手合割：平手\n&開始局面\n手数----指手--\n   1 ７六歩(77)\n&基本図\n   2 ３四歩(33)\n";
+    let g = game("kif", src);
+    assert_eq!(g.record.bookmarks, ["開始局面"]);
+    assert!(g.record.notes.is_empty(), "{:?}", g.record.notes);
+    let (k, kw) = kif::write(&g);
+    let (k2, k2w) = ki2::write(&g);
+    let (j, jw) = jkf::write(&g);
+    for (name, text, w) in [("kif", &k, &kw), ("ki2", &k2, &k2w), ("jkf", &j, &jw)] {
+        assert!(!codes(w).contains(&"bookmarks-dropped"), "{name}: {w:?}");
+        let back = game(name, text);
+        assert_eq!(back.record.bookmarks, ["開始局面"], "{name}:\n{text}");
+        assert_eq!(
+            back.record.main.moves[0].bookmarks(),
+            ["基本図"],
+            "{name}:\n{text}"
+        );
+        assert!(!text.contains("#&"), "{name}:\n{text}");
+    }
+    assert!(
+        k.contains("手数----指手--\n&開始局面\n   1 ７六歩(77)\n"),
+        "{k}"
+    );
+    // CSA has no place for bookmarks: both are named as dropped.
+    let (_, cw) = csa::write(&g, &csa::CsaOptions::default());
+    let w = cw
+        .iter()
+        .find(|w| w.code == "bookmarks-dropped")
+        .expect("warned");
+    assert!(w.message.contains(": 2 left out"), "{w:?}");
+}
+
+const FLOODGATE: &str = "V2\nN+A\nN-B\nPI\n+\n+7776FU\nT1\n'** 30 -3334FU +2726FU\n-3334FU\nT2\n'** -45 +2726FU\n+2726FU\nT3\n'** 0\n%TORYO\n";
+
+fn evals(g: &Game) -> Vec<Option<(Option<i64>, Vec<String>)>> {
+    g.record
+        .main
+        .moves
+        .iter()
+        .map(|m| m.eval().map(|e| (e.score, e.pv.clone())))
+        .collect()
+}
+
+#[test]
+fn csa_evaluations_and_pvs_survive_kif_ki2_and_jkf_and_back_to_csa() {
+    let g = game("csa", FLOODGATE);
+    let want = evals(&g);
+    assert_eq!(
+        want[0],
+        Some((Some(30), vec!["-3334FU".into(), "+2726FU".into()]))
+    );
+    let (csa_direct, _) = csa::write(&g, &csa::CsaOptions::default());
+    for (name, (text, w)) in [
+        ("kif", kif::write(&g)),
+        ("ki2", ki2::write(&g)),
+        ("jkf", jkf::write(&g)),
+    ] {
+        assert!(!codes(&w).contains(&"evaluations-dropped"), "{name}: {w:?}");
+        let back = game(name, &text);
+        assert_eq!(evals(&back), want, "{name}:\n{text}");
+        assert!(
+            back.record
+                .main
+                .moves
+                .iter()
+                .all(|m| m.comments().is_empty()),
+            "{name}"
+        );
+        let (again, _) = csa::write(&back, &csa::CsaOptions::default());
+        let evals_lines = |s: &str| {
+            s.lines()
+                .filter(|l| l.starts_with("'**"))
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            evals_lines(&again),
+            evals_lines(&csa_direct),
+            "{name}:\n{again}"
+        );
+    }
+    let (k, _) = kif::write(&g);
+    assert!(
+        k.contains("   1 ７六歩(77)   ( 0:01/00:00:01)\n** 30 -3334FU +2726FU\n"),
+        "{k}"
+    );
+}
+
+#[test]
+fn a_kif_comment_that_only_looks_like_an_evaluation_stays_a_comment() {
+    let g = game("kif", "   1 ７六歩(77)\n** 良い手\n**30点\n");
+    assert!(g.record.main.moves[0].eval().is_none());
+    assert_eq!(g.record.main.moves[0].comments(), ["* 良い手", "*30点"]);
+}

@@ -57,15 +57,17 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
             .map(|(i, v)| ((v.parent, v.entry, v.index), i))
             .collect(),
         written_variations: 0,
-        bookmarks: 0,
-        evaluations: 0,
     };
     let header = w.header(&game.record.header);
     let initial = w.initial();
     // The start entry, every ply and an ending: one allocation for the main line.
     let mut moves = Vec::with_capacity(game.main.plies.len() + 2);
+    let mut start = Comments::of(&game.record.comments);
+    start
+        .added
+        .extend(bookmark_comments(&game.record.bookmarks));
     moves.push(Entry {
-        comments: Comments::of(&game.record.comments),
+        comments: start,
         ..Entry::default()
     });
     w.line(
@@ -115,8 +117,6 @@ struct Writer<'a> {
     /// (parent, entry, index) → index into `game.variations`.
     index: HashMap<(Option<usize>, usize, usize), usize>,
     written_variations: usize,
-    bookmarks: usize,
-    evaluations: usize,
 }
 
 impl<'a> Writer<'a> {
@@ -217,21 +217,6 @@ impl<'a> Writer<'a> {
                 format!(
                     "forks nest {depth} deep: JKF readers (kifu included) refuse more than {}",
                     crate::parse::jkf::READABLE_FORK_DEPTH
-                ),
-            );
-        }
-        if self.bookmarks > 0 {
-            self.warn(
-                "bookmarks-dropped",
-                format!("JKF has no bookmarks: {} left out", self.bookmarks),
-            );
-        }
-        if self.evaluations > 0 {
-            self.warn(
-                "evaluations-dropped",
-                format!(
-                    "JKF has no field for evaluations: {} left out",
-                    self.evaluations
                 ),
             );
         }
@@ -408,16 +393,30 @@ impl<'a> Writer<'a> {
         totals: &mut [u64; 2],
         forks: Vec<Vec<Entry<'a>>>,
     ) -> Entry<'a> {
-        self.bookmarks += entry.bookmarks().len();
-        self.evaluations += usize::from(entry.eval().is_some());
+        let mut comments = Comments::of(entry.comments());
+        comments.added.extend(bookmark_comments(entry.bookmarks()));
+        // An empty `'**` says nothing, and `*` alone would read back as a comment.
+        if let Some(e) = entry
+            .eval()
+            .filter(|e| e.score.is_some() || !e.pv.is_empty())
+        {
+            comments
+                .added
+                .push(Cow::Owned(crate::parse::eval::floodgate_text(e)));
+        }
         Entry {
-            comments: Comments::of(entry.comments()),
+            comments,
             mv: Some(mv),
             time: entry.time.map(|t| time_out(t, color, totals)),
             forks,
             special: None,
         }
     }
+}
+
+/// Bookmarks as the JKF KIF grammar keeps them: comments led by `&`.
+fn bookmark_comments(bookmarks: &[String]) -> impl Iterator<Item = Cow<'_, str>> {
+    bookmarks.iter().map(|b| Cow::Owned(format!("&{b}")))
 }
 
 /// Add comments to the last entry written (the start entry for an empty main line).
