@@ -276,3 +276,80 @@ fn a_kif_comment_that_only_looks_like_an_evaluation_stays_a_comment() {
     assert!(g.record.main.moves[0].eval().is_none());
     assert_eq!(g.record.main.moves[0].comments(), ["* 良い手", "*30点"]);
 }
+
+/// `(eval, pv)` of each move of the analysis JSON of `g`.
+fn json_evals(g: &Game) -> Vec<(serde_json::Value, serde_json::Value)> {
+    let (s, _) = kifu::emit::json::write("t", "UTF-8", kifu::Format::Kif, g, false);
+    let v: serde_json::Value = serde_json::from_str(&s).unwrap();
+    v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["eval"].clone(), m["pv"].clone()))
+        .collect()
+}
+
+#[test]
+fn floodgate_evaluations_fill_eval_and_a_usi_pv() {
+    let want = vec![
+        (serde_json::json!(30), serde_json::json!(["3c3d", "2g2f"])),
+        (serde_json::json!(-45), serde_json::json!(["2g2f"])),
+        (serde_json::json!(0), serde_json::Value::Null),
+    ];
+    let g = game("csa", FLOODGATE);
+    assert_eq!(json_evals(&g), want);
+    // The same from the KIF `**` lines it is written as.
+    assert_eq!(json_evals(&game("kif", &kif::write(&g).0)), want);
+    // The typed view agrees.
+    let (typed, _) = kifu::emit::json::game_json("t", "UTF-8", kifu::Format::Csa, &g);
+    assert_eq!(
+        typed.moves[0].pv.as_deref(),
+        Some(&["3c3d".to_string(), "2g2f".to_string()][..])
+    );
+}
+
+#[test]
+fn gui_evaluation_comments_fill_eval_and_a_usi_pv() {
+    let src = "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n*互角\n*#評価値=-158\n*#読み筋=△３四歩(33)▲２六歩(27)\n   2 ３四歩(33)\n**対局 深さ 2 ノード数 960 評価値 35 読み筋 △３四歩(33) ▲２六歩(27)\n   3 ２六歩(27)\n**解析 0 ○ 候補1 時間 00:01.0 深さ 20/35 ノード数 1000 評価値 123↑ 読み筋 △８四歩(83) ▲２五歩(26) △同　歩(84)\n   4 ８四歩(83)\n*#評価値=7\n";
+    let g = game("kif", src);
+    let got = json_evals(&g);
+    assert_eq!(
+        got[0],
+        (serde_json::json!(-158), serde_json::json!(["3c3d", "2g2f"]))
+    );
+    // ShogiGUI writes the engine's own move first: the line starts before it.
+    assert_eq!(
+        got[1],
+        (serde_json::json!(35), serde_json::json!(["3c3d", "2g2f"]))
+    );
+    // The third move (同　歩(84): no pawn on 8四 reaches 2五) cannot be played: the line stops before it.
+    assert_eq!(got[2].0, serde_json::json!(123));
+    assert_eq!(got[2].1, serde_json::json!(["8c8d", "2f2e"]));
+    assert_eq!(got[3], (serde_json::json!(7), serde_json::Value::Null));
+    // The comments stay as written, for every other reader.
+    assert_eq!(
+        g.record.main.moves[0].comments(),
+        ["互角", "#評価値=-158", "#読み筋=△３四歩(33)▲２六歩(27)"]
+    );
+}
+
+#[test]
+fn shogihome_csa_comment_lines_are_comments_not_evaluations() {
+    let g = game(
+        "csa",
+        "V2.2\nPI\n+\n+7776FU\n'*互角\n'**評価値=-35\n'**読み筋=△３四歩\n",
+    );
+    let m = &g.record.main.moves[0];
+    assert!(m.eval().is_none());
+    assert_eq!(m.comments(), ["互角", "*評価値=-35", "*読み筋=△３四歩"]);
+    assert!(g.record.notes.is_empty(), "{:?}", g.record.notes);
+    assert_eq!(
+        json_evals(&g)[0],
+        (serde_json::json!(-35), serde_json::json!(["3c3d"]))
+    );
+    let (c, _) = csa::write(&g, &csa::CsaOptions::default());
+    assert!(
+        c.contains("'*互角\n'**評価値=-35\n'**読み筋=△３四歩\n"),
+        "{c}"
+    );
+}
