@@ -12,9 +12,9 @@
 use crate::emit::Warning;
 use crate::notation::notation_text;
 use crate::position::Position;
-use crate::record::{EndingKind, HeaderField, Line, MoveEntry, MoveTime, StartPosition};
+use crate::record::{Ending, EndingKind, HeaderField, Line, MoveEntry, MoveTime, StartPosition};
 use crate::relative::{jkf_code, relative_for};
-use crate::replay::{Game, LineResult, Verdict};
+use crate::replay::{Foul, Game, LineResult, Verdict};
 use crate::rule::Rule;
 use crate::types::{Color, Move, PieceKind, Square};
 use doc::{Cell, Comments, Document, Entry, HandOut, Header, Initial, InitialData};
@@ -101,6 +101,9 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     let text = String::from_utf8(out.0).expect("serde_json writes UTF-8");
     (text, w.warnings)
 }
+
+/// A special entry: the word, the time on it, its comments.
+type Special<'a> = (&'static str, Option<MoveTime>, Comments<'a>);
 
 /// Where a line stands while it is written.
 #[derive(Clone)]
@@ -270,107 +273,12 @@ impl<'a> Writer<'a> {
             st.prev_to = Some(ply.mv.to());
         }
 
-        let mut leftover_from = n;
-        let mut special: Option<(&'static str, Option<MoveTime>, Comments<'a>)> = None;
         let ending = line.ending.as_ref();
-        if let Verdict::Foul(f) = &result.verdict {
-            let idx = f.ply.saturating_sub(result.first_ply) as usize;
-            if idx == n
-                && let Some(entry) = line.moves.get(idx)
-                && let Some(mv) = f.mv
-            {
-                // For a no-piece foul the board's piece is not the one the
-                // record names: writing it would turn the foul into a legal
-                // move (a CSA `-3233FU` from a rook's square became `HI`).
-                let board_piece = (f.rule != Rule::NoPiece)
-                    .then(|| mv.from().and_then(|s| st.pos.piece_at(s)).map(|p| p.kind))
-                    .flatten();
-                let piece = f.piece.or(board_piece).or(match mv {
-                    Move::Drop { kind, .. } => Some(kind),
-                    Move::Normal { .. } => None,
-                });
-                if let Some(piece) = piece {
-                    let capture = st
-                        .pos
-                        .piece_at(mv.to())
-                        .filter(|p| p.color != f.loser && p.kind != PieceKind::King)
-                        .map(|p| p.kind);
-                    let same = st.prev_to == Some(mv.to());
-                    let mvo = move_out(&st.pos, mv, f.loser, piece, capture, same);
-                    let forks = self.forks(id, idx, entry, &st);
-                    let e = self.entry(entry, mvo, f.loser, &mut st.totals, forks);
-                    out.push(e);
-                    leftover_from = idx + 1;
-                }
-            }
-            let mut comments = Comments::default();
-            if let Some(e) = ending {
-                if !matches!(
-                    e.kind,
-                    EndingKind::FoulBy(_) | EndingKind::FoulByMover | EndingKind::FoulByPrevious
-                ) {
-                    comments
-                        .added
-                        .push(Cow::Owned(format!("記録上の終局: {}", e.text)));
-                }
-                comments.added.extend(e.comments.iter().map(|c| c.into()));
-            }
-            let word = EndingKind::FoulBy(f.loser)
-                .csa_word()
-                .expect("every side's foul has a CSA word");
-            special = Some((word, ending.and_then(|e| e.time), comments));
-        } else if let Some(e) = ending {
-            let mover = st.pos.side_to_move();
-            let word = match e.kind {
-                EndingKind::FoulByPrevious => EndingKind::FoulBy(mover.flip()).csa_word(),
-                // Not in the schema's enumeration; CHUDAN is the nearest valid word.
-                EndingKind::MaxMoves => None,
-                k => k.csa_word(),
-            };
-            match (word, e.kind) {
-                (Some(w), _) => special = Some((w, e.time, Comments::of(&e.comments))),
-                (None, EndingKind::MaxMoves | EndingKind::Sealed) => {
-                    self.warn(
-                        "ending-changed",
-                        format!("JKF has no word for {:?}; written as CHUDAN", e.text),
-                    );
-                    let mut comments = Comments::default();
-                    comments.added.push(e.text.as_str().into());
-                    comments.added.extend(e.comments.iter().map(|c| c.into()));
-                    special = Some(("CHUDAN", e.time, comments));
-                }
-                (None, _) => {
-                    self.warn(
-                        "ending-dropped",
-                        format!("JKF has no word for {:?}; kept as a comment", e.text),
-                    );
-                    append_comments(
-                        out,
-                        std::iter::once(&e.text)
-                            .chain(&e.comments)
-                            .map(|c| Cow::Borrowed(c.as_str())),
-                    );
-                }
-            }
-        }
-
-        let leftover = line.moves.get(leftover_from..).unwrap_or_default();
-        let mut extra = None;
-        if !leftover.is_empty() {
-            let texts: Vec<String> = leftover
-                .iter()
-                .map(|m| notation_text(&m.notation))
-                .collect();
-            self.warn(
-                "moves-after-foul",
-                format!(
-                    "{} move(s) after ply {} were not replayed; kept as a comment",
-                    leftover.len(),
-                    result.first_ply as usize + n - 1
-                ),
-            );
-            extra = Some(format!("以下の指し手は再生されず: {}", texts.join(" ")));
-        }
+        let (special, leftover_from) = match &result.verdict {
+            Verdict::Foul(f) => self.foul_special(line, result, id, f, &mut st, out),
+            _ => (ending.and_then(|e| self.ending_special(e, &st, out)), n),
+        };
+        let extra = self.leftover_comment(line, result, leftover_from);
         match special {
             Some((word, time, mut comments)) => {
                 comments.added.extend(extra.map(Cow::Owned));
@@ -383,6 +291,141 @@ impl<'a> Writer<'a> {
             }
             None => append_comments(out, extra.map(Cow::Owned)),
         }
+    }
+
+    /// A line that ends by the foul `f`: the foul move when one can be
+    /// formed (pushed to `out`), and the `±ILLEGAL_ACTION` special naming
+    /// the offender; with the index of the first record move not written.
+    fn foul_special(
+        &mut self,
+        line: &'a Line,
+        result: &'a LineResult,
+        id: Option<usize>,
+        f: &Foul,
+        st: &mut LineState,
+        out: &mut Vec<Entry<'a>>,
+    ) -> (Option<Special<'a>>, usize) {
+        let n = result.plies.len();
+        let mut leftover_from = n;
+        let idx = f.ply.saturating_sub(result.first_ply) as usize;
+        if idx == n
+            && let Some(entry) = line.moves.get(idx)
+            && let Some(mv) = f.mv
+        {
+            // For a no-piece foul the board's piece is not the one the
+            // record names: writing it would turn the foul into a legal
+            // move (a CSA `-3233FU` from a rook's square became `HI`).
+            let board_piece = (f.rule != Rule::NoPiece)
+                .then(|| mv.from().and_then(|s| st.pos.piece_at(s)).map(|p| p.kind))
+                .flatten();
+            let piece = f.piece.or(board_piece).or(match mv {
+                Move::Drop { kind, .. } => Some(kind),
+                Move::Normal { .. } => None,
+            });
+            if let Some(piece) = piece {
+                let capture = st
+                    .pos
+                    .piece_at(mv.to())
+                    .filter(|p| p.color != f.loser && p.kind != PieceKind::King)
+                    .map(|p| p.kind);
+                let same = st.prev_to == Some(mv.to());
+                let mvo = move_out(&st.pos, mv, f.loser, piece, capture, same);
+                let forks = self.forks(id, idx, entry, st);
+                let e = self.entry(entry, mvo, f.loser, &mut st.totals, forks);
+                out.push(e);
+                leftover_from = idx + 1;
+            }
+        }
+        let ending = line.ending.as_ref();
+        let mut comments = Comments::default();
+        if let Some(e) = ending {
+            if !matches!(
+                e.kind,
+                EndingKind::FoulBy(_) | EndingKind::FoulByMover | EndingKind::FoulByPrevious
+            ) {
+                comments
+                    .added
+                    .push(Cow::Owned(format!("記録上の終局: {}", e.text)));
+            }
+            comments.added.extend(e.comments.iter().map(|c| c.into()));
+        }
+        let word = EndingKind::FoulBy(f.loser)
+            .csa_word()
+            .expect("every side's foul has a CSA word");
+        (
+            Some((word, ending.and_then(|e| e.time), comments)),
+            leftover_from,
+        )
+    }
+
+    /// The special for the recorded ending `e` of a legal line, or `None`
+    /// when JKF has no word for it (then kept as a comment in `out`).
+    fn ending_special(
+        &mut self,
+        e: &'a Ending,
+        st: &LineState,
+        out: &mut [Entry<'a>],
+    ) -> Option<Special<'a>> {
+        let mover = st.pos.side_to_move();
+        let word = match e.kind {
+            EndingKind::FoulByPrevious => EndingKind::FoulBy(mover.flip()).csa_word(),
+            // Not in the schema's enumeration; CHUDAN is the nearest valid word.
+            EndingKind::MaxMoves => None,
+            k => k.csa_word(),
+        };
+        match (word, e.kind) {
+            (Some(w), _) => Some((w, e.time, Comments::of(&e.comments))),
+            (None, EndingKind::MaxMoves | EndingKind::Sealed) => {
+                self.warn(
+                    "ending-changed",
+                    format!("JKF has no word for {:?}; written as CHUDAN", e.text),
+                );
+                let mut comments = Comments::default();
+                comments.added.push(e.text.as_str().into());
+                comments.added.extend(e.comments.iter().map(|c| c.into()));
+                Some(("CHUDAN", e.time, comments))
+            }
+            (None, _) => {
+                self.warn(
+                    "ending-dropped",
+                    format!("JKF has no word for {:?}; kept as a comment", e.text),
+                );
+                append_comments(
+                    out,
+                    std::iter::once(&e.text)
+                        .chain(&e.comments)
+                        .map(|c| Cow::Borrowed(c.as_str())),
+                );
+                None
+            }
+        }
+    }
+
+    /// The comment that keeps the record moves from `from` on, which were
+    /// not replayed.
+    fn leftover_comment(
+        &mut self,
+        line: &Line,
+        result: &LineResult,
+        from: usize,
+    ) -> Option<String> {
+        let leftover = line.moves.get(from..).unwrap_or_default();
+        if leftover.is_empty() {
+            return None;
+        }
+        let texts: Vec<String> = leftover
+            .iter()
+            .map(|m| notation_text(&m.notation))
+            .collect();
+        self.warn(
+            "moves-after-foul",
+            format!(
+                "{} move(s) after ply {} were not replayed; kept as a comment",
+                leftover.len(),
+                result.first_ply as usize + result.plies.len() - 1
+            ),
+        );
+        Some(format!("以下の指し手は再生されず: {}", texts.join(" ")))
     }
 
     fn entry(
