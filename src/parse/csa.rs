@@ -18,8 +18,11 @@
 //!   that includes floodgate `'summary:…` and `'$END_TIME:…` lines. A V3.0
 //!   `'*` comment goes (without `'*`) to the preceding move, to
 //!   [`Record::comments`] before the first move, or to the ending's comments
-//!   after it. `'**` becomes the preceding move's [`Evaluation`]; a second
+//!   after it. `'**` with a score or a CSA move (`'** 30 -3334FU`) becomes
+//!   the preceding move's [`Evaluation`](crate::record::Evaluation); a second
 //!   one for the same move, or one with no move before it, goes to notes.
+//!   Other `'**` lines (ShogiHome's `'**評価値=…`) are `'*` comments whose
+//!   text starts with `*`.
 //! * After the ending (`%…`), a `T` gives the ending's time and `'*` its
 //!   comments; anything else (a repeated terminator, further moves) is kept
 //!   verbatim in notes, so no text is lost and the main line stays as played.
