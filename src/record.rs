@@ -470,6 +470,9 @@ pub struct Record {
     pub start_span: Option<Span>,
     /// Comments before the first move.
     pub comments: Vec<String>,
+    /// Bookmarks of the start position (KIF/KI2 `&` lines before the first
+    /// move, such as `&開始局面`).
+    pub bookmarks: Vec<String>,
     /// Lines the format keeps but gives no meaning to (KIF `#` lines, CSA `'`
     /// lines, floodgate `'summary:` lines), verbatim and in order.
     pub notes: Vec<String>,

@@ -26,7 +26,9 @@
 //! * Comments are `'*` lines in both versions (as tsshogi writes them): the
 //!   record's comments after the side-to-move line, each move's after its `T`
 //!   line, the ending's after the ending. A comment that itself starts with
-//!   `*` gets a space in front, since `'**` would read back as an evaluation.
+//!   `*` and then reads as an evaluation (`* 30`) gets a space in front, since
+//!   `'**` would read back as one; others (ShogiHome's `*評価値=…`) are
+//!   written `'**…` as ShogiHome writes them, and read back as comments.
 //! * Times: `T` after the move. V2.2 holds whole seconds: a sub-second time is
 //!   rounded (half up) and reported once per game as `subsecond-time`. V3.0
 //!   writes up to milliseconds (`T3.25`).
@@ -250,7 +252,7 @@ fn write_view(
     write_start(out, game, warnings);
     write_comments(out, &record.comments);
 
-    let mut bookmarks = 0usize;
+    let mut bookmarks = record.bookmarks.len();
     for (ply, entry) in &view.plies {
         push_csa_move(out, ply.color, ply.mv, ply.piece);
         out.push('\n');
@@ -474,7 +476,10 @@ fn write_comments(out: &mut String, comments: &[String]) {
     for c in comments {
         for line in c.lines() {
             out.push_str("'*");
-            if line.starts_with('*') {
+            if line
+                .strip_prefix('*')
+                .is_some_and(crate::parse::eval::is_floodgate_body)
+            {
                 out.push(' ');
             }
             out.push_str(line);

@@ -5,7 +5,7 @@ use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::notation::{csa_move, ki2_move, kif_move, push_csa_move, push_ki2_move, push_kif_move};
 use crate::position::Position;
-use crate::record::{Ending, Evaluation, HeaderField, Line, MoveEntry, Record, StartPosition};
+use crate::record::{Ending, HeaderField, Line, MoveEntry, Record, StartPosition};
 use crate::replay::{Game, LineResult};
 use crate::report::{
     DiagnosticJson, ResultJson, VerdictJson, diagnostic_json, game_report, result_json,
@@ -111,9 +111,11 @@ pub struct MoveJson {
     pub time: Option<TimeJson>,
     /// Comments attached to the move.
     pub comments: Vec<String>,
-    /// Floodgate-style evaluation, or null.
+    /// The evaluation, from sente's side: the move's floodgate `'**` score,
+    /// else the one a GUI wrote in its comments; or null.
     pub eval: Option<i64>,
-    /// Floodgate-style principal variation, or null.
+    /// The reading line of that evaluation in USI moves, as far as its moves
+    /// are legal; or null.
     pub pv: Option<Vec<String>>,
     /// Line in the source.
     pub line: u32,
@@ -161,21 +163,14 @@ fn header(record: &Record) -> HeaderJson {
     }
 }
 
-fn eval_fields(e: Option<&Evaluation>) -> (Option<i64>, Option<Vec<String>>) {
-    match e {
-        None => (None, None),
-        Some(e) => (e.score, (!e.pv.is_empty()).then(|| e.pv.clone())),
-    }
-}
-
 /// The plies of a replayed line as JSON, walking positions from `pos`.
 fn moves_json(mut pos: Position, line: &Line, result: &LineResult) -> Vec<MoveJson> {
     let mut out = Vec::with_capacity(result.plies.len());
     for (i, p) in result.plies.iter().enumerate() {
         let entry: Option<&MoveEntry> = line.moves.get(i);
         let ki2 = ki2_move(&pos, p.color, p.mv, p.piece, p.same);
+        let (eval, pv) = entry.map_or((None, None), |e| super::pv::of(e, &pos, p.mv));
         pos.play_unchecked(p.mv);
-        let (eval, pv) = eval_fields(entry.and_then(|e| e.eval()));
         out.push(MoveJson {
             ply: result.first_ply + i as u32,
             usi: p.mv.to_usi(),
@@ -500,13 +495,16 @@ impl Serialize for LineView<'_> {
                 s.clear();
             }
             push_ki2_move(&mut ki2, &pos, p.color, p.mv, p.piece, p.same);
+            let (eval, pv) = match entry {
+                Some(e) if super::pv::may_have(e) => super::pv::of(e, &pos, p.mv),
+                _ => (None, None),
+            };
             // The replayer keeps only plies that `play` accepted,
             // so the cheaper path for legal moves applies.
             pos.play_safe(p.mv);
             p.mv.push_usi(&mut usi);
             push_csa_move(&mut csa, p.color, p.mv, p.piece);
             push_kif_move(&mut kif, p.mv, p.piece, p.same);
-            let eval = entry.and_then(|e| e.eval());
             seq.serialize_element(&MoveView {
                 ply: self.result.first_ply + i as u32,
                 usi: &usi,
@@ -523,8 +521,8 @@ impl Serialize for LineView<'_> {
                     total_ms: t.total_ms,
                 }),
                 comments: entry.map_or(&[], |e| e.comments()),
-                eval: eval.and_then(|e| e.score),
-                pv: eval.and_then(|e| (!e.pv.is_empty()).then_some(e.pv.as_slice())),
+                eval,
+                pv: pv.as_deref(),
                 line: entry.map_or(0, |e| e.span.line),
             })?;
         }

@@ -240,15 +240,6 @@ impl<'g> Writer<'g> {
                 ),
             );
         }
-        if any_eval(&game.record.main) {
-            w.warn(
-                WarningCode::EvaluationsDropped,
-                format!(
-                    "{} has no place for CSA '** evaluations; they are left out",
-                    style.name()
-                ),
-            );
-        }
         if style == Style::Ki2 && w.timed {
             w.warn(
                 WarningCode::TimesDropped,
@@ -530,6 +521,9 @@ impl<'g> Writer<'g> {
         }
         for c in &game.record.comments {
             self.line(&format!("*{c}"));
+        }
+        for b in &game.record.bookmarks {
+            self.line(&format!("&{b}"));
         }
     }
 
@@ -885,11 +879,18 @@ impl<'g> Writer<'g> {
 
     /// Whether lines must follow the move `e` (comments, bookmarks).
     fn has_attachments(&self, e: &MoveEntry) -> bool {
-        !e.comments().is_empty() || !e.bookmarks().is_empty()
+        !e.comments().is_empty() || !e.bookmarks().is_empty() || e.eval().is_some()
     }
 
     fn attachments(&mut self, e: &MoveEntry) {
         self.mark(Origin::CommentOf(e.span.line));
+        // An empty `'**` says nothing, and `**` alone would read back as a comment.
+        if let Some(ev) = e
+            .eval()
+            .filter(|ev| ev.score.is_some() || !ev.pv.is_empty())
+        {
+            self.line(&format!("*{}", crate::parse::eval::floodgate_text(ev)));
+        }
         for c in e.comments() {
             self.line(&format!("*{c}"));
         }
@@ -954,10 +955,6 @@ fn has_times(line: &Line) -> bool {
         l.moves.iter().any(|m| m.time.is_some())
             || l.ending.as_ref().is_some_and(|e| e.time.is_some())
     })
-}
-
-fn any_eval(line: &Line) -> bool {
-    any_line(line, &|l| l.moves.iter().any(|m| m.eval().is_some()))
 }
 
 /// The ASCII parts of a move line, gathered on the stack and appended in

@@ -9,6 +9,7 @@ pub mod jkf;
 pub mod json;
 pub mod ki2;
 pub mod kif;
+mod pv;
 pub mod sfen;
 pub mod sjis;
 pub mod svg;

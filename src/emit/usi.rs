@@ -84,7 +84,12 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     );
     lost(
         WarningCode::BookmarksDropped,
-        main.moves.iter().map(|m| m.bookmarks().len()).sum(),
+        game.record.bookmarks.len()
+            + main
+                .moves
+                .iter()
+                .map(|m| m.bookmarks().len())
+                .sum::<usize>(),
         "bookmarks",
     );
     lost(

@@ -18,8 +18,11 @@
 //!   that includes floodgate `'summary:…` and `'$END_TIME:…` lines. A V3.0
 //!   `'*` comment goes (without `'*`) to the preceding move, to
 //!   [`Record::comments`] before the first move, or to the ending's comments
-//!   after it. `'**` becomes the preceding move's [`Evaluation`]; a second
+//!   after it. `'**` with a score or a CSA move (`'** 30 -3334FU`) becomes
+//!   the preceding move's [`Evaluation`](crate::record::Evaluation); a second
 //!   one for the same move, or one with no move before it, goes to notes.
+//!   Other `'**` lines (ShogiHome's `'**評価値=…`) are `'*` comments whose
+//!   text starts with `*`.
 //! * After the ending (`%…`), a `T` gives the ending's time and `'*` its
 //!   comments; anything else (a repeated terminator, further moves) is kept
 //!   verbatim in notes, so no text is lost and the main line stays as played.
@@ -46,8 +49,8 @@ use crate::codes::DiagnosticCode;
 use crate::error::ParseError;
 use crate::parse::{Lines, SourceLine, lines, lines_at};
 use crate::record::{
-    Ending, EndingKind, Evaluation, HeaderField, MoveEntry, MoveTime, Notation, Notice, Record,
-    Span, StartPosition,
+    Ending, EndingKind, HeaderField, MoveEntry, MoveTime, Notation, Notice, Record, Span,
+    StartPosition,
 };
 use crate::setup::Handicap;
 use crate::types::Color;
@@ -921,7 +924,10 @@ impl GameReader {
     fn comment(&mut self, text: &str, span: Span, file_fields: &mut Vec<HeaderField>) {
         if let Some(enc) = text.strip_prefix("'CSA encoding=") {
             self.file_field(FileKey::Encoding, enc, span, file_fields);
-        } else if let Some(eval) = text.strip_prefix("'**") {
+        } else if let Some(eval) = text
+            .strip_prefix("'**")
+            .filter(|b| super::eval::is_floodgate_body(b))
+        {
             self.evaluation(text, eval);
         } else if let Some(c) = text.strip_prefix("'*") {
             let c = c.to_string();
@@ -952,7 +958,7 @@ impl GameReader {
             _ => None,
         };
         match target {
-            Some(m) => m.extra_mut().eval = Some(parse_evaluation(body)),
+            Some(m) => m.extra_mut().eval = Some(super::eval::floodgate(body)),
             None => self.note(raw),
         }
     }
@@ -1224,33 +1230,4 @@ fn assume_start(record: &mut Record, side_line: Option<(Color, Span)>) {
             span: side_line.map_or(record.span, |(_, span)| span),
         },
     );
-}
-
-/// `<score> <pv…>`: the score when the first word is an integer, then every
-/// other word as written. GPS logs run PV moves together
-/// (`-4344FU+5968OU…`), so such runs are cut into single moves.
-fn parse_evaluation(body: &str) -> Evaluation {
-    let mut words = body.split_whitespace().peekable();
-    let score = words.peek().and_then(|w| w.parse::<i64>().ok());
-    if score.is_some() {
-        words.next();
-    }
-    let mut pv = Vec::new();
-    for w in words {
-        split_csa_run(w, &mut pv);
-    }
-    Evaluation { score, pv }
-}
-
-/// Push `w` to `out`, cut into 7-character CSA moves when it is a run of them.
-fn split_csa_run(w: &str, out: &mut Vec<String>) {
-    let b = w.as_bytes();
-    let is_run =
-        b.len() > 7 && w.is_ascii() && b.chunks(7).all(|c| matches!(c.first(), Some(b'+' | b'-')));
-    if is_run {
-        // Every byte is ASCII, so 7-byte chunks are valid strings.
-        out.extend(b.chunks(7).map(|c| String::from_utf8_lossy(c).into_owned()));
-    } else {
-        out.push(w.to_string());
-    }
 }

@@ -748,13 +748,18 @@ impl Tree {
 
     /// Attach a `*` comment to the last thing read (the start position's
     /// comments live in `record`).
+    /// A move's first comment in the floodgate form (`** 30 -3334FU`, as
+    /// ShogiHome and tsshogi write a CSA `'**` line) is its evaluation.
     pub(crate) fn comment(&mut self, c: String, record: &mut Record) {
         match self.target {
             Target::Start => record.comments.push(c),
-            Target::Move { line, index } => self.nodes[line].line.moves[index]
-                .extra_mut()
-                .comments
-                .push(c),
+            Target::Move { line, index } => {
+                let extra = self.nodes[line].line.moves[index].extra_mut();
+                match super::eval::floodgate_comment(&c).filter(|_| extra.eval.is_none()) {
+                    Some(e) => extra.eval = Some(e),
+                    None => extra.comments.push(c),
+                }
+            }
             Target::Ending { line } => {
                 if let Some(e) = &mut self.nodes[line].line.ending {
                     e.comments.push(c);
@@ -763,16 +768,16 @@ impl Tree {
         }
     }
 
-    /// Attach a `&` bookmark to the last move read.
+    /// Attach a `&` bookmark to the last move read, or to the start position.
     pub(crate) fn bookmark(&mut self, name: &str, raw: &str, record: &mut Record) {
         match self.target {
             Target::Move { line, index } => self.nodes[line].line.moves[index]
                 .extra_mut()
                 .bookmarks
                 .push(name.to_string()),
-            // The record has no bookmark slot for the start or an ending:
-            // keep the line verbatim.
-            _ => record.notes.push(raw.to_string()),
+            Target::Start => record.bookmarks.push(name.to_string()),
+            // The record has no bookmark slot for an ending: keep the line verbatim.
+            Target::Ending { .. } => record.notes.push(raw.to_string()),
         }
     }
 

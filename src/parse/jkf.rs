@@ -202,7 +202,42 @@ pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
         _ => &entries[..],
     };
     record.main = reader.line(rest, 0)?;
+    lift_comments(&mut record);
     Ok(vec![record])
+}
+
+/// JKF has no field for bookmarks or evaluations: the JKF KIF grammar keeps
+/// a bookmark as a comment led by `&`, and an evaluation is a comment in the
+/// floodgate form (`* 30 -3334FU`); both are read back into their places.
+fn lift_comments(record: &mut Record) {
+    let (bookmarks, comments): (Vec<String>, Vec<String>) = std::mem::take(&mut record.comments)
+        .into_iter()
+        .partition(|c| c.starts_with('&'));
+    record.comments = comments;
+    record.bookmarks = bookmarks.into_iter().map(|b| b[1..].to_string()).collect();
+    // Forks nest at most MAX_FORK_DEPTH deep, but a stack needs no such bound.
+    let mut stack = vec![&mut record.main];
+    while let Some(line) = stack.pop() {
+        for m in &mut line.moves {
+            if m.comments().iter().any(|c| c.starts_with(['&', '*'])) {
+                let extra = m.extra_mut();
+                for c in std::mem::take(&mut extra.comments) {
+                    if let Some(b) = c.strip_prefix('&') {
+                        extra.bookmarks.push(b.to_string());
+                    } else if let Some(e) =
+                        super::eval::floodgate_comment(&c).filter(|_| extra.eval.is_none())
+                    {
+                        extra.eval = Some(e);
+                    } else {
+                        extra.comments.push(c);
+                    }
+                }
+            }
+            if !m.variations().is_empty() {
+                stack.extend(m.extra_mut().variations.iter_mut());
+            }
+        }
+    }
 }
 
 struct Reader<'a> {

@@ -271,6 +271,21 @@ fn token(i: &str) -> Result<Token, LineErr<'_>> {
     }
 }
 
+/// The moves of a reading line as GUIs write it in comments (`▲７六歩(77)
+/// △３四歩(33)`, `▲２六歩△８四歩`): each token from a side mark to the
+/// next, read as a KI2 move (an origin such as `(77)` allowed), up to the
+/// first that is not a move.
+pub fn reading_line(text: &str) -> Vec<Notation> {
+    let mut out = Vec::new();
+    for (_, tok) in tokens(text.trim()) {
+        match token(&compact(tok)) {
+            Ok(Token::Move(n)) => out.push(n),
+            _ => break,
+        }
+    }
+    out
+}
+
 /// A `まで…` line read per `ki2.md` §5: the ending kind, when the phrase is
 /// one kifu knows. Spaces are ignored; `まで49手詰` (tsume) has no `で`.
 pub fn summary_ending(text: &str) -> Option<EndingKind> {

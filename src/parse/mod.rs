@@ -6,6 +6,7 @@
 
 pub mod csa;
 mod document;
+pub mod eval;
 pub mod jkf;
 
 use crate::record::Span;

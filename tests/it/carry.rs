@@ -179,3 +179,177 @@ fn one_name_pair_in_a_handicap_game_is_still_written_as_shitate_uwate() {
     assert!(k.contains("下手：甲\n上手：乙\n"), "{k}");
     assert!(!k.contains("先手："), "{k}");
 }
+
+#[test]
+fn start_position_bookmark_stays_at_ply_zero_in_kif_ki2_and_jkf() {
+    let src =
+        "手合割：平手\n&開始局面\n手数----指手--\n   1 ７六歩(77)\n&基本図\n   2 ３四歩(33)\n";
+    let g = game("kif", src);
+    assert_eq!(g.record.bookmarks, ["開始局面"]);
+    assert!(g.record.notes.is_empty(), "{:?}", g.record.notes);
+    let (k, kw) = kif::write(&g);
+    let (k2, k2w) = ki2::write(&g);
+    let (j, jw) = jkf::write(&g);
+    for (name, text, w) in [("kif", &k, &kw), ("ki2", &k2, &k2w), ("jkf", &j, &jw)] {
+        assert!(!codes(w).contains(&"bookmarks-dropped"), "{name}: {w:?}");
+        let back = game(name, text);
+        assert_eq!(back.record.bookmarks, ["開始局面"], "{name}:\n{text}");
+        assert_eq!(
+            back.record.main.moves[0].bookmarks(),
+            ["基本図"],
+            "{name}:\n{text}"
+        );
+        assert!(!text.contains("#&"), "{name}:\n{text}");
+    }
+    assert!(
+        k.contains("手数----指手--\n&開始局面\n   1 ７六歩(77)\n"),
+        "{k}"
+    );
+    // CSA has no place for bookmarks: both are named as dropped.
+    let (_, cw) = csa::write(&g, &csa::CsaOptions::default());
+    let w = cw
+        .iter()
+        .find(|w| w.code == "bookmarks-dropped")
+        .expect("warned");
+    assert!(w.message.contains(": 2 left out"), "{w:?}");
+}
+
+const FLOODGATE: &str = "V2\nN+A\nN-B\nPI\n+\n+7776FU\nT1\n'** 30 -3334FU +2726FU\n-3334FU\nT2\n'** -45 +2726FU\n+2726FU\nT3\n'** 0\n%TORYO\n";
+
+fn evals(g: &Game) -> Vec<Option<(Option<i64>, Vec<String>)>> {
+    g.record
+        .main
+        .moves
+        .iter()
+        .map(|m| m.eval().map(|e| (e.score, e.pv.clone())))
+        .collect()
+}
+
+#[test]
+fn csa_evaluations_and_pvs_survive_kif_ki2_and_jkf_and_back_to_csa() {
+    let g = game("csa", FLOODGATE);
+    let want = evals(&g);
+    assert_eq!(
+        want[0],
+        Some((Some(30), vec!["-3334FU".into(), "+2726FU".into()]))
+    );
+    let (csa_direct, _) = csa::write(&g, &csa::CsaOptions::default());
+    for (name, (text, w)) in [
+        ("kif", kif::write(&g)),
+        ("ki2", ki2::write(&g)),
+        ("jkf", jkf::write(&g)),
+    ] {
+        assert!(!codes(&w).contains(&"evaluations-dropped"), "{name}: {w:?}");
+        let back = game(name, &text);
+        assert_eq!(evals(&back), want, "{name}:\n{text}");
+        assert!(
+            back.record
+                .main
+                .moves
+                .iter()
+                .all(|m| m.comments().is_empty()),
+            "{name}"
+        );
+        let (again, _) = csa::write(&back, &csa::CsaOptions::default());
+        let evals_lines = |s: &str| {
+            s.lines()
+                .filter(|l| l.starts_with("'**"))
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            evals_lines(&again),
+            evals_lines(&csa_direct),
+            "{name}:\n{again}"
+        );
+    }
+    let (k, _) = kif::write(&g);
+    assert!(
+        k.contains("   1 ７六歩(77)   ( 0:01/00:00:01)\n** 30 -3334FU +2726FU\n"),
+        "{k}"
+    );
+}
+
+#[test]
+fn a_kif_comment_that_only_looks_like_an_evaluation_stays_a_comment() {
+    let g = game("kif", "   1 ７六歩(77)\n** 良い手\n**30点\n");
+    assert!(g.record.main.moves[0].eval().is_none());
+    assert_eq!(g.record.main.moves[0].comments(), ["* 良い手", "*30点"]);
+}
+
+/// `(eval, pv)` of each move of the analysis JSON of `g`.
+fn json_evals(g: &Game) -> Vec<(serde_json::Value, serde_json::Value)> {
+    let (s, _) = kifu::emit::json::write("t", "UTF-8", kifu::Format::Kif, g, false);
+    let v: serde_json::Value = serde_json::from_str(&s).unwrap();
+    v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["eval"].clone(), m["pv"].clone()))
+        .collect()
+}
+
+#[test]
+fn floodgate_evaluations_fill_eval_and_a_usi_pv() {
+    let want = vec![
+        (serde_json::json!(30), serde_json::json!(["3c3d", "2g2f"])),
+        (serde_json::json!(-45), serde_json::json!(["2g2f"])),
+        (serde_json::json!(0), serde_json::Value::Null),
+    ];
+    let g = game("csa", FLOODGATE);
+    assert_eq!(json_evals(&g), want);
+    // The same from the KIF `**` lines it is written as.
+    assert_eq!(json_evals(&game("kif", &kif::write(&g).0)), want);
+    // The typed view agrees.
+    let (typed, _) = kifu::emit::json::game_json("t", "UTF-8", kifu::Format::Csa, &g);
+    assert_eq!(
+        typed.moves[0].pv.as_deref(),
+        Some(&["3c3d".to_string(), "2g2f".to_string()][..])
+    );
+}
+
+#[test]
+fn gui_evaluation_comments_fill_eval_and_a_usi_pv() {
+    let src = "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n*互角\n*#評価値=-158\n*#読み筋=△３四歩(33)▲２六歩(27)\n   2 ３四歩(33)\n**対局 深さ 2 ノード数 960 評価値 35 読み筋 △３四歩(33) ▲２六歩(27)\n   3 ２六歩(27)\n**解析 0 ○ 候補1 時間 00:01.0 深さ 20/35 ノード数 1000 評価値 123↑ 読み筋 △８四歩(83) ▲２五歩(26) △同　歩(84)\n   4 ８四歩(83)\n*#評価値=7\n";
+    let g = game("kif", src);
+    let got = json_evals(&g);
+    assert_eq!(
+        got[0],
+        (serde_json::json!(-158), serde_json::json!(["3c3d", "2g2f"]))
+    );
+    // ShogiGUI writes the engine's own move first: the line starts before it.
+    assert_eq!(
+        got[1],
+        (serde_json::json!(35), serde_json::json!(["3c3d", "2g2f"]))
+    );
+    // The third move (同　歩(84): no pawn on 8四 reaches 2五) cannot be played: the line stops before it.
+    assert_eq!(got[2].0, serde_json::json!(123));
+    assert_eq!(got[2].1, serde_json::json!(["8c8d", "2f2e"]));
+    assert_eq!(got[3], (serde_json::json!(7), serde_json::Value::Null));
+    // The comments stay as written, for every other reader.
+    assert_eq!(
+        g.record.main.moves[0].comments(),
+        ["互角", "#評価値=-158", "#読み筋=△３四歩(33)▲２六歩(27)"]
+    );
+}
+
+#[test]
+fn shogihome_csa_comment_lines_are_comments_not_evaluations() {
+    let g = game(
+        "csa",
+        "V2.2\nPI\n+\n+7776FU\n'*互角\n'**評価値=-35\n'**読み筋=△３四歩\n",
+    );
+    let m = &g.record.main.moves[0];
+    assert!(m.eval().is_none());
+    assert_eq!(m.comments(), ["互角", "*評価値=-35", "*読み筋=△３四歩"]);
+    assert!(g.record.notes.is_empty(), "{:?}", g.record.notes);
+    assert_eq!(
+        json_evals(&g)[0],
+        (serde_json::json!(-35), serde_json::json!(["3c3d"]))
+    );
+    let (c, _) = csa::write(&g, &csa::CsaOptions::default());
+    assert!(
+        c.contains("'*互角\n'**評価値=-35\n'**読み筋=△３四歩\n"),
+        "{c}"
+    );
+}

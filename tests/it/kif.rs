@@ -252,7 +252,9 @@ fn fixture_nested_variations() {
 fn fixture_bookmarks() {
     let r = fixture("bookmarks.kifu");
     assert_eq!(r.comments, vec!["開始局面のコメント"]);
-    assert_eq!(r.notes, vec!["&開始局面", "&終局"]);
+    // Before the first move: the start position's; after the ending: kept as a note.
+    assert_eq!(r.bookmarks, vec!["開始局面"]);
+    assert_eq!(r.notes, vec!["&終局"]);
     assert_eq!(r.main.moves[0].bookmarks(), vec!["しおり１"]);
     assert_eq!(
         r.main.moves[1].bookmarks(),

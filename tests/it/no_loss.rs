@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 /// What a round trip is compared on, each with the warning codes that
 /// account for a difference in it.
-const ASPECTS: [(&str, &[&str]); 10] = [
+const ASPECTS: [(&str, &[&str]); 11] = [
     ("start", &["move-number-dropped"]),
     (
         "moves",
@@ -62,6 +62,17 @@ const ASPECTS: [(&str, &[&str]); 10] = [
         ],
     ),
     ("bookmarks", &["bookmarks-dropped", "moves-omitted"]),
+    (
+        "evaluations",
+        &[
+            "evaluations-dropped",
+            "moves-omitted",
+            "moves-after-foul",
+            "moves-after-foul-commented",
+            "moves-after-end-commented",
+            "moves-not-replayed-commented",
+        ],
+    ),
     (
         "variations",
         &["variations-dropped", "variation-skipped", "deep-nesting"],
@@ -204,7 +215,11 @@ fn aspect(g: &Game, name: &str) -> String {
         }
         "bookmarks" => {
             let b: Vec<&String> = r.main.moves.iter().flat_map(|m| m.bookmarks()).collect();
-            format!("{b:?}")
+            format!("{:?} {b:?}", r.bookmarks)
+        }
+        "evaluations" => {
+            let e: Vec<_> = r.main.moves.iter().map(|m| m.eval()).collect();
+            format!("{e:?}")
         }
         "variations" => {
             let v: Vec<String> = g

@@ -13,9 +13,9 @@ use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::notation::notation_text;
 use crate::position::Position;
-use crate::record::{EndingKind, HeaderField, Line, MoveEntry, MoveTime, StartPosition};
+use crate::record::{Ending, EndingKind, HeaderField, Line, MoveEntry, MoveTime, StartPosition};
 use crate::relative::{jkf_code, relative_for};
-use crate::replay::{Game, LineResult, Verdict};
+use crate::replay::{Foul, Game, LineResult, Verdict};
 use crate::rule::Rule;
 use crate::types::{Color, Move, PieceKind, Square};
 use doc::{Cell, Comments, Document, Entry, HandOut, Header, Initial, InitialData};
@@ -58,15 +58,17 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
             .map(|(i, v)| ((v.parent, v.entry, v.index), i))
             .collect(),
         written_variations: 0,
-        bookmarks: 0,
-        evaluations: 0,
     };
     let header = w.header(&game.record.header);
     let initial = w.initial();
     // The start entry, every ply and an ending: one allocation for the main line.
     let mut moves = Vec::with_capacity(game.main.plies.len() + 2);
+    let mut start = Comments::of(&game.record.comments);
+    start
+        .added
+        .extend(bookmark_comments(&game.record.bookmarks));
     moves.push(Entry {
-        comments: Comments::of(&game.record.comments),
+        comments: start,
         ..Entry::default()
     });
     w.line(
@@ -101,6 +103,9 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     (text, w.warnings)
 }
 
+/// A special entry: the word, the time on it, its comments.
+type Special<'a> = (&'static str, Option<MoveTime>, Comments<'a>);
+
 /// Where a line stands while it is written.
 #[derive(Clone)]
 struct LineState {
@@ -116,8 +121,6 @@ struct Writer<'a> {
     /// (parent, entry, index) → index into `game.variations`.
     index: HashMap<(Option<usize>, usize, usize), usize>,
     written_variations: usize,
-    bookmarks: usize,
-    evaluations: usize,
 }
 
 impl<'a> Writer<'a> {
@@ -221,21 +224,6 @@ impl<'a> Writer<'a> {
                 ),
             );
         }
-        if self.bookmarks > 0 {
-            self.warn(
-                WarningCode::BookmarksDropped,
-                format!("JKF has no bookmarks: {} left out", self.bookmarks),
-            );
-        }
-        if self.evaluations > 0 {
-            self.warn(
-                WarningCode::EvaluationsDropped,
-                format!(
-                    "JKF has no field for evaluations: {} left out",
-                    self.evaluations
-                ),
-            );
-        }
     }
 
     /// The forks of `entry` (move `i` of the line `id`), written from the
@@ -286,107 +274,12 @@ impl<'a> Writer<'a> {
             st.prev_to = Some(ply.mv.to());
         }
 
-        let mut leftover_from = n;
-        let mut special: Option<(&'static str, Option<MoveTime>, Comments<'a>)> = None;
         let ending = line.ending.as_ref();
-        if let Verdict::Foul(f) = &result.verdict {
-            let idx = f.ply.saturating_sub(result.first_ply) as usize;
-            if idx == n
-                && let Some(entry) = line.moves.get(idx)
-                && let Some(mv) = f.mv
-            {
-                // For a no-piece foul the board's piece is not the one the
-                // record names: writing it would turn the foul into a legal
-                // move (a CSA `-3233FU` from a rook's square became `HI`).
-                let board_piece = (f.rule != Rule::NoPiece)
-                    .then(|| mv.from().and_then(|s| st.pos.piece_at(s)).map(|p| p.kind))
-                    .flatten();
-                let piece = f.piece.or(board_piece).or(match mv {
-                    Move::Drop { kind, .. } => Some(kind),
-                    Move::Normal { .. } => None,
-                });
-                if let Some(piece) = piece {
-                    let capture = st
-                        .pos
-                        .piece_at(mv.to())
-                        .filter(|p| p.color != f.loser && p.kind != PieceKind::King)
-                        .map(|p| p.kind);
-                    let same = st.prev_to == Some(mv.to());
-                    let mvo = move_out(&st.pos, mv, f.loser, piece, capture, same);
-                    let forks = self.forks(id, idx, entry, &st);
-                    let e = self.entry(entry, mvo, f.loser, &mut st.totals, forks);
-                    out.push(e);
-                    leftover_from = idx + 1;
-                }
-            }
-            let mut comments = Comments::default();
-            if let Some(e) = ending {
-                if !matches!(
-                    e.kind,
-                    EndingKind::FoulBy(_) | EndingKind::FoulByMover | EndingKind::FoulByPrevious
-                ) {
-                    comments
-                        .added
-                        .push(Cow::Owned(format!("記録上の終局: {}", e.text)));
-                }
-                comments.added.extend(e.comments.iter().map(|c| c.into()));
-            }
-            let word = EndingKind::FoulBy(f.loser)
-                .csa_word()
-                .expect("every side's foul has a CSA word");
-            special = Some((word, ending.and_then(|e| e.time), comments));
-        } else if let Some(e) = ending {
-            let mover = st.pos.side_to_move();
-            let word = match e.kind {
-                EndingKind::FoulByPrevious => EndingKind::FoulBy(mover.flip()).csa_word(),
-                // Not in the schema's enumeration; CHUDAN is the nearest valid word.
-                EndingKind::MaxMoves => None,
-                k => k.csa_word(),
-            };
-            match (word, e.kind) {
-                (Some(w), _) => special = Some((w, e.time, Comments::of(&e.comments))),
-                (None, EndingKind::MaxMoves | EndingKind::Sealed) => {
-                    self.warn(
-                        WarningCode::EndingChanged,
-                        format!("JKF has no word for {:?}; written as CHUDAN", e.text),
-                    );
-                    let mut comments = Comments::default();
-                    comments.added.push(e.text.as_str().into());
-                    comments.added.extend(e.comments.iter().map(|c| c.into()));
-                    special = Some(("CHUDAN", e.time, comments));
-                }
-                (None, _) => {
-                    self.warn(
-                        WarningCode::EndingDropped,
-                        format!("JKF has no word for {:?}; kept as a comment", e.text),
-                    );
-                    append_comments(
-                        out,
-                        std::iter::once(&e.text)
-                            .chain(&e.comments)
-                            .map(|c| Cow::Borrowed(c.as_str())),
-                    );
-                }
-            }
-        }
-
-        let leftover = line.moves.get(leftover_from..).unwrap_or_default();
-        let mut extra = None;
-        if !leftover.is_empty() {
-            let texts: Vec<String> = leftover
-                .iter()
-                .map(|m| notation_text(&m.notation))
-                .collect();
-            self.warn(
-                WarningCode::MovesAfterFoul,
-                format!(
-                    "{} move(s) after ply {} were not replayed; kept as a comment",
-                    leftover.len(),
-                    result.first_ply as usize + n - 1
-                ),
-            );
-            extra = Some(format!("以下の指し手は再生されず: {}", texts.join(" ")));
-        }
+        let (special, leftover_from) = match &result.verdict {
+            Verdict::Foul(f) => self.foul_special(line, result, id, f, &mut st, out),
+            _ => (ending.and_then(|e| self.ending_special(e, &st, out)), n),
+        };
+        let extra = self.leftover_comment(line, result, leftover_from);
         match special {
             Some((word, time, mut comments)) => {
                 comments.added.extend(extra.map(Cow::Owned));
@@ -401,6 +294,141 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// A line that ends by the foul `f`: the foul move when one can be
+    /// formed (pushed to `out`), and the `±ILLEGAL_ACTION` special naming
+    /// the offender; with the index of the first record move not written.
+    fn foul_special(
+        &mut self,
+        line: &'a Line,
+        result: &'a LineResult,
+        id: Option<usize>,
+        f: &Foul,
+        st: &mut LineState,
+        out: &mut Vec<Entry<'a>>,
+    ) -> (Option<Special<'a>>, usize) {
+        let n = result.plies.len();
+        let mut leftover_from = n;
+        let idx = f.ply.saturating_sub(result.first_ply) as usize;
+        if idx == n
+            && let Some(entry) = line.moves.get(idx)
+            && let Some(mv) = f.mv
+        {
+            // For a no-piece foul the board's piece is not the one the
+            // record names: writing it would turn the foul into a legal
+            // move (a CSA `-3233FU` from a rook's square became `HI`).
+            let board_piece = (f.rule != Rule::NoPiece)
+                .then(|| mv.from().and_then(|s| st.pos.piece_at(s)).map(|p| p.kind))
+                .flatten();
+            let piece = f.piece.or(board_piece).or(match mv {
+                Move::Drop { kind, .. } => Some(kind),
+                Move::Normal { .. } => None,
+            });
+            if let Some(piece) = piece {
+                let capture = st
+                    .pos
+                    .piece_at(mv.to())
+                    .filter(|p| p.color != f.loser && p.kind != PieceKind::King)
+                    .map(|p| p.kind);
+                let same = st.prev_to == Some(mv.to());
+                let mvo = move_out(&st.pos, mv, f.loser, piece, capture, same);
+                let forks = self.forks(id, idx, entry, st);
+                let e = self.entry(entry, mvo, f.loser, &mut st.totals, forks);
+                out.push(e);
+                leftover_from = idx + 1;
+            }
+        }
+        let ending = line.ending.as_ref();
+        let mut comments = Comments::default();
+        if let Some(e) = ending {
+            if !matches!(
+                e.kind,
+                EndingKind::FoulBy(_) | EndingKind::FoulByMover | EndingKind::FoulByPrevious
+            ) {
+                comments
+                    .added
+                    .push(Cow::Owned(format!("記録上の終局: {}", e.text)));
+            }
+            comments.added.extend(e.comments.iter().map(|c| c.into()));
+        }
+        let word = EndingKind::FoulBy(f.loser)
+            .csa_word()
+            .expect("every side's foul has a CSA word");
+        (
+            Some((word, ending.and_then(|e| e.time), comments)),
+            leftover_from,
+        )
+    }
+
+    /// The special for the recorded ending `e` of a legal line, or `None`
+    /// when JKF has no word for it (then kept as a comment in `out`).
+    fn ending_special(
+        &mut self,
+        e: &'a Ending,
+        st: &LineState,
+        out: &mut [Entry<'a>],
+    ) -> Option<Special<'a>> {
+        let mover = st.pos.side_to_move();
+        let word = match e.kind {
+            EndingKind::FoulByPrevious => EndingKind::FoulBy(mover.flip()).csa_word(),
+            // Not in the schema's enumeration; CHUDAN is the nearest valid word.
+            EndingKind::MaxMoves => None,
+            k => k.csa_word(),
+        };
+        match (word, e.kind) {
+            (Some(w), _) => Some((w, e.time, Comments::of(&e.comments))),
+            (None, EndingKind::MaxMoves | EndingKind::Sealed) => {
+                self.warn(
+                    WarningCode::EndingChanged,
+                    format!("JKF has no word for {:?}; written as CHUDAN", e.text),
+                );
+                let mut comments = Comments::default();
+                comments.added.push(e.text.as_str().into());
+                comments.added.extend(e.comments.iter().map(|c| c.into()));
+                Some(("CHUDAN", e.time, comments))
+            }
+            (None, _) => {
+                self.warn(
+                    WarningCode::EndingDropped,
+                    format!("JKF has no word for {:?}; kept as a comment", e.text),
+                );
+                append_comments(
+                    out,
+                    std::iter::once(&e.text)
+                        .chain(&e.comments)
+                        .map(|c| Cow::Borrowed(c.as_str())),
+                );
+                None
+            }
+        }
+    }
+
+    /// The comment that keeps the record moves from `from` on, which were
+    /// not replayed.
+    fn leftover_comment(
+        &mut self,
+        line: &Line,
+        result: &LineResult,
+        from: usize,
+    ) -> Option<String> {
+        let leftover = line.moves.get(from..).unwrap_or_default();
+        if leftover.is_empty() {
+            return None;
+        }
+        let texts: Vec<String> = leftover
+            .iter()
+            .map(|m| notation_text(&m.notation))
+            .collect();
+        self.warn(
+            WarningCode::MovesAfterFoul,
+            format!(
+                "{} move(s) after ply {} were not replayed; kept as a comment",
+                leftover.len(),
+                result.first_ply as usize + result.plies.len() - 1
+            ),
+        );
+        Some(format!("以下の指し手は再生されず: {}", texts.join(" ")))
+    }
+
     fn entry(
         &mut self,
         entry: &'a MoveEntry,
@@ -409,16 +437,30 @@ impl<'a> Writer<'a> {
         totals: &mut [u64; 2],
         forks: Vec<Vec<Entry<'a>>>,
     ) -> Entry<'a> {
-        self.bookmarks += entry.bookmarks().len();
-        self.evaluations += usize::from(entry.eval().is_some());
+        let mut comments = Comments::of(entry.comments());
+        comments.added.extend(bookmark_comments(entry.bookmarks()));
+        // An empty `'**` says nothing, and `*` alone would read back as a comment.
+        if let Some(e) = entry
+            .eval()
+            .filter(|e| e.score.is_some() || !e.pv.is_empty())
+        {
+            comments
+                .added
+                .push(Cow::Owned(crate::parse::eval::floodgate_text(e)));
+        }
         Entry {
-            comments: Comments::of(entry.comments()),
+            comments,
             mv: Some(mv),
             time: entry.time.map(|t| time_out(t, color, totals)),
             forks,
             special: None,
         }
     }
+}
+
+/// Bookmarks as the JKF KIF grammar keeps them: comments led by `&`.
+fn bookmark_comments(bookmarks: &[String]) -> impl Iterator<Item = Cow<'_, str>> {
+    bookmarks.iter().map(|b| Cow::Owned(format!("&{b}")))
 }
 
 /// Add comments to the last entry written (the start entry for an empty main line).

@@ -194,7 +194,9 @@ fn bookmarks_and_hash_notes() {
     );
     assert_eq!(r.main.moves[0].bookmarks(), vec!["しおり１"]);
     assert_eq!(r.main.moves[0].comments(), vec!["c"]);
-    assert_eq!(r.notes, vec!["&開始", "#note"]);
+    // Before the first move: the start position's bookmark.
+    assert_eq!(r.bookmarks, vec!["開始"]);
+    assert_eq!(r.notes, vec!["#note"]);
 }
 
 #[test]
