@@ -507,6 +507,15 @@ const SCRIPT: &str = r#"(function () {
     for (i = 0; i < links.length; i++) {
       links[i].className = links[i].getAttribute('data-rule') === rule ? 'on' : '';
     }
+    // The first screens are drawn now rather than on the observer's first
+    // callback, which a busy or headless browser may deliver late.
+    var limit = 2 * (window.innerHeight || 1000);
+    for (i = 0; i < cards.length; i++) {
+      c = cards[i];
+      if (c.hidden) continue;
+      if (c.getBoundingClientRect().top > limit) break;
+      draw(c);
+    }
     if (p.draw === 'all') {
       for (i = 0; i < cards.length; i++) {
         c = cards[i];
