@@ -7,8 +7,9 @@
 //! external references: inline CSS, inline SVG and a small inline script
 //! that filters cards by rule. The filter is also read from the URL
 //! fragment (`report.html#rule=nifu`), so a link or a headless browser
-//! applies exactly what the links in the page do; `#draw=all` makes every
-//! shown board render now and counts them into `<body data-drawn>`.
+//! applies exactly what the links in the page do. Boards are drawn when
+//! their card nears the screen; `#draw=all` draws every shown board now.
+//! `<body data-drawn>` counts the boards drawn, `data-shown` the cards shown.
 
 use super::show::side_labels;
 use super::summary::Summary;
@@ -29,15 +30,20 @@ pub struct Part {
     unreadable: Vec<String>,
 }
 
+/// A card: its HTML before and after the board, and the board's SVG.
 struct Card {
     rule: &'static str,
-    html: String,
+    head: String,
+    svg: String,
+    tail: String,
 }
 
 /// The report being gathered, in input order.
 #[derive(Default)]
 pub struct Report {
     cards: Vec<String>,
+    /// The boards' SVG, by card.
+    boards: Vec<String>,
     by_rule: BTreeMap<&'static str, usize>,
     unreadable: Vec<String>,
     /// Cards per file, in input order.
@@ -55,7 +61,12 @@ impl Report {
         }
         for c in part.cards {
             *self.by_rule.entry(c.rule).or_default() += 1;
-            self.cards.push(c.html);
+            let i = self.cards.len();
+            self.cards.push(format!(
+                "{}<div class=\"board\" data-i=\"{i}\"></div>\n{}",
+                c.head, c.tail
+            ));
+            self.boards.push(c.svg);
         }
         self.unreadable.extend(part.unreadable);
     }
@@ -83,7 +94,15 @@ impl Report {
             }
             html.push_str("</ul></section>\n");
         }
-        html.push_str("<script>\n");
+        // Every board as raw text in one script element the browser does
+        // not run: text parses without building nodes, and the page's
+        // script turns a board into SVG when its card nears the screen.
+        // Measured at 2,000 cards: one inline <svg> per card, or one text
+        // element per card, took several times longer to load (see
+        // docs/performance.md). The SVG never holds `</script` or a line `=`.
+        html.push_str("<script type=\"text/x-svg\" id=\"boards\">");
+        html.push_str(&self.boards.join("\n=\n"));
+        html.push_str("</script>\n<script>\n");
         html.push_str(SCRIPT);
         html.push_str("</script>\n</body>\n</html>\n");
         write_atomic(path, html.as_bytes())
@@ -191,10 +210,7 @@ fn foul_card(name: &str, game: &Game, id: Option<usize>, line: &LineResult) -> C
         mv,
         detail,
     };
-    Card {
-        rule: f.rule.code(),
-        html: card_html(name, game, id, line, &facts, &d),
-    }
+    card_html(name, game, id, line, &facts, &d)
 }
 
 fn finding_card(
@@ -237,10 +253,7 @@ fn finding_card(
         mv,
         detail: d.message.clone(),
     };
-    Card {
-        rule: d.code.code(),
-        html: card_html(name, game, id, line, &facts, &board),
-    }
+    card_html(name, game, id, line, &facts, &board)
 }
 
 /// What a card says, besides its board and its game.
@@ -262,7 +275,7 @@ fn card_html(
     line: &LineResult,
     f: &CardFacts,
     board: &Diagram,
-) -> String {
+) -> Card {
     let rule = escape(f.rule);
     let mut h = String::with_capacity(6144);
     let _ = writeln!(h, "<article class=\"card\" data-rule=\"{rule}\">");
@@ -280,9 +293,9 @@ fn card_html(
         standalone: false,
         labels: side_labels(game),
     };
-    h.push_str("<div class=\"board\">");
-    h.push_str(&svg::write(board, svg_opts));
-    h.push_str("</div>\n<dl>\n");
+    let svg = svg::write(board, svg_opts);
+    let head = std::mem::replace(&mut h, String::with_capacity(1024));
+    h.push_str("<dl>\n");
     let at = f.at.map_or(String::new(), |(l, c)| format!(":{l}:{c}"));
     let _ = writeln!(h, "<dt>file</dt><dd><code>{}{at}</code></dd>", escape(name));
     let _ = writeln!(h, "<dt>game</dt><dd>{}</dd>", escape(&game_line(game)));
@@ -299,7 +312,12 @@ fn card_html(
     let _ = writeln!(h, "<dt>rule</dt><dd>{}</dd>", escape(f.why));
     let _ = writeln!(h, "<dt>detail</dt><dd>{}</dd>", escape(&f.detail));
     h.push_str("</dl>\n</article>\n");
-    h
+    Card {
+        rule: f.rule,
+        head,
+        svg,
+        tail: h,
+    }
 }
 
 /// `先手 A – 後手 B · 2024/01/02 · game 3`, from whatever the header holds.
@@ -442,7 +460,8 @@ main#cards{display:flex;flex-wrap:wrap;gap:1em;margin-top:1em}
 .card dl{display:grid;grid-template-columns:4em 1fr;gap:.1em .5em;margin:.4em 0 0;font-size:.9em}
 .card dt{color:#555}
 .card dd{margin:0;overflow-wrap:anywhere}
-.board svg{display:block;max-width:100%;height:auto}
+.board{aspect-ratio:402/510}
+.board svg{display:block;width:100%;height:auto}
 "#;
 
 const SCRIPT: &str = r#"(function () {
@@ -456,8 +475,30 @@ const SCRIPT: &str = r#"(function () {
     });
     return p;
   }
+  var boards = document.getElementById('boards').textContent.split('\n=\n');
+  var drawn = 0;
+  function draw(c) {
+    if (c.getAttribute('data-drawn')) return;
+    var board = c.querySelector('div.board');
+    if (!board) return;
+    board.innerHTML = boards[+board.getAttribute('data-i')] || '';
+    c.setAttribute('data-drawn', '1');
+    drawn++;
+    document.body.setAttribute('data-drawn', String(drawn));
+  }
+  var near = null;
+  if ('IntersectionObserver' in window) {
+    near = new IntersectionObserver(function (seen) {
+      seen.forEach(function (e) {
+        if (e.isIntersecting) { draw(e.target); near.unobserve(e.target); }
+      });
+    }, { rootMargin: '1000px 0px' });
+  }
+  for (var k = 0; k < cards.length; k++) {
+    if (near) near.observe(cards[k]); else draw(cards[k]);
+  }
   function apply() {
-    var p = params(), rule = p.rule || '', shown = 0, drawn = 0, i, c, s;
+    var p = params(), rule = p.rule || '', shown = 0, laid = 0, i, c, s;
     for (i = 0; i < cards.length; i++) {
       c = cards[i];
       c.hidden = rule !== '' && c.getAttribute('data-rule') !== rule;
@@ -466,16 +507,27 @@ const SCRIPT: &str = r#"(function () {
     for (i = 0; i < links.length; i++) {
       links[i].className = links[i].getAttribute('data-rule') === rule ? 'on' : '';
     }
+    // The first screens are drawn now rather than on the observer's first
+    // callback, which a busy or headless browser may deliver late.
+    var limit = 2 * (window.innerHeight || 1000);
+    for (i = 0; i < cards.length; i++) {
+      c = cards[i];
+      if (c.hidden) continue;
+      if (c.getBoundingClientRect().top > limit) break;
+      draw(c);
+    }
     if (p.draw === 'all') {
       for (i = 0; i < cards.length; i++) {
         c = cards[i];
         if (c.hidden) continue;
+        draw(c);
         c.style.contentVisibility = 'visible';
-        s = c.querySelector('svg');
-        if (s && s.getBoundingClientRect().width > 0 && s.querySelectorAll('text.piece').length > 0) drawn++;
+        s = c.querySelector('div.board svg');
+        if (s && s.getBoundingClientRect().width > 0 && s.querySelectorAll('text.piece').length > 0) laid++;
       }
-      document.body.setAttribute('data-drawn', String(drawn));
+      document.body.setAttribute('data-laid-out', String(laid));
     }
+    document.body.setAttribute('data-drawn', String(drawn));
     document.body.setAttribute('data-shown', String(shown));
     document.getElementById('shown').textContent = shown + ' of ' + cards.length + ' cards shown';
   }

@@ -65,7 +65,7 @@ pub fn write(d: &Diagram, opts: SvgOptions<'_>) -> String {
     grid(&mut s, d);
     coordinates(&mut s, d);
     pieces(&mut s, d);
-    hand(&mut s, d, Color::Gote, opts.labels, 28);
+    hand(&mut s, d, Color::Gote, opts.labels, 32);
     hand(&mut s, d, Color::Sente, opts.labels, Y0 + bh + 36);
     if d.mark_kind == MarkKind::Next {
         point_at_next(&mut s, d);
@@ -174,7 +174,8 @@ struct Glyph {
 /// One glyph of `size` centred on `(cx, cy)`, turned half a turn for gote.
 fn glyph(s: &mut String, class: &str, g: Glyph, (cx, cy): (u32, u32), size: u32) {
     let Glyph { c, color, red } = g;
-    let fill = if red { "#b00000" } else { "#111111" };
+    // Black comes from the enclosing group: one attribute fewer a piece.
+    let fill = if red { " fill=\"#b00000\"" } else { "" };
     // A CJK glyph's ink is centred about 0.38 em above its baseline: with
     // the baseline that far below the centre, turning the glyph about the
     // centre leaves it in place.
@@ -185,13 +186,13 @@ fn glyph(s: &mut String, class: &str, g: Glyph, (cx, cy): (u32, u32), size: u32)
     };
     let _ = writeln!(
         s,
-        "<text class=\"{class}\" x=\"{cx}\" y=\"{}\" fill=\"{fill}\"{turn}>{c}</text>",
+        "<text class=\"{class}\" x=\"{cx}\" y=\"{}\"{fill}{turn}>{c}</text>",
         cy + size * 38 / 100
     );
 }
 
 fn pieces(s: &mut String, d: &Diagram) {
-    s.push_str("<g font-size=\"29\" text-anchor=\"middle\">\n");
+    s.push_str("<g font-size=\"29\" text-anchor=\"middle\" fill=\"#111111\">\n");
     for rank in 1..=d.ranks {
         for file in 1..=d.files {
             if let Some(p) = d.piece((file, rank)) {
@@ -227,7 +228,7 @@ fn hand(s: &mut String, d: &Diagram, color: Color, labels: [&str; 2], y: u32) {
         color.mark(),
         labels[color.index()]
     );
-    s.push_str("<g font-size=\"24\" text-anchor=\"middle\">\n");
+    s.push_str("<g font-size=\"24\" text-anchor=\"middle\" fill=\"#111111\">\n");
     let mut x = X0 + 118;
     let h = d.hands[color.index()];
     for (kind, n) in h.iter_canonical() {

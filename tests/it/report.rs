@@ -113,8 +113,21 @@ fn report_holds_one_card_per_finding_that_check_json_reports() {
         .expect("an unreadable section");
     assert_eq!(unreadable.matches("<li>").count(), errors);
     assert!(unreadable.contains("broken.csa:5:"), "{unreadable}");
-    // Each card has its board.
-    assert_eq!(html.matches("<div class=\"board\"><svg").count(), findings);
+    // Each card has its board, to be drawn by the page's script.
+    assert_eq!(
+        html.matches("<div class=\"board\" data-i=").count(),
+        findings
+    );
+    let boards = html
+        .split("<script type=\"text/x-svg\" id=\"boards\">")
+        .nth(1)
+        .and_then(|b| b.split("</script>").next())
+        .expect("the boards");
+    let svgs = boards
+        .split("\n=\n")
+        .filter(|b| b.starts_with("<svg"))
+        .count();
+    assert_eq!(svgs, findings);
     // The summary counts what `check` prints: 2 × 5 foul-or-finding games + fixtures.
     assert!(html.contains("4 unreadable inputs"), "no unreadable count");
 }
@@ -138,8 +151,21 @@ fn report_card_names_file_position_players_move_and_rule() {
         card.contains("already has an unpromoted pawn (二歩)"),
         "{card}"
     );
+    // Its board (held apart, drawn by the page's script) marks the drop.
+    let i: usize = card
+        .split("data-i=\"")
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a board index");
+    let board = html
+        .split("<script type=\"text/x-svg\" id=\"boards\">")
+        .nth(1)
+        .and_then(|b| b.split("</script>").next())
+        .and_then(|b| b.split("\n=\n").nth(i))
+        .expect("the card's board");
     assert!(
-        card.contains("class=\"drop\""),
+        board.contains("class=\"drop\""),
         "the dropped square is marked"
     );
     // The finding about the handicap start names its players.
@@ -164,7 +190,9 @@ fn report_is_self_contained_and_escapes_names() {
     for banned in ["<link", " src=", "href=\"http", "url(", "@import", "<img"] {
         assert!(!html.contains(banned), "{banned} in the report");
     }
-    assert_eq!(html.matches("<script").count(), 1);
+    // One script runs (inline); the other holds the boards as text.
+    assert_eq!(html.matches("<script>").count(), 1);
+    assert_eq!(html.matches("<script").count(), 2);
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
@@ -232,6 +260,17 @@ fn dump_dom(chromium: &Path, page: &Path, fragment: &str) -> String {
     dom
 }
 
+/// Cards whose board element holds an SVG.
+fn boards_in_dom(dom: &str) -> usize {
+    dom.split("<div class=\"board\" data-i=\"")
+        .skip(1)
+        .filter(|rest| {
+            rest.split_once("\">")
+                .is_some_and(|(_, b)| b.starts_with("<svg"))
+        })
+        .count()
+}
+
 /// The value of `data-NAME="…"` on `<body>`.
 fn body_data(dom: &str, name: &str) -> Option<usize> {
     let body = dom.split("<body").nth(1)?.split('>').next()?;
@@ -258,15 +297,26 @@ fn browser_draws_every_board_and_filtering_by_rule_hides_the_other_cards() {
             .matches("<article class=\"card\" data-rule=\"nifu\"")
             .count();
         assert!(nifu > 0 && nifu < total, "{name}: {nifu} of {total}");
-        // Every card, rendered now: each board laid out with its pieces.
+        // Loaded as a reader opens it: the boards near the screen are
+        // drawn, those far below are not yet.
+        let plain = dump_dom(&chromium, &page, "");
+        let near = body_data(&plain, "drawn").expect("boards drawn on load");
+        assert!(near > 0, "{name}: no board drawn on load");
+        assert_eq!(boards_in_dom(&plain), near);
+        if total > 50 {
+            assert!(near < total, "{name}: {near} of {total} drawn on load");
+        }
+        // Every card drawn now: each board laid out with its pieces.
         let all = dump_dom(&chromium, &page, "draw=all");
         assert_eq!(body_data(&all, "shown"), Some(total), "{name}");
         assert_eq!(body_data(&all, "drawn"), Some(total), "{name}");
+        assert_eq!(body_data(&all, "laid-out"), Some(total), "{name}");
         assert_eq!(cards(&all), total, "{name}: cards lost in the DOM");
+        assert_eq!(boards_in_dom(&all), total);
         // Filtered: only the nifu cards are shown, and each is drawn.
         let filtered = dump_dom(&chromium, &page, "rule=nifu&draw=all");
         assert_eq!(body_data(&filtered, "shown"), Some(nifu), "{name}");
-        assert_eq!(body_data(&filtered, "drawn"), Some(nifu), "{name}");
+        assert_eq!(body_data(&filtered, "laid-out"), Some(nifu), "{name}");
         assert_eq!(cards(&filtered), total, "{name}: hidden, not removed");
         let hidden = filtered
             .split("<article class=\"card\" ")
