@@ -25,6 +25,7 @@ pub mod setup;
 #[cfg(test)]
 mod test_rng;
 pub mod types;
+pub mod variant;
 mod zobrist;
 
 pub use error::{Error, ErrorKind, ParseError};

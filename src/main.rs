@@ -127,6 +127,10 @@ struct ConvertArgs {
 
 #[derive(Args, Debug)]
 struct PerftArgs {
+    /// Count on a variant's board: shoshogi, torishogi or minishogi (the
+    /// table-driven engine; `shogi` runs modern shogi on it).
+    #[arg(long, value_parser = ["shogi", "shoshogi", "torishogi", "minishogi"])]
+    variant: Option<String>,
     /// Start from this SFEN instead of the initial position.
     #[arg(long)]
     sfen: Option<String>,

@@ -9,6 +9,7 @@ pub mod progress;
 pub mod stats;
 pub mod stream;
 pub mod summary;
+pub mod variant;
 
 use crate::{FromFormat, InputArgs};
 use anyhow::{Context, bail};

@@ -6,6 +6,9 @@ use kifu::Position;
 use std::io::Write;
 
 pub fn run(a: &PerftArgs) -> anyhow::Result<u8> {
+    if let Some(name) = &a.variant {
+        return super::variant::perft(a, name);
+    }
     let pos = match &a.sfen {
         Some(s) => Position::from_sfen(s).with_context(|| format!("bad --sfen {s:?}"))?,
         None => Position::startpos(),

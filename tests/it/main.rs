@@ -21,3 +21,4 @@ mod replay;
 mod rules;
 mod same_game;
 mod stream;
+mod variants_engine;

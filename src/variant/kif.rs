@@ -1,0 +1,1 @@
+//! Variant records in KIF (filled in below).
