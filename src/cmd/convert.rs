@@ -14,7 +14,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-fn extension(to: ToFormat) -> &'static str {
+pub fn extension(to: ToFormat) -> &'static str {
     match to {
         ToFormat::Usi => "usi",
         ToFormat::Csa => "csa",
@@ -285,6 +285,9 @@ fn persist(
 }
 
 pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
+    if let Some(v) = super::variant::requested_or_sniffed(&a.input)? {
+        return super::variant::convert(a, v);
+    }
     let start = Instant::now();
     let (read_opts, replay_opts) = read_options(&a.input)?;
     let (mut srcs, walk_errors) = sources(&a.input.paths);

@@ -139,7 +139,13 @@ fn resolve(board: &Board, n: &VNotation, last_to: Option<u8>) -> Result<VMove, V
                     promote: false,
                 });
             };
-            if board.at(from).map(|(_, id)| id) != Some(piece) {
+            let named = board.def(piece).kif;
+            let same = |id: u8| {
+                let on = board.def(id).kif;
+                // KIF may write a quail as plain 鶉: the origin tells which.
+                on == named || (named == "鶉" && on.ends_with('鶉'))
+            };
+            if !board.at(from).is_some_and(|(_, id)| same(id)) {
                 return Err(VariantFoul::Shogi(Rule::NoPiece));
             }
             Ok(VMove {
