@@ -22,3 +22,4 @@ mod rules;
 mod same_game;
 mod stream;
 mod variants_engine;
+mod variants_rules;
