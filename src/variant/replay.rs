@@ -166,12 +166,30 @@ pub fn replay(record: VariantRecord) -> VariantGame {
     let mut plies: Vec<VPly> = Vec::new();
     let mut foul = None;
     let mut board_end = BoardEnd::None;
+    let mut diagnostics = Vec::new();
     for (i, (n, span)) in record.moves.iter().enumerate() {
         let ply = i as u32 + 1;
         let mover = board.side();
-        if board_end != BoardEnd::None {
-            // A move after the game ended on the board: the end stands.
-            break;
+        match board_end {
+            BoardEnd::None => {}
+            // As in shogi: the mated side's next move is necessarily a foul.
+            BoardEnd::NoLegalMove => diagnostics.push(VDiagnostic {
+                code: "moves-after-checkmate",
+                message: format!(
+                    "ply {} left {} no legal move, but the record goes on",
+                    ply - 1,
+                    mover.name()
+                ),
+                span: Some(*span),
+            }),
+            BoardEnd::RoyalsGone | BoardEnd::Repetition => {
+                diagnostics.push(after_end(
+                    record.moves.len() - i,
+                    "the end of the game on the board",
+                    *span,
+                ));
+                break;
+            }
         }
         let judged = resolve(&board, n, plies.last().map(|p| p.mv.to))
             .and_then(|m| board.judge(m).map(|()| m));
@@ -189,6 +207,9 @@ pub fn replay(record: VariantRecord) -> VariantGame {
                     usi,
                     span: *span,
                 });
+                if let Some((_, next)) = record.moves.get(i + 1) {
+                    diagnostics.push(after_end(record.moves.len() - i - 1, "the foul", *next));
+                }
                 break;
             }
         };
@@ -226,10 +247,27 @@ pub fn replay(record: VariantRecord) -> VariantGame {
         foul,
         winner: None,
         reason: "none",
-        diagnostics: Vec::new(),
+        diagnostics,
     };
     judge_ending(&mut game, board_end);
     game
+}
+
+/// The finding about `extra` moves written after the game ended.
+fn after_end(extra: usize, what: &str, span: Span) -> VDiagnostic {
+    VDiagnostic {
+        code: if what == "the foul" {
+            "moves-after-foul"
+        } else {
+            "moves-after-end"
+        },
+        message: format!(
+            "{extra} move{} written after {what} {} not replayed (kept in the record)",
+            if extra == 1 { "" } else { "s" },
+            if extra == 1 { "was" } else { "were" }
+        ),
+        span: Some(span),
+    }
 }
 
 /// The foul a fourth occurrence makes, if any: perpetual check by one side

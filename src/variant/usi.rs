@@ -243,21 +243,20 @@ pub fn write(game: &VariantGame) -> String {
     s
 }
 
-/// Every move of the record in USI, the foul included.
+/// Every move of the record in USI: the legal ones, then the foul and any
+/// moves written after it, as written (a KIF move that could not be placed
+/// on the board has no USI form and is left out).
 pub fn moves_usi(game: &VariantGame) -> Vec<String> {
     let mut board = game.record.start.clone();
-    let mut out = Vec::with_capacity(game.plies.len() + 1);
+    let mut out = Vec::with_capacity(game.record.moves.len());
     for p in &game.plies {
         out.push(board.usi(p.mv));
         board.play_unchecked(p.mv);
     }
-    if let Some(u) = game.foul.as_ref().and_then(|f| f.usi.clone())
-        && game
-            .foul
-            .as_ref()
-            .is_some_and(|f| f.ply as usize > game.plies.len())
-    {
-        out.push(u);
+    for (n, _) in &game.record.moves[game.plies.len()..] {
+        if let VNotation::Usi(m) = n {
+            out.push(board.usi(*m));
+        }
     }
     out
 }

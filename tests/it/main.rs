@@ -22,4 +22,5 @@ mod rules;
 mod same_game;
 mod stream;
 mod variants_engine;
+mod variants_fixtures;
 mod variants_rules;
