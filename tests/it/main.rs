@@ -21,6 +21,7 @@ mod replay;
 mod rules;
 mod same_game;
 mod stream;
+mod variants_cli;
 mod variants_engine;
 mod variants_fixtures;
 mod variants_rules;
