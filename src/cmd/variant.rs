@@ -55,20 +55,24 @@ pub fn requested_or_sniffed(a: &InputArgs) -> anyhow::Result<Option<Variant>> {
     let [path] = &a.paths[..] else {
         return Ok(None);
     };
-    if !path.is_file() {
-        return Ok(None);
-    }
-    let Ok(bytes) = std::fs::read(path) else {
-        return Ok(None);
-    };
-    let Ok(d) = kifu::decode::decode(&bytes, None) else {
-        return Ok(None);
-    };
-    match kif::sniff(&d.text).map(Ok).or_else(|| usi::sniff(&d.text)) {
+    match sniff_file(path) {
         Some(Ok(v)) => Ok(Some(v)),
         Some(Err(why)) => bail!("{}: {why}", path.display()),
         None => Ok(None),
     }
+}
+
+/// The variant the start of a file shows, if any: only its first 64 KiB
+/// are read, so a large shogi file costs next to nothing here.
+fn sniff_file(path: &Path) -> Option<Result<Variant, String>> {
+    let mut head = Vec::with_capacity(1 << 16);
+    std::fs::File::open(path)
+        .ok()?
+        .take(1 << 16)
+        .read_to_end(&mut head)
+        .ok()?;
+    let text = kifu::decode::decode(&head, None).ok()?.text;
+    kif::sniff(&text).map(Ok).or_else(|| usi::sniff(&text))
 }
 
 /// When an input could not be read as shogi: the check of it as the
@@ -78,12 +82,8 @@ pub fn fallback(name: &str, json: bool, quiet: bool) -> Option<Tally> {
         return None;
     }
     let path = Path::new(name);
-    let text = kifu::decode::decode(&std::fs::read(path).ok()?, None)
-        .ok()?
-        .text;
-    if kif::sniff(&text).is_none() && usi::sniff(&text).is_none() {
-        return None;
-    }
+    // A refusal (an unknown UCI_Variant) is reported by check_input as well.
+    let _ = sniff_file(path)?;
     Some(check_input(name, Some(path), None, json, quiet))
 }
 
@@ -421,6 +421,19 @@ pub fn convert(a: &ConvertArgs, variant: Variant) -> anyhow::Result<u8> {
             if !a.quiet {
                 eprintln!(
                     "kifu: {name}: warning: game {} has a foul; its legal moves are written, then the foul",
+                    g.record.index + 1
+                );
+            }
+            let kept = match a.to {
+                ToFormat::Usi | ToFormat::Json => usi::moves_usi(g).len(),
+                // KIF keeps the foul as a comment; SFEN lines only positions.
+                ToFormat::Kif | ToFormat::Kifu => g.plies.len() + 1,
+                _ => g.plies.len(),
+            };
+            let lost = g.record.moves.len().saturating_sub(kept);
+            if lost > 0 {
+                eprintln!(
+                    "kifu: {name}: warning: game {}: {lost} move(s) at or after the foul have no place in this output and are not written",
                     g.record.index + 1
                 );
             }

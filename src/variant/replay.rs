@@ -191,15 +191,12 @@ pub fn replay(record: VariantRecord) -> VariantGame {
                 break;
             }
         }
-        let judged = resolve(&board, n, plies.last().map(|p| p.mv.to))
-            .and_then(|m| board.judge(m).map(|()| m));
+        let resolved = resolve(&board, n, plies.last().map(|p| p.mv.to));
+        let judged = resolved.and_then(|m| board.judge(m).map(|()| m));
         let m = match judged {
             Ok(m) => m,
             Err(f) => {
-                let usi = match n {
-                    VNotation::Usi(m) => Some(board.usi(*m)),
-                    _ => None,
-                };
+                let usi = resolved.ok().map(|m| board.usi(m));
                 foul = Some(VFoul {
                     ply,
                     foul: f,

@@ -253,9 +253,12 @@ pub fn moves_usi(game: &VariantGame) -> Vec<String> {
         out.push(board.usi(p.mv));
         board.play_unchecked(p.mv);
     }
-    for (n, _) in &game.record.moves[game.plies.len()..] {
-        if let VNotation::Usi(m) = n {
-            out.push(board.usi(*m));
+    let foul_usi = game.foul.as_ref().and_then(|f| f.usi.clone());
+    for (i, (n, _)) in game.record.moves.iter().enumerate().skip(game.plies.len()) {
+        match n {
+            VNotation::Usi(m) => out.push(board.usi(*m)),
+            _ if i == game.plies.len() => out.extend(foul_usi.clone()),
+            _ => {}
         }
     }
     out
