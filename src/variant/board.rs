@@ -308,8 +308,9 @@ impl Board {
                 col += 1;
             }
             if col != r.files || promoted {
+                let how = if col > r.files { "more" } else { "fewer" };
                 return Err(SfenError(format!(
-                    "rank {} of the SFEN board does not fill {} files",
+                    "rank {} of the SFEN board has {how} than {} files",
                     row + 1,
                     r.files
                 )));

@@ -176,3 +176,38 @@ fn sho_elephant_promotes_to_a_prince_and_steps_every_way_but_back() {
     let line = "position sfen 4k4/9/9/4E4/9/9/9/9/4K4 b - 1 moves 5d5c+ 5a4a 5c5d";
     assert_eq!(foul(Variant::Sho, line), "legal");
 }
+
+#[test]
+fn each_variant_sfen_reads_and_writes_back_the_same() {
+    for (v, sfen) in [
+        (Variant::Mini, "rbsgk/4p/5/P4/KGSBR b - 1"),
+        (Variant::Mini, "r1s1k/2b1g/5/r1G1B/KPS2 b p 9"),
+        (
+            Variant::Tori,
+            "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b - 1",
+        ),
+        (Variant::Tori, "3k3/7/3+S1+f1/7/7/7/3K3 w F2Ss 30"),
+        (
+            Variant::Sho,
+            "lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1",
+        ),
+        (Variant::Sho, "4k4/9/9/9/9/9/9/4+E4/r3K4 b - 1"),
+    ] {
+        let b = kifu::variant::Board::from_sfen(v, sfen).unwrap();
+        assert_eq!(b.to_sfen(), sfen, "{v}");
+    }
+}
+
+#[test]
+fn an_sfen_the_variant_cannot_hold_is_refused_with_the_reason() {
+    let err = |v, s| {
+        kifu::variant::Board::from_sfen(v, s)
+            .unwrap_err()
+            .to_string()
+    };
+    assert!(err(Variant::Mini, "rbsgk/4p/5/P4/KGSBL b - 1").contains("minishogi has no piece `L`"));
+    assert!(err(Variant::Sho, "4k4/9/9/9/9/9/9/9/4K4 b P 1").contains("no drops"));
+    assert!(err(Variant::Tori, "rbsgk/4p/5/P4/KGSBR b - 1").contains("torishogi has 7 ranks"));
+    assert!(err(Variant::Mini, "rbsgk/4p/5/P4/KGSBR1 b - 1").contains("more than 5 files"));
+    assert!(err(Variant::Mini, "rbsgk/4p/5/P4/KGSBR x - 1").contains("expected the side to move"));
+}
