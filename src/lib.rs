@@ -87,6 +87,7 @@ pub mod stream;
 #[cfg(test)]
 mod test_rng;
 pub mod types;
+pub mod variant;
 mod zobrist;
 
 pub use codes::{DiagnosticCode, Reason, WarningCode};

@@ -30,6 +30,9 @@ struct Outcome {
 }
 
 pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
+    if let Some(v) = super::variant::requested(&a.input)? {
+        return super::variant::check(a, Some(v));
+    }
     let start = Instant::now();
     let (read_opts, replay_opts) = read_options(&a.input)?;
     let (srcs, walk_errors) = sources(&a.input.paths_or_cwd());
@@ -136,6 +139,23 @@ pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
     })
 }
 
+impl From<super::variant::Tally> for Outcome {
+    fn from(t: super::variant::Tally) -> Outcome {
+        Outcome {
+            out: t.out,
+            err: t.err,
+            games: t.games,
+            plies: t.plies,
+            legal: t.legal,
+            fouls: t.fouls,
+            fouls_by_rule: t.fouls_by_rule,
+            unreadable: t.unreadable,
+            diagnostics: t.diagnostics,
+            report: Default::default(),
+        }
+    }
+}
+
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
@@ -151,6 +171,9 @@ fn check_item(
     match item {
         Item::Warning(w) => o.err = format!("{name}: warning: {w}\n"),
         Item::Unreadable(e) => {
+            if let Some(t) = super::variant::fallback(name, a.json, a.quiet) {
+                return Outcome::from(t);
+            }
             o.unreadable = 1;
             if a.report.is_some() {
                 o.report = super::report::unreadable(name, &e, None);

@@ -14,6 +14,7 @@ pub mod signal;
 pub mod stats;
 pub mod stream;
 pub mod summary;
+pub mod variant;
 pub mod warnings;
 
 use crate::{FromFormat, InputArgs};

@@ -5,6 +5,9 @@ use kifu::Position;
 use std::io::Write;
 
 pub fn run(a: &PerftArgs) -> anyhow::Result<u8> {
+    if let Some(name) = &a.variant {
+        return super::variant::perft(a, name);
+    }
     let pos = match &a.sfen {
         // The error alone: its source repeats its message.
         Some(s) => Position::from_sfen(s).map_err(|e| anyhow::anyhow!("bad --sfen {s:?}: {e}"))?,

@@ -122,6 +122,9 @@ fn game_stats(item: Item, replay_opts: &kifu::ReplayOptions) -> GameStats {
 }
 
 pub fn run(a: &StatsArgs) -> anyhow::Result<u8> {
+    if let Some(v) = super::variant::requested_or_sniffed(&a.input)? {
+        return super::variant::stats(a, v);
+    }
     let (read_opts, replay_opts) = read_options(&a.input)?;
     let (srcs, walk_errors) = sources(&a.input.paths_or_cwd());
     for e in &walk_errors {

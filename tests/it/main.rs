@@ -30,3 +30,7 @@ mod rules;
 mod same_game;
 mod show;
 mod stream;
+mod variants_cli;
+mod variants_engine;
+mod variants_fixtures;
+mod variants_rules;

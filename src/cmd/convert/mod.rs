@@ -2,6 +2,7 @@
 
 mod item;
 mod names;
+pub use names::extension;
 mod writer;
 
 use super::output::{Existing, Outputs};
@@ -22,6 +23,9 @@ fn line_format(to: ToFormat) -> bool {
 /// Convert every input; 0 when every input was converted (fouls are data),
 /// 2 when something could not be read or written.
 pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
+    if let Some(v) = super::variant::requested_or_sniffed(&a.input)? {
+        return super::variant::convert(a, v);
+    }
     let start = Instant::now();
     let (read_opts, replay_opts) = read_options(&a.input)?;
     let paths = a.input.paths_or_cwd();

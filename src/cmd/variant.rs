@@ -1,0 +1,526 @@
+//! The commands on records of the shogi family's variants (`--variant`,
+//! or a variant sniffed from the record): check, convert, stats and perft
+//! on the table-driven engine.
+
+use super::{relative_to, sources};
+use crate::{CheckArgs, ConvertArgs, InputArgs, PerftArgs, StatsArgs, ToFormat};
+use anyhow::{Context, bail};
+use kifu::Format;
+use kifu::variant::{Board, Variant, VariantGame, kif, replay, usi};
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+pub fn variant_named(name: &str) -> anyhow::Result<Variant> {
+    Variant::from_name(name)
+        .with_context(|| format!("unknown variant {name:?}: use shoshogi, torishogi or minishogi"))
+}
+
+pub fn perft(a: &PerftArgs, name: &str) -> anyhow::Result<u8> {
+    let v = variant_named(name)?;
+    let board = match &a.sfen {
+        Some(s) => Board::from_sfen(v, s).with_context(|| format!("bad --sfen {s:?}"))?,
+        None => v.start(),
+    };
+    if board.royals(board.side()).is_empty() && board.royals(board.side().flip()).is_empty() {
+        bail!("the position has no royal piece");
+    }
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    if a.divide && a.depth > 0 {
+        let mut total = 0u64;
+        for (mv, n) in board.perft_divide(a.depth) {
+            writeln!(out, "{mv}: {n}")?;
+            total += n;
+        }
+        writeln!(out, "{total}")?;
+    } else {
+        writeln!(out, "{}", board.perft(a.depth))?;
+    }
+    out.flush()?;
+    Ok(0)
+}
+
+/// The variant `--variant` names, if any.
+pub fn requested(a: &InputArgs) -> anyhow::Result<Option<Variant>> {
+    a.variant.as_deref().map(variant_named).transpose()
+}
+
+/// The variant named, or else the one a single input file sniffs as (a
+/// directory of variant records needs `--variant`).
+pub fn requested_or_sniffed(a: &InputArgs) -> anyhow::Result<Option<Variant>> {
+    if let Some(v) = requested(a)? {
+        return Ok(Some(v));
+    }
+    let [path] = &a.paths[..] else {
+        return Ok(None);
+    };
+    match sniff_file(path) {
+        Some(Ok(v)) => Ok(Some(v)),
+        Some(Err(why)) => bail!("{}: {why}", path.display()),
+        None => Ok(None),
+    }
+}
+
+/// The variant the start of a file shows, if any: only its first 64 KiB
+/// are read, so a large shogi file costs next to nothing here.
+fn sniff_file(path: &Path) -> Option<Result<Variant, String>> {
+    let mut head = Vec::with_capacity(1 << 16);
+    std::fs::File::open(path)
+        .ok()?
+        .take(1 << 16)
+        .read_to_end(&mut head)
+        .ok()?;
+    let text = kifu::decode::decode(&head, None).ok()?.text;
+    kif::sniff(&text).map(Ok).or_else(|| usi::sniff(&text))
+}
+
+/// When an input could not be read as shogi: the check of it as the
+/// variant it sniffs as, if it is one (stdin needs `--variant`).
+pub fn fallback(name: &str, json: bool, quiet: bool) -> Option<Tally> {
+    if name == "-" {
+        return None;
+    }
+    let path = Path::new(name);
+    // A refusal (an unknown UCI_Variant) is reported by check_input as well.
+    let _ = sniff_file(path)?;
+    Some(check_input(name, Some(path), None, json, quiet))
+}
+
+/// How a variant game came out, as the check summary counts it.
+#[derive(Default)]
+pub struct Tally {
+    pub out: String,
+    pub err: String,
+    pub games: usize,
+    pub plies: usize,
+    pub legal: usize,
+    pub fouls: usize,
+    pub unreadable: usize,
+    pub diagnostics: usize,
+    pub fouls_by_rule: std::collections::BTreeMap<&'static str, usize>,
+}
+
+/// Read one input as `variant` (or the variant it names or sniffs as).
+pub fn read(
+    name: &str,
+    path: Option<&Path>,
+    variant: Option<Variant>,
+) -> Result<(Format, Vec<VariantGame>), String> {
+    let bytes = match path {
+        Some(p) => std::fs::read(p).map_err(|e| format!("{name}: {e}"))?,
+        None => {
+            let mut b = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut b)
+                .map_err(|e| format!("{name}: {e}"))?;
+            b
+        }
+    };
+    let text = kifu::decode::decode(&bytes, None)
+        .map_err(|e| format!("{name}: {e}"))?
+        .text;
+    let (format, sniffed) = match kif::sniff(&text) {
+        Some(v) => (Format::Kif, Some(Ok(v))),
+        None => (Format::Usi, usi::sniff(&text)),
+    };
+    let variant = match (variant, sniffed) {
+        (Some(v), _) | (None, Some(Ok(v))) => v,
+        (None, Some(Err(why))) => return Err(format!("{name}: {why}")),
+        (None, None) => {
+            return Err(format!(
+                "{name}: not a record of a shogi variant (name one with --variant)"
+            ));
+        }
+    };
+    let records = match format {
+        Format::Kif => kif::parse(&text, variant),
+        _ => usi::parse(&text, variant),
+    }
+    .map_err(|e| format!("{name}:{}:{}: {}", e.span.line, e.span.column, e.message))?;
+    Ok((format, records.into_iter().map(replay::replay).collect()))
+}
+
+/// The check report of every game of one input.
+pub fn check_input(
+    name: &str,
+    path: Option<&Path>,
+    variant: Option<Variant>,
+    json: bool,
+    quiet: bool,
+) -> Tally {
+    let mut t = Tally::default();
+    let (format, games) = match read(name, path, variant) {
+        Ok(g) => g,
+        Err(e) => {
+            t.unreadable = 1;
+            if json {
+                t.out.push_str(
+                    &serde_json::json!({"source": name, "error": {"message": e}}).to_string(),
+                );
+                t.out.push('\n');
+            } else {
+                t.err = format!("{e}\n");
+            }
+            return t;
+        }
+    };
+    for g in &games {
+        t.games += 1;
+        t.plies += g.plies.len();
+        t.diagnostics += g.diagnostics.len();
+        match &g.foul {
+            Some(f) => {
+                t.fouls += 1;
+                *t.fouls_by_rule.entry(f.foul.code()).or_default() += 1;
+            }
+            None => t.legal += 1,
+        }
+        if json {
+            t.out.push_str(&game_json(name, format, g).to_string());
+            t.out.push('\n');
+        } else {
+            text_report(&mut t.out, name, g, quiet);
+        }
+    }
+    t
+}
+
+fn text_report(out: &mut String, name: &str, g: &VariantGame, quiet: bool) {
+    let v = g.end.variant();
+    let label = if g.record.index > 0 {
+        format!(" (game {})", g.record.index + 1)
+    } else {
+        String::new()
+    };
+    if let Some(f) = &g.foul {
+        let shown = f.usi.clone().unwrap_or_else(|| "move".into());
+        out.push_str(&format!(
+            "{name}:{}:{}:{label} {v}: ply {} {shown}: {} ({}); {} loses by foul\n",
+            f.span.line,
+            f.span.column,
+            f.ply,
+            f.foul.code(),
+            f.foul.kanji(),
+            f.loser.name()
+        ));
+    }
+    for d in &g.diagnostics {
+        let pos = d
+            .span
+            .map_or(String::new(), |s| format!("{}:{}:", s.line, s.column));
+        out.push_str(&format!(
+            "{name}:{pos}{label} warning[{}]: {}\n",
+            d.code, d.message
+        ));
+    }
+    if g.foul.is_none() && g.diagnostics.is_empty() && !quiet {
+        let n = g.plies.len();
+        let result = match g.winner {
+            None if g.reason == "none" => "no result recorded".to_string(),
+            None => format!("no winner: {}", g.reason),
+            Some(c) => format!("{} wins: {}", c.name(), g.reason),
+        };
+        let plies = if n == 1 { "ply" } else { "plies" };
+        out.push_str(&format!("{name}{label}: {v}: ok: {n} {plies}, {result}\n"));
+    }
+}
+
+/// The JSON object `check --json` prints and `convert --to json` writes.
+pub fn game_json(name: &str, format: Format, g: &VariantGame) -> serde_json::Value {
+    let verdict = match &g.foul {
+        None => serde_json::json!({"legal": true}),
+        Some(f) => serde_json::json!({
+            "legal": false,
+            "ply": f.ply,
+            "rule": f.foul.code(),
+            "loser": f.loser.name(),
+            "move": f.usi,
+            "line": f.span.line,
+            "column": f.span.column,
+        }),
+    };
+    let diagnostics: Vec<_> = g
+        .diagnostics
+        .iter()
+        .map(|d| {
+            serde_json::json!({
+                "code": d.code,
+                "message": d.message,
+                "line": d.span.map(|s| s.line),
+                "column": d.span.map(|s| s.column),
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "source": name,
+        "index": g.record.index,
+        "format": format.name(),
+        "variant": g.end.variant().name(),
+        "start": g.record.start.to_sfen(),
+        "plies": g.plies.len(),
+        "moves": usi::moves_usi(g),
+        "verdict": verdict,
+        "result": {"winner": g.winner.map(|c| c.name()), "reason": g.reason},
+        "diagnostics": diagnostics,
+    })
+}
+
+/// `kifu check` on variant records: every input read as `variant` (when
+/// named) or as the variant it sniffs as.
+pub fn check(a: &CheckArgs, variant: Option<Variant>) -> anyhow::Result<u8> {
+    if a.summary.is_some() {
+        bail!("--summary FILE is not written for variant records yet; run without it");
+    }
+    if a.report.is_some() {
+        bail!("--report FILE is not written for variant records yet; run without it");
+    }
+    let (srcs, walk_errors) = sources(&a.input.paths);
+    let mut total = Tally {
+        unreadable: walk_errors.len(),
+        ..Tally::default()
+    };
+    for e in &walk_errors {
+        eprintln!("kifu: {e}");
+    }
+    let mut out = std::io::stdout().lock();
+    for src in &srcs {
+        let t = check_input(&src.name(), src.path.as_deref(), variant, a.json, a.quiet);
+        out.write_all(t.out.as_bytes())?;
+        eprint!("{}", t.err);
+        total.add(t);
+    }
+    if !a.json && !a.quiet {
+        writeln!(
+            out,
+            "{} file(s), {} game(s): {} legal, {} with fouls; {} unreadable input(s); {} diagnostic(s)",
+            srcs.len(),
+            total.games,
+            total.legal,
+            total.fouls,
+            total.unreadable,
+            total.diagnostics
+        )?;
+    }
+    Ok(if total.unreadable > 0 {
+        2
+    } else if total.fouls > 0 {
+        1
+    } else {
+        0
+    })
+}
+
+impl Tally {
+    pub fn add(&mut self, t: Tally) {
+        self.games += t.games;
+        self.plies += t.plies;
+        self.legal += t.legal;
+        self.fouls += t.fouls;
+        self.unreadable += t.unreadable;
+        self.diagnostics += t.diagnostics;
+        for (k, v) in t.fouls_by_rule {
+            *self.fouls_by_rule.entry(k).or_default() += v;
+        }
+    }
+}
+
+/// The text of one input converted to `to`, or why it cannot be.
+fn convert_text(
+    name: &str,
+    format: Format,
+    games: &[VariantGame],
+    to: ToFormat,
+) -> anyhow::Result<String> {
+    let mut s = String::new();
+    for g in games {
+        match to {
+            ToFormat::Usi => s.push_str(&usi::write(g)),
+            ToFormat::Sfen => s.push_str(&sfen_lines(g)),
+            ToFormat::Kif | ToFormat::Kifu => s.push_str(&kif::write(g)),
+            ToFormat::Json => {
+                s.push_str(&game_json(name, format, g).to_string());
+                s.push('\n');
+            }
+            ToFormat::Csa | ToFormat::Ki2 | ToFormat::Ki2u | ToFormat::Jkf => bail!(
+                "{name}: {} has no {} form; convert a variant game to usi, sfen, kif, kifu or json",
+                g.end.variant(),
+                match to {
+                    ToFormat::Csa => "CSA",
+                    ToFormat::Jkf => "JKF",
+                    _ => "KI2",
+                }
+            ),
+        }
+    }
+    Ok(s)
+}
+
+/// `--to sfen` lines: `SFEN<TAB>next move or -<TAB>result from the mover's side`.
+fn sfen_lines(g: &VariantGame) -> String {
+    let mut board = g.record.start.clone();
+    let outcome = |c| match g.winner {
+        Some(w) if w == c => "win",
+        Some(_) => "loss",
+        None if matches!(g.reason, "sennichite" | "draw" | "max-moves") => "draw",
+        None => "-",
+    };
+    let mut s = String::new();
+    for p in &g.plies {
+        s.push_str(&format!(
+            "{}\t{}\t{}\n",
+            board.to_sfen(),
+            board.usi(p.mv),
+            outcome(board.side())
+        ));
+        board.play_unchecked(p.mv);
+    }
+    s.push_str(&format!(
+        "{}\t-\t{}\n",
+        board.to_sfen(),
+        outcome(board.side())
+    ));
+    s
+}
+
+/// `kifu convert` on variant records.
+pub fn convert(a: &ConvertArgs, variant: Variant) -> anyhow::Result<u8> {
+    let (srcs, walk_errors) = sources(&a.input.paths);
+    for e in &walk_errors {
+        eprintln!("kifu: {e}");
+    }
+    if srcs.len() > 1 && a.out_dir.is_none() {
+        bail!("several inputs need --out-dir DIR (one output file per input)");
+    }
+    let mut failed = !walk_errors.is_empty();
+    for src in &srcs {
+        let name = src.name();
+        let (format, games) = match read(&name, src.path.as_deref(), Some(variant)) {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("kifu: {e}");
+                failed = true;
+                continue;
+            }
+        };
+        let text = convert_text(&name, format, &games, a.to)?;
+        let bytes = match a.to {
+            ToFormat::Kif => encoding_rs::SHIFT_JIS.encode(&text).0.into_owned(),
+            _ => text.into_bytes(),
+        };
+        let target = match (&a.output, &a.out_dir) {
+            (Some(p), _) => Some(p.clone()),
+            (None, Some(dir)) => {
+                let rel = src.path.as_deref().map_or_else(
+                    || PathBuf::from("stdin"),
+                    |p| relative_to(p, src.root.as_deref()).to_path_buf(),
+                );
+                Some(dir.join(rel.with_extension(super::convert::extension(a.to))))
+            }
+            (None, None) => None,
+        };
+        match target {
+            Some(p) => write_output(&p, &bytes, a.force)?,
+            None => std::io::stdout().lock().write_all(&bytes)?,
+        }
+        for g in games.iter().filter(|g| g.foul.is_some()) {
+            if !a.quiet {
+                eprintln!(
+                    "kifu: {name}: warning: game {} has a foul; its legal moves are written, then the foul",
+                    g.record.index + 1
+                );
+            }
+            let kept = match a.to {
+                ToFormat::Usi | ToFormat::Json => usi::moves_usi(g).len(),
+                // KIF keeps the foul as a comment; SFEN lines only positions.
+                ToFormat::Kif | ToFormat::Kifu => g.plies.len() + 1,
+                _ => g.plies.len(),
+            };
+            let lost = g.record.moves.len().saturating_sub(kept);
+            if lost > 0 {
+                eprintln!(
+                    "kifu: {name}: warning: game {}: {lost} move(s) at or after the foul have no place in this output and are not written",
+                    g.record.index + 1
+                );
+            }
+        }
+    }
+    Ok(if failed { 2 } else { 0 })
+}
+
+/// `kifu stats` on variant records: games, plies, results and fouls.
+pub fn stats(a: &StatsArgs, variant: Variant) -> anyhow::Result<u8> {
+    let (srcs, walk_errors) = sources(&a.input.paths);
+    let mut games = 0usize;
+    let mut plies = 0usize;
+    let mut unreadable = walk_errors.len();
+    let mut by_variant: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut results: BTreeMap<String, usize> = BTreeMap::new();
+    let mut fouls: BTreeMap<&str, usize> = BTreeMap::new();
+    for src in &srcs {
+        let name = src.name();
+        match read(&name, src.path.as_deref(), Some(variant)) {
+            Ok((_, gs)) => {
+                for g in gs {
+                    games += 1;
+                    plies += g.plies.len();
+                    *by_variant.entry(g.end.variant().name()).or_default() += 1;
+                    let w = g.winner.map_or("none", |c| c.name());
+                    *results.entry(format!("{w} {}", g.reason)).or_default() += 1;
+                    if let Some(f) = g.foul {
+                        *fouls.entry(f.foul.code()).or_default() += 1;
+                    }
+                }
+            }
+            Err(e) => {
+                eprintln!("kifu: {e}");
+                unreadable += 1;
+            }
+        }
+    }
+    let mut out = std::io::stdout().lock();
+    if a.json {
+        let v = serde_json::json!({
+            "files": srcs.len(), "unreadable": unreadable, "games": games, "plies": plies,
+            "variants": by_variant, "results": results, "fouls": fouls,
+        });
+        writeln!(out, "{v}")?;
+    } else {
+        writeln!(
+            out,
+            "{} file(s), {games} game(s), {plies} plies, {unreadable} unreadable",
+            srcs.len()
+        )?;
+        let list = |m: &BTreeMap<&str, usize>| -> String {
+            m.iter()
+                .map(|(k, v)| format!("{k}: {v}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        writeln!(out, "variants: {}", list(&by_variant))?;
+        writeln!(
+            out,
+            "results: {}",
+            list(&results.iter().map(|(k, v)| (k.as_str(), *v)).collect())
+        )?;
+        writeln!(
+            out,
+            "fouls: {}",
+            if fouls.is_empty() {
+                "none".into()
+            } else {
+                list(&fouls)
+            }
+        )?;
+    }
+    Ok(if unreadable > 0 { 2 } else { 0 })
+}
+
+/// Write one variant game's output atomically, refusing to replace an
+/// existing file unless `--force`.
+fn write_output(path: &Path, bytes: &[u8], force: bool) -> anyhow::Result<()> {
+    if !force && std::fs::symlink_metadata(path).is_ok() {
+        anyhow::bail!("{}: not written: it exists (use --force)", path.display());
+    }
+    super::output::write_file(path, bytes)
+}

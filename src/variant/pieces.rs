@@ -1,0 +1,239 @@
+//! The piece tables of the shogi family: how each piece moves, promotes and
+//! drops, as data the table-driven engine reads.
+//!
+//! Vectors are written from the mover's side: `dx` +1 is the mover's right,
+//! `dy` +1 is forward. The engine turns them round for gote.
+
+/// One line of movement: a step, a limited or unlimited slide, or a leap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ray {
+    /// Columns per step, +1 towards the mover's right.
+    pub dx: i8,
+    /// Ranks per step, +1 forward.
+    pub dy: i8,
+    /// How many steps the piece may slide (1 = a single step).
+    pub range: u8,
+    /// Whether the piece jumps straight to `(dx, dy)` over anything between.
+    pub leap: bool,
+}
+
+const fn step(dx: i8, dy: i8) -> Ray {
+    Ray {
+        dx,
+        dy,
+        range: 1,
+        leap: false,
+    }
+}
+
+const fn slide(dx: i8, dy: i8, range: u8) -> Ray {
+    Ray {
+        dx,
+        dy,
+        range,
+        leap: false,
+    }
+}
+
+const fn leap(dx: i8, dy: i8) -> Ray {
+    Ray {
+        dx,
+        dy,
+        range: 1,
+        leap: true,
+    }
+}
+
+/// Unlimited range: longer than any board.
+const FAR: u8 = 16;
+
+/// One kind of piece, promoted or not.
+#[derive(Clone, Copy, Debug)]
+pub struct PieceDef {
+    /// The English name (`pawn`, `drunk elephant`, `swallow`, …).
+    pub name: &'static str,
+    /// The SFEN letter in upper case; a promoted piece writes `+` before it.
+    pub letter: char,
+    /// Whether this is a promoted piece (written `+letter`).
+    pub promoted: bool,
+    /// The KIF name (`歩`, `酔象`, `燕`, …).
+    pub kif: &'static str,
+    /// How it moves.
+    pub rays: &'static [Ray],
+    /// The piece it promotes to (index into the table), if it promotes.
+    pub promotes_to: Option<u8>,
+    /// The unpromoted piece it goes back to when captured (itself when unpromoted).
+    pub base: u8,
+    /// Whether losing it can lose the game.
+    pub royal: bool,
+    /// The farthest ranks where, unpromoted, it could never move again.
+    pub dead_ranks: u8,
+    /// Whether it must promote whenever it may (tori shogi's swallow and falcon).
+    pub forced_promotion: bool,
+    /// How many of one side's unpromoted pieces of this kind a file may hold
+    /// before another may not be dropped on it (0: no limit).
+    pub file_limit: u8,
+    /// Whether dropping it may not give checkmate at once.
+    pub no_drop_mate: bool,
+}
+
+const PLAIN: PieceDef = PieceDef {
+    name: "",
+    letter: ' ',
+    promoted: false,
+    kif: "",
+    rays: &[],
+    promotes_to: None,
+    base: 0,
+    royal: false,
+    dead_ranks: 0,
+    forced_promotion: false,
+    file_limit: 0,
+    no_drop_mate: false,
+};
+
+const KING_RAYS: &[Ray] = &[
+    step(-1, 1),
+    step(0, 1),
+    step(1, 1),
+    step(-1, 0),
+    step(1, 0),
+    step(-1, -1),
+    step(0, -1),
+    step(1, -1),
+];
+const GOLD_RAYS: &[Ray] = &[
+    step(-1, 1),
+    step(0, 1),
+    step(1, 1),
+    step(-1, 0),
+    step(1, 0),
+    step(0, -1),
+];
+const SILVER_RAYS: &[Ray] = &[
+    step(-1, 1),
+    step(0, 1),
+    step(1, 1),
+    step(-1, -1),
+    step(1, -1),
+];
+/// FsfW: every step but straight back (drunk elephant, falcon).
+const ELEPHANT_RAYS: &[Ray] = &[
+    step(-1, 1),
+    step(0, 1),
+    step(1, 1),
+    step(-1, 0),
+    step(1, 0),
+    step(-1, -1),
+    step(1, -1),
+];
+const PAWN_RAYS: &[Ray] = &[step(0, 1)];
+const LANCE_RAYS: &[Ray] = &[slide(0, 1, FAR)];
+const KNIGHT_RAYS: &[Ray] = &[leap(-1, 2), leap(1, 2)];
+const BISHOP_RAYS: &[Ray] = &[
+    slide(-1, 1, FAR),
+    slide(1, 1, FAR),
+    slide(-1, -1, FAR),
+    slide(1, -1, FAR),
+];
+const ROOK_RAYS: &[Ray] = &[
+    slide(0, 1, FAR),
+    slide(-1, 0, FAR),
+    slide(1, 0, FAR),
+    slide(0, -1, FAR),
+];
+const HORSE_RAYS: &[Ray] = &[
+    slide(-1, 1, FAR),
+    slide(1, 1, FAR),
+    slide(-1, -1, FAR),
+    slide(1, -1, FAR),
+    step(0, 1),
+    step(-1, 0),
+    step(1, 0),
+    step(0, -1),
+];
+const DRAGON_RAYS: &[Ray] = &[
+    slide(0, 1, FAR),
+    slide(-1, 0, FAR),
+    slide(1, 0, FAR),
+    slide(0, -1, FAR),
+    step(-1, 1),
+    step(1, 1),
+    step(-1, -1),
+    step(1, -1),
+];
+
+/// The modern shogi set, in the order the engine indexes it: the eight
+/// unpromoted kinds, then the six promoted ones, then any extra pieces a
+/// variant adds.
+macro_rules! shogi_set {
+    ($($extra:expr),*) => {
+        [
+            PieceDef { name: "pawn", letter: 'P', kif: "歩", rays: PAWN_RAYS, promotes_to: Some(8), base: 0, dead_ranks: 1, file_limit: 1, no_drop_mate: true, ..PLAIN },
+            PieceDef { name: "lance", letter: 'L', kif: "香", rays: LANCE_RAYS, promotes_to: Some(9), base: 1, dead_ranks: 1, ..PLAIN },
+            PieceDef { name: "knight", letter: 'N', kif: "桂", rays: KNIGHT_RAYS, promotes_to: Some(10), base: 2, dead_ranks: 2, ..PLAIN },
+            PieceDef { name: "silver", letter: 'S', kif: "銀", rays: SILVER_RAYS, promotes_to: Some(11), base: 3, ..PLAIN },
+            PieceDef { name: "gold", letter: 'G', kif: "金", rays: GOLD_RAYS, base: 4, ..PLAIN },
+            PieceDef { name: "bishop", letter: 'B', kif: "角", rays: BISHOP_RAYS, promotes_to: Some(12), base: 5, ..PLAIN },
+            PieceDef { name: "rook", letter: 'R', kif: "飛", rays: ROOK_RAYS, promotes_to: Some(13), base: 6, ..PLAIN },
+            PieceDef { name: "king", letter: 'K', kif: "玉", rays: KING_RAYS, base: 7, royal: true, ..PLAIN },
+            PieceDef { name: "tokin", letter: 'P', promoted: true, kif: "と", rays: GOLD_RAYS, base: 0, ..PLAIN },
+            PieceDef { name: "promoted lance", letter: 'L', promoted: true, kif: "成香", rays: GOLD_RAYS, base: 1, ..PLAIN },
+            PieceDef { name: "promoted knight", letter: 'N', promoted: true, kif: "成桂", rays: GOLD_RAYS, base: 2, ..PLAIN },
+            PieceDef { name: "promoted silver", letter: 'S', promoted: true, kif: "成銀", rays: GOLD_RAYS, base: 3, ..PLAIN },
+            PieceDef { name: "horse", letter: 'B', promoted: true, kif: "馬", rays: HORSE_RAYS, base: 5, ..PLAIN },
+            PieceDef { name: "dragon", letter: 'R', promoted: true, kif: "龍", rays: DRAGON_RAYS, base: 6, ..PLAIN },
+            $($extra),*
+        ]
+    };
+}
+
+/// Modern shogi, which minishogi also uses (its board simply never holds
+/// a lance or a knight).
+#[rustfmt::skip]
+pub static SHOGI: [PieceDef; 14] = shogi_set!();
+
+/// Sho shogi: the modern set, the drunk elephant and the crown prince.
+#[rustfmt::skip]
+pub static SHO: [PieceDef; 16] = shogi_set!(
+    PieceDef { name: "drunk elephant", letter: 'E', kif: "酔象", rays: ELEPHANT_RAYS, promotes_to: Some(15), base: 14, ..PLAIN },
+    PieceDef { name: "crown prince", letter: 'E', promoted: true, kif: "太子", rays: KING_RAYS, base: 14, royal: true, ..PLAIN }
+);
+
+const CRANE_RAYS: &[Ray] = &[
+    step(-1, 1),
+    step(0, 1),
+    step(1, 1),
+    step(-1, -1),
+    step(0, -1),
+    step(1, -1),
+];
+const PHEASANT_RAYS: &[Ray] = &[leap(0, 2), step(-1, -1), step(1, -1)];
+const LEFT_QUAIL_RAYS: &[Ray] = &[slide(0, 1, FAR), slide(1, -1, FAR), step(-1, -1)];
+const RIGHT_QUAIL_RAYS: &[Ray] = &[slide(0, 1, FAR), slide(-1, -1, FAR), step(1, -1)];
+const SWALLOW_RAYS: &[Ray] = &[step(0, 1)];
+const GOOSE_RAYS: &[Ray] = &[leap(-2, 2), leap(2, 2), leap(0, -2)];
+const EAGLE_RAYS: &[Ray] = &[
+    step(-1, 0),
+    step(1, 0),
+    step(0, 1),
+    slide(-1, 1, FAR),
+    slide(1, 1, FAR),
+    slide(0, -1, FAR),
+    slide(-1, -1, 2),
+    slide(1, -1, 2),
+];
+
+/// Tori shogi's birds.
+#[rustfmt::skip]
+pub static TORI: [PieceDef; 9] = [
+    PieceDef { name: "swallow", letter: 'S', kif: "燕", rays: SWALLOW_RAYS, promotes_to: Some(7), base: 0, dead_ranks: 1, forced_promotion: true, file_limit: 2, no_drop_mate: true, ..PLAIN },
+    PieceDef { name: "falcon", letter: 'F', kif: "鷹", rays: ELEPHANT_RAYS, promotes_to: Some(8), base: 1, forced_promotion: true, ..PLAIN },
+    PieceDef { name: "crane", letter: 'C', kif: "鶴", rays: CRANE_RAYS, base: 2, ..PLAIN },
+    PieceDef { name: "pheasant", letter: 'P', kif: "雉", rays: PHEASANT_RAYS, base: 3, ..PLAIN },
+    PieceDef { name: "left quail", letter: 'L', kif: "左鶉", rays: LEFT_QUAIL_RAYS, base: 4, ..PLAIN },
+    PieceDef { name: "right quail", letter: 'R', kif: "右鶉", rays: RIGHT_QUAIL_RAYS, base: 5, ..PLAIN },
+    PieceDef { name: "phoenix", letter: 'K', kif: "鵬", rays: KING_RAYS, base: 6, royal: true, ..PLAIN },
+    PieceDef { name: "goose", letter: 'S', promoted: true, kif: "雁", rays: GOOSE_RAYS, base: 0, ..PLAIN },
+    PieceDef { name: "eagle", letter: 'F', promoted: true, kif: "鵰", rays: EAGLE_RAYS, base: 1, ..PLAIN },
+];

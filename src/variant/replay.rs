@@ -1,0 +1,425 @@
+//! Replaying a variant record on the table engine: every move judged,
+//! repetition counted by the variant's rule, and the recorded ending
+//! checked against the board.
+
+use super::{Board, RepetitionRule, VMove, VariantFoul};
+use crate::record::{EndingKind, Span};
+use crate::rule::Rule;
+use crate::types::Color;
+use std::collections::HashMap;
+
+/// A move of a variant record, as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VNotation {
+    /// A USI move, already mapped to cells (`3e3d`, `S*4d`).
+    Usi(VMove),
+    /// A KIF move (`３四燕(35)`, `同　鷹成(44)`, `２三燕打`).
+    Kif {
+        /// The destination, or `None` for `同`.
+        to: Option<u8>,
+        /// The piece id written (before the move).
+        piece: u8,
+        /// `Some(true)` for 成, `Some(false)` for 不成/生.
+        promote: Option<bool>,
+        /// The origin, when written.
+        from: Option<u8>,
+    },
+}
+
+/// The recorded end of a variant game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VEnding {
+    /// What kind of ending.
+    pub kind: EndingKind,
+    /// The text as written.
+    pub text: String,
+    /// Where it is written.
+    pub span: Span,
+}
+
+/// One game of a variant, as a file writes it.
+#[derive(Clone, Debug)]
+pub struct VariantRecord {
+    /// The game's index within its file.
+    pub index: usize,
+    /// Header fields (key, value) in file order.
+    pub header: Vec<(String, String)>,
+    /// The start position.
+    pub start: Board,
+    /// The moves, with where each is written.
+    pub moves: Vec<(VNotation, Span)>,
+    /// The recorded ending, if any.
+    pub ending: Option<VEnding>,
+}
+
+/// One legal move that was played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VPly {
+    /// The move.
+    pub mv: VMove,
+    /// The piece id before the move.
+    pub piece: u8,
+    /// The piece captured, if any.
+    pub capture: Option<u8>,
+    /// Whether the move gives check.
+    pub check: bool,
+}
+
+/// The first illegal move of a variant game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VFoul {
+    /// 1-based ply.
+    pub ply: u32,
+    /// The rule broken.
+    pub foul: VariantFoul,
+    /// The side that loses by it.
+    pub loser: Color,
+    /// The move in USI, where one could be formed.
+    pub usi: Option<String>,
+    /// Where the move is written.
+    pub span: Span,
+}
+
+/// A finding about a variant game that is not a foul (a disagreeing ending).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VDiagnostic {
+    /// Stable code (shared with shogi's: `ending-disagrees`, …).
+    pub code: &'static str,
+    /// Explanation.
+    pub message: String,
+    /// Where it points.
+    pub span: Option<Span>,
+}
+
+/// A replayed variant game.
+#[derive(Clone, Debug)]
+pub struct VariantGame {
+    /// The record replayed.
+    pub record: VariantRecord,
+    /// The legal moves played, in order.
+    pub plies: Vec<VPly>,
+    /// The position after the last legal move.
+    pub end: Board,
+    /// The first foul, if any.
+    pub foul: Option<VFoul>,
+    /// The winner, if the game has one.
+    pub winner: Option<Color>,
+    /// The reason code: `checkmate`, `resign`, `foul`, `royal-captured`,
+    /// `repetition`, `sennichite`, `none`, …
+    pub reason: &'static str,
+    /// Findings that are not fouls.
+    pub diagnostics: Vec<VDiagnostic>,
+}
+
+/// How the board itself ended the game, before the recorded ending is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BoardEnd {
+    None,
+    NoLegalMove,
+    RoyalsGone,
+    Repetition,
+}
+
+/// Resolve a written move to a [`VMove`] on `board`, or name the foul.
+fn resolve(board: &Board, n: &VNotation, last_to: Option<u8>) -> Result<VMove, VariantFoul> {
+    match *n {
+        VNotation::Usi(m) => Ok(m),
+        VNotation::Kif {
+            to,
+            piece,
+            promote,
+            from,
+        } => {
+            let to = to.or(last_to).ok_or(VariantFoul::Shogi(Rule::NoPiece))?;
+            let Some(from) = from else {
+                return Ok(VMove {
+                    from: None,
+                    to,
+                    drop: piece,
+                    promote: false,
+                });
+            };
+            let named = board.def(piece).kif;
+            let same = |id: u8| {
+                let on = board.def(id).kif;
+                // KIF may write a quail as plain 鶉: the origin tells which.
+                on == named || (named == "鶉" && on.ends_with('鶉'))
+            };
+            if !board.at(from).is_some_and(|(_, id)| same(id)) {
+                return Err(VariantFoul::Shogi(Rule::NoPiece));
+            }
+            Ok(VMove {
+                from: Some(from),
+                to,
+                drop: 0,
+                promote: promote == Some(true),
+            })
+        }
+    }
+}
+
+/// Replay a variant record.
+pub fn replay(record: VariantRecord) -> VariantGame {
+    let mut board = record.start.clone();
+    let mut seen: HashMap<Vec<u8>, Vec<usize>> = HashMap::new();
+    seen.entry(board.key()).or_default().push(0);
+    let mut plies: Vec<VPly> = Vec::new();
+    let mut foul = None;
+    let mut board_end = BoardEnd::None;
+    let mut diagnostics = Vec::new();
+    for (i, (n, span)) in record.moves.iter().enumerate() {
+        let ply = i as u32 + 1;
+        let mover = board.side();
+        match board_end {
+            BoardEnd::None => {}
+            // As in shogi: the mated side's next move is necessarily a foul.
+            BoardEnd::NoLegalMove => diagnostics.push(VDiagnostic {
+                code: "moves-after-checkmate",
+                message: format!(
+                    "ply {} left {} no legal move, but the record goes on",
+                    ply - 1,
+                    mover.name()
+                ),
+                span: Some(*span),
+            }),
+            BoardEnd::RoyalsGone | BoardEnd::Repetition => {
+                diagnostics.push(after_end(
+                    record.moves.len() - i,
+                    "the end of the game on the board",
+                    *span,
+                ));
+                break;
+            }
+        }
+        let resolved = resolve(&board, n, plies.last().map(|p| p.mv.to));
+        let judged = resolved.and_then(|m| board.judge(m).map(|()| m));
+        let m = match judged {
+            Ok(m) => m,
+            Err(f) => {
+                let usi = resolved.ok().map(|m| board.usi(m));
+                foul = Some(VFoul {
+                    ply,
+                    foul: f,
+                    loser: mover,
+                    usi,
+                    span: *span,
+                });
+                if let Some((_, next)) = record.moves.get(i + 1) {
+                    diagnostics.push(after_end(record.moves.len() - i - 1, "the foul", *next));
+                }
+                break;
+            }
+        };
+        let piece = match m.from {
+            Some(f) => board.at(f).map_or(0, |(_, id)| id),
+            None => m.drop,
+        };
+        let capture = board.play_unchecked(m).map(|(_, id)| id);
+        let check = board.in_check(board.side());
+        plies.push(VPly {
+            mv: m,
+            piece,
+            capture,
+            check,
+        });
+        let at = seen.entry(board.key()).or_default();
+        at.push(plies.len());
+        if at.len() >= 4 {
+            let first = at[0];
+            board_end = BoardEnd::Repetition;
+            if let Some(f) = repetition_foul(&board, &plies, first, ply, *span) {
+                foul = Some(f);
+                break;
+            }
+        } else if board.royals(board.side()).is_empty() {
+            board_end = BoardEnd::RoyalsGone;
+        } else if !board.has_legal_move() {
+            board_end = BoardEnd::NoLegalMove;
+        }
+    }
+    let mut game = VariantGame {
+        record,
+        plies,
+        end: board,
+        foul,
+        winner: None,
+        reason: "none",
+        diagnostics,
+    };
+    judge_ending(&mut game, board_end);
+    game
+}
+
+/// The finding about `extra` moves written after the game ended.
+fn after_end(extra: usize, what: &str, span: Span) -> VDiagnostic {
+    VDiagnostic {
+        code: if what == "the foul" {
+            "moves-after-foul"
+        } else {
+            "moves-after-end"
+        },
+        message: format!(
+            "{extra} move{} written after {what} {} not replayed (kept in the record)",
+            if extra == 1 { "" } else { "s" },
+            if extra == 1 { "was" } else { "were" }
+        ),
+        span: Some(span),
+    }
+}
+
+/// The foul a fourth occurrence makes, if any: perpetual check by one side
+/// over the whole cycle, else tori shogi's loss for the repeater.
+fn repetition_foul(
+    board: &Board,
+    plies: &[VPly],
+    first: usize,
+    ply: u32,
+    span: Span,
+) -> Option<VFoul> {
+    let cycle = &plies[first..];
+    let mover = board.side().flip();
+    // Plies alternate; the last one is the mover's, so the mover's are the
+    // ones at odd distance from the end.
+    let checked_all = |by_mover: bool| {
+        cycle
+            .iter()
+            .rev()
+            .enumerate()
+            .filter(|(k, _)| (k % 2 == 0) == by_mover)
+            .all(|(_, p)| p.check)
+    };
+    let foul = |loser: Color, foul: VariantFoul| VFoul {
+        ply,
+        foul,
+        loser,
+        usi: None,
+        span,
+    };
+    if checked_all(true) {
+        return Some(foul(mover, VariantFoul::Shogi(Rule::PerpetualCheck)));
+    }
+    if checked_all(false) {
+        return Some(foul(mover.flip(), VariantFoul::Shogi(Rule::PerpetualCheck)));
+    }
+    (board.rules().repetition == RepetitionRule::MoverLoses)
+        .then(|| foul(mover, VariantFoul::RepetitionLoss))
+}
+
+fn judge_ending(game: &mut VariantGame, board_end: BoardEnd) {
+    let mover = game.end.side();
+    let ending = game.record.ending.clone();
+    let mut diag = |code, message| {
+        game.diagnostics.push(VDiagnostic {
+            code,
+            message,
+            span: ending.as_ref().map(|e| e.span),
+        });
+    };
+    let (winner, reason) = if let Some(f) = &game.foul {
+        if let Some(e) = &ending
+            && !matches!(
+                e.kind,
+                EndingKind::FoulByMover
+                    | EndingKind::FoulByPrevious
+                    | EndingKind::FoulBy(_)
+                    | EndingKind::Sennichite
+            )
+        {
+            diag(
+                "ending-disagrees",
+                format!(
+                    "the record ends with {:?}, but ply {} was a foul ({}) by {}",
+                    e.text,
+                    f.ply,
+                    f.foul.code(),
+                    f.loser.name()
+                ),
+            );
+        }
+        (Some(f.loser.flip()), "foul")
+    } else {
+        let on_board = match board_end {
+            BoardEnd::NoLegalMove => Some((Some(mover.flip()), "checkmate")),
+            BoardEnd::RoyalsGone => Some((Some(mover.flip()), "royal-captured")),
+            BoardEnd::Repetition => Some(match game.end.rules().repetition {
+                RepetitionRule::SenteLoses => (Some(Color::Gote), "repetition"),
+                _ => (None, "sennichite"),
+            }),
+            BoardEnd::None => None,
+        };
+        match (&ending, on_board) {
+            (None, Some(r)) => r,
+            (None, None) => (None, "none"),
+            (Some(e), Some(r)) => {
+                let agrees = match board_end {
+                    BoardEnd::Repetition => e.kind == EndingKind::Sennichite,
+                    _ => matches!(e.kind, EndingKind::Resign | EndingKind::Tsumi),
+                };
+                if !agrees {
+                    diag(
+                        "ending-disagrees",
+                        format!(
+                            "the record ends with {:?}, but the game had already ended on the board ({})",
+                            e.text, r.1
+                        ),
+                    );
+                }
+                r
+            }
+            (Some(e), None) => recorded_result(e, mover, &mut diag),
+        }
+    };
+    game.winner = winner;
+    game.reason = reason;
+}
+
+fn recorded_result(
+    e: &VEnding,
+    mover: Color,
+    diag: &mut impl FnMut(&'static str, String),
+) -> (Option<Color>, &'static str) {
+    match e.kind {
+        EndingKind::Resign => (Some(mover.flip()), "resign"),
+        EndingKind::Tsumi => {
+            diag(
+                "false-mate-claim",
+                format!(
+                    "the record claims checkmate ({:?}) but {} is not mated",
+                    e.text,
+                    mover.name()
+                ),
+            );
+            (Some(mover.flip()), "checkmate")
+        }
+        EndingKind::Sennichite => {
+            diag(
+                "false-sennichite-claim",
+                format!(
+                    "the record claims repetition ({:?}) but no position occurred four times",
+                    e.text
+                ),
+            );
+            (None, "sennichite")
+        }
+        EndingKind::TimeUp => (Some(mover.flip()), "time-up"),
+        EndingKind::FoulByMover | EndingKind::FoulByPrevious | EndingKind::FoulBy(_) => {
+            let loser = match e.kind {
+                EndingKind::FoulByPrevious => mover.flip(),
+                EndingKind::FoulBy(c) => c,
+                _ => mover,
+            };
+            diag(
+                "unverified-foul-claim",
+                format!(
+                    "the record says {} lost by a foul ({:?}) that its moves do not show",
+                    loser.name(),
+                    e.text
+                ),
+            );
+            (Some(loser.flip()), "foul")
+        }
+        EndingKind::Hikiwake => (None, "draw"),
+        EndingKind::MaxMoves => (None, "max-moves"),
+        _ => (None, "interrupted"),
+    }
+}

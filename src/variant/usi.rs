@@ -1,0 +1,275 @@
+//! Variant records in Fairy-Stockfish's USI: `position sfen <SFEN> moves …`
+//! (or `position startpos moves …`, the variant's own start), one game a
+//! line. A `setoption name UCI_Variant value NAME` line, as a GUI sends it
+//! to the engine, names the variant of the lines after it.
+
+use super::replay::{VEnding, VNotation, VariantGame, VariantRecord};
+use super::{Board, VMove, Variant, fitting};
+use crate::error::ParseError;
+use crate::parse::{SourceLine, lines};
+use crate::record::EndingKind;
+
+/// The variant named by a `setoption name UCI_Variant value NAME` line.
+fn setoption_variant(line: &str) -> Option<&str> {
+    let rest = line
+        .trim()
+        .strip_prefix("setoption name UCI_Variant value ")?;
+    Some(rest.trim())
+}
+
+/// Which variant of the family a USI text holds, when it is not modern
+/// shogi: `None` for modern shogi (or not USI at all), `Err` when no
+/// variant is named and the first SFEN fits several.
+pub fn sniff(text: &str) -> Option<Result<Variant, String>> {
+    for line in lines(text) {
+        let t = line.text.trim();
+        if let Some(name) = setoption_variant(t) {
+            return match Variant::from_name(name) {
+                Some(Variant::Shogi) => None,
+                Some(v) => Some(Ok(v)),
+                None => Some(Err(format!("unknown UCI_Variant {name:?}"))),
+            };
+        }
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let body = t.strip_prefix("position ").unwrap_or(t).trim_start();
+        let body = body.strip_prefix("sfen ").unwrap_or(body);
+        if body.starts_with("startpos") {
+            return None;
+        }
+        let sfen: String = body
+            .split_whitespace()
+            .take_while(|w| *w != "moves")
+            .collect::<Vec<_>>()
+            .join(" ");
+        let fits = fitting(&sfen);
+        return match fits[..] {
+            [] => None,
+            [v] if v != Variant::Shogi => Some(Ok(v)),
+            // A 9×9 board without an elephant is read as modern shogi,
+            // as it always was; sho shogi is then named with --variant.
+            _ if fits.contains(&Variant::Shogi) => None,
+            _ => Some(Err(format!(
+                "the SFEN fits {}; name the variant with --variant",
+                fits.iter()
+                    .map(|v| v.name())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ))),
+        };
+    }
+    None
+}
+
+/// Parse every game in `text` as `variant` (or the variant a
+/// `setoption … UCI_Variant` line names).
+pub fn parse(text: &str, variant: Variant) -> Result<Vec<VariantRecord>, ParseError> {
+    let mut out = Vec::new();
+    let mut variant = variant;
+    for line in lines(text) {
+        let t = line.text.trim();
+        if t.is_empty() || t.starts_with('#') || t.starts_with("//") {
+            continue;
+        }
+        if let Some(name) = setoption_variant(t) {
+            variant = Variant::from_name(name).ok_or_else(|| {
+                ParseError::new(
+                    line.span(),
+                    format!(
+                        "expected shoshogi, torishogi or minishogi, found UCI_Variant {name:?}"
+                    ),
+                )
+            })?;
+            continue;
+        }
+        let mut rec = parse_line(&line, variant)?;
+        rec.index = out.len();
+        out.push(rec);
+    }
+    Ok(out)
+}
+
+fn ending_of(tok: &str) -> Option<EndingKind> {
+    Some(match tok {
+        "resign" => EndingKind::Resign,
+        "rep_draw" | "draw" => EndingKind::Sennichite,
+        "timeout" => EndingKind::TimeUp,
+        "break" => EndingKind::Interrupt,
+        _ => return None,
+    })
+}
+
+fn parse_line(line: &SourceLine<'_>, variant: Variant) -> Result<VariantRecord, ParseError> {
+    let base = line.text.as_ptr() as usize;
+    let toks: Vec<(usize, &str)> = line
+        .text
+        .split_ascii_whitespace()
+        .map(|t| (t.as_ptr() as usize - base, t))
+        .collect();
+    let at = |i: usize| line.span_at(toks.get(i).map_or(line.text.len(), |t| t.0));
+    let mut i = usize::from(toks.first().map(|t| t.1) == Some("position"));
+    let start = if toks.get(i).map(|t| t.1) == Some("startpos") {
+        i += 1;
+        variant.start()
+    } else {
+        i += usize::from(toks.get(i).map(|t| t.1) == Some("sfen"));
+        let end = (i..toks.len())
+            .find(|&j| toks[j].1 == "moves")
+            .unwrap_or(toks.len());
+        let sfen = toks[i..end]
+            .iter()
+            .map(|t| t.1)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let b = Board::from_sfen(variant, &sfen)
+            .map_err(|e| ParseError::new(at(i), format!("expected a {variant} SFEN: {e}")))?;
+        i = end;
+        b
+    };
+    if i < toks.len() {
+        if toks[i].1 != "moves" {
+            return Err(ParseError::new(
+                at(i),
+                format!("expected `moves`, found {:?}", toks[i].1),
+            ));
+        }
+        i += 1;
+    }
+    let mut rec = VariantRecord {
+        index: 0,
+        header: vec![("variant".into(), variant.name().into())],
+        start,
+        moves: Vec::new(),
+        ending: None,
+    };
+    while i < toks.len() {
+        let span = at(i);
+        let tok = toks[i].1;
+        if let Some(kind) = ending_of(tok) {
+            if i + 1 < toks.len() {
+                return Err(ParseError::new(
+                    at(i + 1),
+                    format!("expected the end of the line after `{tok}`"),
+                ));
+            }
+            rec.ending = Some(VEnding {
+                kind,
+                text: tok.into(),
+                span,
+            });
+            break;
+        }
+        let m = parse_move(&rec.start, tok).ok_or_else(|| {
+            ParseError::new(
+                span,
+                format!(
+                    "expected a {variant} USI move such as {}, found {tok:?}",
+                    example(variant)
+                ),
+            )
+        })?;
+        rec.moves.push((VNotation::Usi(m), span));
+        i += 1;
+    }
+    Ok(rec)
+}
+
+fn example(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Mini => "5e4d, 1b1a+ or P*3c",
+        Variant::Tori => "3d3c, 4c4b+ or S*4d",
+        _ => "7g7f, 8h2b+ or P*5e",
+    }
+}
+
+/// A square name (`5e`, `7a`) on this board.
+fn square(board: &Board, s: &[u8]) -> Option<u8> {
+    let [f, r] = *s else { return None };
+    let file = f.checked_sub(b'0')?;
+    let rank = r.checked_sub(b'a')? + 1;
+    board.cell_of(file, rank)
+}
+
+/// A USI move on `board` (only its size and piece letters matter).
+pub fn parse_move(board: &Board, tok: &str) -> Option<VMove> {
+    let b = tok.as_bytes();
+    if b.len() == 4 && b[1] == b'*' {
+        let id = board.piece_id(b[0] as char, false)?;
+        if board.def(id).royal {
+            return None;
+        }
+        return Some(VMove {
+            from: None,
+            to: square(board, &b[2..4])?,
+            drop: id,
+            promote: false,
+        });
+    }
+    let promote = match b.len() {
+        4 => false,
+        5 if b[4] == b'+' => true,
+        _ => return None,
+    };
+    Some(VMove {
+        from: Some(square(board, &b[0..2])?),
+        to: square(board, &b[2..4])?,
+        drop: 0,
+        promote,
+    })
+}
+
+/// The game as one `position sfen … moves …` line: the legal moves, then
+/// the foul as written when there is one (so nothing is lost).
+pub fn write(game: &VariantGame) -> String {
+    let start = &game.record.start;
+    let mut s = format!("position sfen {}", start.to_sfen());
+    let moves: Vec<String> = moves_usi(game);
+    if !moves.is_empty() {
+        s.push_str(" moves");
+        for m in &moves {
+            s.push(' ');
+            s.push_str(m);
+        }
+    }
+    if let Some(e) = &game.record.ending
+        && game.foul.is_none()
+        && let Some(word) = usi_ending(e.kind)
+    {
+        s.push(' ');
+        s.push_str(word);
+    }
+    s.push('\n');
+    s
+}
+
+/// Every move of the record in USI: the legal ones, then the foul and any
+/// moves written after it, as written (a KIF move that could not be placed
+/// on the board has no USI form and is left out).
+pub fn moves_usi(game: &VariantGame) -> Vec<String> {
+    let mut board = game.record.start.clone();
+    let mut out = Vec::with_capacity(game.record.moves.len());
+    for p in &game.plies {
+        out.push(board.usi(p.mv));
+        board.play_unchecked(p.mv);
+    }
+    let foul_usi = game.foul.as_ref().and_then(|f| f.usi.clone());
+    for (i, (n, _)) in game.record.moves.iter().enumerate().skip(game.plies.len()) {
+        match n {
+            VNotation::Usi(m) => out.push(board.usi(*m)),
+            _ if i == game.plies.len() => out.extend(foul_usi.clone()),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn usi_ending(kind: EndingKind) -> Option<&'static str> {
+    Some(match kind {
+        EndingKind::Resign | EndingKind::Tsumi => "resign",
+        EndingKind::Sennichite => "rep_draw",
+        EndingKind::TimeUp => "timeout",
+        EndingKind::Interrupt => "break",
+        _ => return None,
+    })
+}

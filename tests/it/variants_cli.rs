@@ -1,0 +1,179 @@
+//! The commands on variant records: which variant is read, what each
+//! command writes, and what it refuses.
+
+use std::process::{Command, Output};
+
+fn kifu(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr)
+}
+
+fn write(dir: &tempfile::TempDir, name: &str, body: &str) -> String {
+    let p = dir.path().join(name);
+    std::fs::write(&p, body).unwrap();
+    p.to_string_lossy().into_owned()
+}
+
+#[test]
+fn perft_variant_matches_published_shallow_counts() {
+    // lishogi's minishogi perft tests publish 14, 181, 2512.
+    let o = kifu(&["perft", "--variant", "minishogi", "3"]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "2512");
+    let o = kifu(&["perft", "--variant", "minishogi", "--divide", "1"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(out.lines().count(), 15, "{out}");
+    assert!(out.contains("5d5c: 1"), "{out}");
+}
+
+#[test]
+#[ignore = "seconds in a release build, minutes in debug: cargo test --release -- --ignored"]
+fn perft_variant_matches_fairy_stockfish_counts() {
+    for (v, depth, nodes) in [
+        ("minishogi", "5", "533203"),
+        ("torishogi", "4", "103857"),
+        ("shoshogi", "4", "445372"),
+        ("shogi", "4", "719731"),
+    ] {
+        let o = kifu(&["perft", "--variant", v, depth]);
+        assert_eq!(
+            String::from_utf8_lossy(&o.stdout).trim(),
+            nodes,
+            "{v} {depth}"
+        );
+    }
+}
+
+#[test]
+fn check_reads_a_variant_from_its_sfen_without_being_told() {
+    let d = tempfile::tempdir().unwrap();
+    let mini = write(
+        &d,
+        "m.usi",
+        "position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 5d5c 1b1c\n",
+    );
+    let o = kifu(&["check", &mini]);
+    assert!(text(&o).contains("minishogi: ok: 2 plies"), "{}", text(&o));
+    assert_eq!(o.status.code(), Some(0));
+    let sho = write(
+        &d,
+        "s.usi",
+        "position sfen lnsgkgsnl/1r2e2b1/ppppppppp/9/9/9/PPPPPPPPP/1B2E2R1/LNSGKGSNL b - 1 moves 5g5f P*5e\n",
+    );
+    let o = kifu(&["check", &sho]);
+    assert!(
+        text(&o).contains("shoshogi: ply 2 P*5e: no-drops"),
+        "{}",
+        text(&o)
+    );
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn check_refuses_an_unknown_uci_variant_clearly() {
+    let d = tempfile::tempdir().unwrap();
+    let f = write(
+        &d,
+        "x.usi",
+        "setoption name UCI_Variant value kyotoshogi\nposition startpos\n",
+    );
+    let o = kifu(&["check", &f]);
+    assert!(
+        text(&o).contains("unknown UCI_Variant \"kyotoshogi\""),
+        "{}",
+        text(&o)
+    );
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn a_shogi_sfen_without_an_elephant_stays_shogi_unless_named() {
+    let d = tempfile::tempdir().unwrap();
+    let f = write(&d, "g.usi", "position startpos moves 7g7f\n");
+    let o = kifu(&["check", &f]);
+    assert!(text(&o).contains("g.usi: ok: 1 ply"), "{}", text(&o));
+    let o = kifu(&["check", "--variant", "shoshogi", &f]);
+    assert!(text(&o).contains("shoshogi: ok: 1 ply"), "{}", text(&o));
+}
+
+#[test]
+fn convert_refuses_csa_ki2_and_jkf_for_a_variant_game() {
+    let d = tempfile::tempdir().unwrap();
+    let f = write(
+        &d,
+        "t.usi",
+        "position sfen rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b - 1 moves 3d3c\n",
+    );
+    for to in ["csa", "ki2", "jkf"] {
+        let o = kifu(&["convert", "--to", to, &f]);
+        assert_eq!(o.status.code(), Some(2), "{to}");
+        assert!(text(&o).contains("torishogi has no"), "{to}: {}", text(&o));
+        assert!(o.stdout.is_empty(), "{to}: nothing written");
+    }
+}
+
+#[test]
+fn convert_usi_to_kif_and_back_keeps_the_game() {
+    let d = tempfile::tempdir().unwrap();
+    let moves = "3d3c 5d5e 3e3d 5e5f+ 4f5f S*5e";
+    let f = write(&d, "t.usi", &format!("position startpos moves {moves}\n"));
+    let kif = d.path().join("t.kifu");
+    let o = kifu(&[
+        "convert",
+        "--variant",
+        "torishogi",
+        "--to",
+        "kifu",
+        &f,
+        "-o",
+        kif.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let written = std::fs::read_to_string(&kif).unwrap();
+    assert!(written.starts_with("手合割：禽将棋\n"), "{written}");
+    assert!(written.contains("   4 ５六燕成(55)\n"), "{written}");
+    assert!(written.contains("   6 ５五燕打\n"), "{written}");
+    let o = kifu(&["convert", "--to", "usi", kif.to_str().unwrap()]);
+    let start = "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR b - 1";
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        format!("position sfen {start} moves {moves}\n")
+    );
+}
+
+#[test]
+fn check_reads_minishogi_kif_as_lishogi_writes_it() {
+    let d = tempfile::tempdir().unwrap();
+    let kif = "開始日時：2024/01/01 00:00:00\n先手：a\n後手：b\n手合割：5五将棋\n\
+               手数----指手---------消費時間--\n   1 ４四銀(35)   ( 0:01/00:00:01)\n\
+               \x20  2 ２二銀(31)   ( 0:02/00:00:02)\n   3 投了\n";
+    let f = write(&d, "l.kifu", kif);
+    let o = kifu(&["check", "--json", &f]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["variant"], "minishogi");
+    assert_eq!(v["moves"], serde_json::json!(["3e4d", "3a2b"]));
+    assert_eq!(
+        v["result"],
+        serde_json::json!({"winner": "gote", "reason": "resign"})
+    );
+}
+
+#[test]
+fn stats_counts_variant_games_and_fouls() {
+    let d = tempfile::tempdir().unwrap();
+    let f = write(
+        &d,
+        "m.usi",
+        "setoption name UCI_Variant value minishogi\nposition startpos moves 5d5c+\nposition startpos moves 4e4d\n",
+    );
+    let o = kifu(&["stats", "--json", &f]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["games"], 2);
+    assert_eq!(v["variants"]["minishogi"], 2);
+    assert_eq!(v["fouls"]["bad-promotion"], 1);
+}
