@@ -25,6 +25,8 @@ fn extension(to: ToFormat) -> &'static str {
         ToFormat::Ki2u => "ki2u",
         ToFormat::Jkf => "jkf",
         ToFormat::Json => "jsonl",
+        ToFormat::Hcpe => "hcpe",
+        ToFormat::Psv => "psv",
     }
 }
 
@@ -158,6 +160,10 @@ fn convert_item(
                     count_fouls(&game, &mut c.fouls_by_rule);
                     let (bytes, w) = if one_game_per_file(a.to) {
                         emit_one(a, &game)
+                    } else if a.to == ToFormat::Hcpe {
+                        kifu::emit::hcpe::write(&game)
+                    } else if a.to == ToFormat::Psv {
+                        kifu::emit::psv::write(&game)
                     } else {
                         let info = InputInfo {
                             name: name.to_string(),

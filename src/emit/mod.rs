@@ -1,10 +1,13 @@
 //! Writers: replayed games out, in every format kifu writes.
 
 pub mod csa;
+pub mod hcpe;
 pub mod jkf;
 pub mod json;
 pub mod ki2;
 pub mod kif;
+mod packed;
+pub mod psv;
 pub mod sfen;
 pub mod usi;
 
