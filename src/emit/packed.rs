@@ -8,7 +8,8 @@
 //! then each other square (1一 first, file by file) as a Huffman code, then
 //! the pieces in hand. A piece in hand is coded one bit shorter than on the
 //! board, which the square it left empty makes up, so the total never
-//! changes. A position with another set of pieces (a handicap, a problem
+//! changes (Apery's bishop and rook in hand are the exception to the rule
+//! of how: same length, other bits). A position with another set of pieces (a handicap, a problem
 //! diagram) cannot be coded: the reader would take the unused bits for
 //! pawns in hand.
 
@@ -113,14 +114,18 @@ pub(crate) fn encode(pos: &Position, layout: Layout) -> [u8; 32] {
         let white = u32::from(c == Color::Gote);
         for (kind, n) in pos.hand(c).iter_canonical() {
             let (code, len) = kind_code(kind, layout);
+            let major = matches!(kind, PieceKind::Bishop | PieceKind::Rook);
             for _ in 0..n {
-                // In hand the leading "occupied" bit is dropped and the
-                // promotion bit, always 0, comes before the colour.
-                bits.push(code >> 1, len - 1);
-                if kind == PieceKind::Gold {
-                    bits.push(white, 1);
+                if layout == Layout::Hcp && major {
+                    // Apery codes a bishop or rook in hand as on the board,
+                    // without the promotion bit.
+                    bits.push(code | white << len, len + 1);
+                } else if kind == PieceKind::Gold {
+                    // The leading "occupied" bit is dropped in hand.
+                    bits.push(code >> 1 | white << (len - 1), len);
                 } else {
-                    bits.push(white << 1, 2);
+                    // ... and the promotion bit, always 0, comes before the colour.
+                    bits.push(code >> 1 | white << len, len + 1);
                 }
             }
         }
