@@ -51,7 +51,7 @@ fn random_game(rng: &mut Rng) -> Record {
             total_ms: None,
         });
         moves.push(e);
-        pos.play(mv);
+        pos.play_unchecked(mv);
     }
     Record {
         main: Line {

@@ -200,7 +200,7 @@ pub(crate) const ZONE: [Bitboard; 2] = [
 /// `DEAD[color][kind]`: squares where an unpromoted piece of that kind could
 /// never move again (last rank for pawn and lance, last two for the knight);
 /// empty for every other kind, so that [`is_dead`] and the generators need no
-/// kind check. (`play_checked`'s board-move path asks for the kind first all
+/// kind check. (`play`'s board-move path asks for the kind first all
 /// the same: most moved pieces are not pawns, lances or knights, and the
 /// test is cheaper than the 128-bit table read.)
 pub(crate) const DEAD: [[Bitboard; 14]; 2] = {

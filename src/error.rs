@@ -45,6 +45,15 @@ pub enum ErrorKind {
     Parse(ParseError),
     /// The start position is not a legal position.
     Setup(String),
+    /// The text holds nothing kifu recognises as part of a record (a header
+    /// key of its format, a start position, a move or an ending): an HTML
+    /// page or a note saved with a record's extension, say.
+    NotARecord {
+        /// Where reading looked for the record: the first line with content.
+        span: Span,
+        /// What was looked for, and what was found instead.
+        reason: String,
+    },
 }
 
 /// An error reading an input, with the path when there is one.
@@ -83,6 +92,7 @@ impl Error {
     pub fn position(&self) -> Option<Span> {
         match &self.0.kind {
             ErrorKind::Parse(p) => Some(p.span),
+            ErrorKind::NotARecord { span, .. } => Some(*span),
             _ => None,
         }
     }
@@ -94,6 +104,7 @@ impl fmt::Display for Error {
             // Compiler style for positions: `file:line:column: message`.
             match &self.0.kind {
                 ErrorKind::Parse(e) => return write!(f, "{}:{e}", p.display()),
+                ErrorKind::NotARecord { span, .. } => write!(f, "{}:{span}: ", p.display())?,
                 _ => write!(f, "{}: ", p.display())?,
             }
         }
@@ -105,6 +116,7 @@ impl fmt::Display for Error {
             }
             ErrorKind::Parse(p) => write!(f, "{p}"),
             ErrorKind::Setup(m) => write!(f, "illegal start position: {m}"),
+            ErrorKind::NotARecord { reason, .. } => write!(f, "not a shogi record: {reason}"),
         }
     }
 }

@@ -36,6 +36,22 @@ pub struct ReadOptions {
     pub encoding: Option<&'static encoding_rs::Encoding>,
 }
 
+/// Whether a `.json` file met in a directory walk is to be read. Other JSON
+/// files sit beside records (test expectations, settings), so only a JKF
+/// document is taken, and any file that cannot be told apart from one (it
+/// cannot be read, or it opens like an object but is not valid JSON, as a
+/// truncated JKF is), so that its error is still reported.
+pub fn json_is_record(path: &Path) -> bool {
+    let Ok(bytes) = std::fs::read(path) else {
+        return true;
+    };
+    let body = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+    if body.trim_ascii_start().first() != Some(&b'{') {
+        return false;
+    }
+    parse::recognise::jkf_object(body).unwrap_or(true)
+}
+
 /// The format an extension suggests.
 pub fn format_hint(path: &Path) -> Option<Format> {
     path.extension()
@@ -44,6 +60,33 @@ pub fn format_hint(path: &Path) -> Option<Format> {
 }
 
 /// Decode, detect and parse `bytes` read from `path` (`None` for stdin).
+///
+/// The encoding (UTF-8, Shift_JIS, EUC-JP, UTF-16 with a BOM) and the format
+/// are detected unless [`ReadOptions`] names them; the path's extension is
+/// only a hint. Every game is read on its own: in a multi-game CSA file a
+/// broken game lands in [`Input::failed`] and the others in
+/// [`Input::records`].
+///
+/// # Errors
+///
+/// [`ErrorKind::Decode`] when the bytes are not text (binary data),
+/// [`ErrorKind::UnknownFormat`] when no format fits, and
+/// [`ErrorKind::Parse`] (with line and column) when the record is not valid
+/// in its format. The error carries `path`, or `-` without one.
+///
+/// # Example
+///
+/// ```
+/// use kifu::{Format, ReadOptions, read_bytes};
+///
+/// let input = read_bytes(b"position startpos moves 7g7f 3c3d\n", None, &ReadOptions::default())?;
+/// assert_eq!(input.format, Format::Usi);
+/// assert_eq!(input.records[0].main.moves.len(), 2);
+///
+/// let err = read_bytes(b"PI\n+\n+77\n", None, &ReadOptions::default()).unwrap_err();
+/// assert_eq!(err.position().map(|p| p.line), Some(3));
+/// # Ok::<(), kifu::Error>(())
+/// ```
 pub fn read_bytes(bytes: &[u8], path: Option<&Path>, opts: &ReadOptions) -> Result<Input, Error> {
     let with_path = |e: Error| match path {
         Some(p) => e.with_path(p),
@@ -63,15 +106,21 @@ pub fn read_bytes(bytes: &[u8], path: Option<&Path>, opts: &ReadOptions) -> Resu
     }
     let format = match opts.from {
         Some(f) => f,
-        None => parse::detect(text, path.and_then(format_hint))
-            .ok_or_else(|| with_path(Error::new(ErrorKind::UnknownFormat)))?,
+        None => parse::detect(text, path.and_then(format_hint)).ok_or_else(|| {
+            let n = parse::recognise::unknown(text);
+            with_path(Error::new(ErrorKind::NotARecord {
+                span: n.span,
+                reason: n.reason,
+            }))
+        })?,
     };
     let mut failed = Vec::new();
     let records = if format == Format::Csa {
         // Games of a CSA file stand alone: one broken game (a truncated
         // download, say) is reported, and the rest are still read.
         let each = parse::csa::parse_each(text);
-        if each.iter().any(|(_, g)| g.is_ok()) {
+        // Nothing but comments and blank lines: no game to report.
+        if each.is_empty() || each.iter().any(|(_, g)| g.is_ok()) {
             let mut records = Vec::with_capacity(each.len());
             for (index, game) in each {
                 match game {
@@ -86,6 +135,10 @@ pub fn read_bytes(bytes: &[u8], path: Option<&Path>, opts: &ReadOptions) -> Resu
     } else {
         parse::parse(text, format).map_err(|e| with_path(e.into()))?
     };
+    if failed.is_empty() {
+        parse::recognise::check(text, format, &records)
+            .map_err(|n| with_path(not_a_record(n, text, format, opts)))?;
+    }
     Ok(Input {
         format,
         encoding: decoded.encoding.name(),
@@ -95,7 +148,43 @@ pub fn read_bytes(bytes: &[u8], path: Option<&Path>, opts: &ReadOptions) -> Resu
     })
 }
 
-/// Read and parse the file at `path`.
+/// The refusal of a text that holds no record, with a word on the format
+/// the content looks like when the user chose another one.
+fn not_a_record(
+    n: parse::recognise::NotARecord,
+    text: &str,
+    format: Format,
+    opts: &ReadOptions,
+) -> Error {
+    let mut reason = n.reason;
+    if opts.from.is_some()
+        && let Some(other) = parse::detect(text, None).filter(|&f| f != format)
+    {
+        reason.push_str(&format!(
+            "; the content looks like {}: try --from {other}, or leave --from out",
+            other.name().to_uppercase()
+        ));
+    }
+    Error::new(ErrorKind::NotARecord {
+        span: n.span,
+        reason,
+    })
+}
+
+/// Read and parse the file at `path`, as [`read_bytes`] does its bytes.
+///
+/// # Errors
+///
+/// [`ErrorKind::Io`] when the file cannot be read, and every error of
+/// [`read_bytes`]; each carries the path.
+///
+/// # Example
+///
+/// ```no_run
+/// let input = kifu::read_path("game.kif".as_ref(), &kifu::ReadOptions::default())?;
+/// println!("{} game(s) in {}", input.records.len(), input.encoding);
+/// # Ok::<(), kifu::Error>(())
+/// ```
 pub fn read_path(path: &Path, opts: &ReadOptions) -> Result<Input, Error> {
     // No file is longer than the limit, but the type cannot know it.
     read_path_within(path, opts, u64::MAX)?.ok_or_else(|| {

@@ -16,6 +16,16 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Colour `ok`, fouls, warnings and errors: auto (on a terminal, unless
+    /// NO_COLOR is set), always or never.
+    #[arg(
+        long,
+        global = true,
+        value_enum,
+        default_value = "auto",
+        value_name = "WHEN"
+    )]
+    color: cmd::color::When,
 }
 
 #[derive(Subcommand, Debug)]
@@ -32,6 +42,8 @@ enum Command {
     Completions(CompletionsArgs),
     /// Print the man page (roff) of kifu, or write one page per command.
     Man(ManArgs),
+    /// Print one position of a game as a KIF board diagram or an SVG board.
+    Show(cmd::show::ShowArgs),
 }
 
 #[derive(Args, Debug)]
@@ -61,10 +73,12 @@ struct CompletionsArgs {
 /// Options shared by the commands that read records.
 #[derive(Args, Debug, Clone)]
 struct InputArgs {
-    /// Files or directories (searched recursively); `-` or nothing reads stdin.
+    /// Files or directories (searched recursively); `-` reads stdin, and so
+    /// does nothing, unless stdin is a terminal: then the current directory
+    /// is read.
     paths: Vec<PathBuf>,
     /// The input format (default: detect from extension and content).
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     from: Option<FromFormat>,
     /// The input encoding (utf-8, shift_jis/cp932, euc-jp; default: detect).
     #[arg(long)]
@@ -90,6 +104,9 @@ struct CheckArgs {
     /// Also write the summary as a JSON object to this file.
     #[arg(long, value_name = "FILE")]
     summary: Option<PathBuf>,
+    /// Also write an HTML report (summary, one card per foul and finding, boards) to this file.
+    #[arg(long, value_name = "FILE.html")]
+    report: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -97,7 +114,7 @@ struct ConvertArgs {
     #[command(flatten)]
     input: InputArgs,
     /// The target format.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, ignore_case = true)]
     to: ToFormat,
     /// Write to this file (one input only).
     #[arg(short, long)]
@@ -105,12 +122,20 @@ struct ConvertArgs {
     /// Write one file per input under this directory, mirroring the input tree.
     #[arg(long)]
     out_dir: Option<PathBuf>,
-    /// Overwrite existing output files.
-    #[arg(long)]
+    /// Replace existing output files (keeping their mode; a symbolic link
+    /// is written through to its target).
+    #[arg(long, conflicts_with = "skip_existing")]
     force: bool,
+    /// Leave existing output files alone and count them as skipped.
+    #[arg(long)]
+    skip_existing: bool,
     /// Do not print warnings, the summary or a progress bar.
     #[arg(short, long)]
     quiet: bool,
+    /// List every warning of every file (by default they are summed up by
+    /// code at the end).
+    #[arg(short, long)]
+    verbose: bool,
     /// Also write the summary as a JSON object to this file.
     #[arg(long, value_name = "FILE")]
     summary: Option<PathBuf>,
@@ -201,13 +226,16 @@ fn main() -> ExitCode {
             if cmd::is_broken_pipe(&e) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("kifu: error: {e:#}");
+            let error =
+                cmd::color::paint(cmd::color::Stream::Stderr, cmd::color::Style::Bad, "error");
+            eprintln!("kifu: {error}: {e:#}");
             ExitCode::from(2)
         }
     }
 }
 
 fn run(cli: Cli) -> anyhow::Result<u8> {
+    cmd::color::init(cli.color);
     match cli.command {
         Command::Check(a) => cmd::check::run(&a),
         Command::Convert(a) => cmd::convert::run(&a),
@@ -215,5 +243,6 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Stats(a) => cmd::stats::run(&a),
         Command::Completions(a) => cmd::extra::completions(a.shell),
         Command::Man(a) => cmd::extra::man(a.out_dir.as_deref()),
+        Command::Show(a) => cmd::show::run(&a),
     }
 }

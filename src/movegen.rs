@@ -7,13 +7,13 @@
 //!   the checkers are kept in the position, and 打ち歩詰め is decided by a
 //!   dedicated test (king escapes, or a capture of the pawn by an unpinned
 //!   piece).
-//! * [`Position::play_checked`], the replayer's path, judges self-check
+//! * [`Position::play`], the replayer's path, judges self-check
 //!   before playing, from the checkers and the line through the origin, and
 //!   [`Position::has_legal_move`] stops at the first move it finds.
 //!   [`Position::play_csa`] and [`Position::play_kif`] take a CSA or KIF
 //!   move that names its origin (or a drop) through the same checks
 //!   without forming the move first, and leave anything unusual to
-//!   resolving and `play_checked`.
+//!   resolving and `play`.
 //! * [`Position::check_move`] judges one move from first principles: it plays
 //!   the move on a copy and looks at the result, computing attacks from
 //!   scratch, and for a checking pawn drop it generates every reply.
@@ -45,7 +45,7 @@ use crate::types::{Color, Move, Piece, PieceKind, Square};
 
 /// A written move checked and played in one step by [`Position::play_csa`]
 /// or [`Position::play_kif`]: the three things the replayer would otherwise
-/// get from [`crate::resolve::resolve`] and [`Position::play_checked`].
+/// get from [`crate::resolve::resolve`] and [`Position::play`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct OneStep {
     /// The move, as resolving forms it.
@@ -53,7 +53,7 @@ pub(crate) struct OneStep {
     /// The piece that moved, as resolving names it: the origin's kind for
     /// CSA (which writes the kind after the move), the kind written for KIF.
     pub(crate) piece: PieceKind,
-    /// `play_checked`'s answer: the kind captured, or the rule broken (and
+    /// `play`'s answer: the kind captured, or the rule broken (and
     /// then the position is as before).
     pub(crate) outcome: Result<Option<PieceKind>, Rule>,
 }
@@ -297,7 +297,7 @@ impl Position {
     /// Whether a legal move gives check.
     pub fn gives_check(&self, m: Move) -> bool {
         let mut after = self.clone();
-        after.play(m);
+        after.play_unchecked(m);
         after.in_check()
     }
 
@@ -306,7 +306,7 @@ impl Position {
     pub fn check_move(&self, m: Move) -> Result<(), Rule> {
         self.precheck(m)?;
         let mut after = self.clone();
-        after.play(m);
+        after.play_unchecked(m);
         after.postcheck(self.side, m)
     }
 
@@ -321,7 +321,7 @@ impl Position {
     // Inlined into the replayer's loop: the call's register saves and
     // restores were about 26 instructions a ply of its ~270.
     #[inline(always)]
-    pub fn play_checked(&mut self, m: Move) -> Result<Option<PieceKind>, Rule> {
+    pub fn play(&mut self, m: Move) -> Result<Option<PieceKind>, Rule> {
         if self.waiting_safe {
             match m {
                 Move::Normal { from, to, promote } => {
@@ -340,7 +340,7 @@ impl Position {
 
     /// A CSA move (`+7776FU`, `+2822UM`, `+0055KA`) by `color`, checked and
     /// played in one step: what [`crate::resolve::resolve`] then
-    /// [`Position::play_checked`] give, without forming the move first and
+    /// [`Position::play`] give, without forming the move first and
     /// reading its origin twice.
     ///
     /// `None`, with the position untouched, for every move off the simple
@@ -438,8 +438,8 @@ impl Position {
         })
     }
 
-    /// [`Position::play_checked`] for any move and position: checking pawn
-    /// drops, and positions after an unchecked [`Position::play`]. Kept out
+    /// [`Position::play`] for any move and position: checking pawn
+    /// drops, and positions after an unchecked [`Position::play_unchecked`]. Kept out
     /// of line so that its position copy does not weigh on the fast paths.
     #[inline(never)]
     fn play_checked_general(&mut self, m: Move) -> Result<Option<PieceKind>, Rule> {
@@ -467,7 +467,7 @@ impl Position {
         Ok(self.play_safe(m))
     }
 
-    /// [`Position::play_checked`] for a board move `f`→`t` when the waiting
+    /// [`Position::play`] for a board move `f`→`t` when the waiting
     /// side is known not to be in check (nearly every move of a game): the
     /// same rules in the same order, but the piece, the occupancy and the
     /// squares' bitboards are read once for the checks, the play and the
@@ -549,7 +549,7 @@ impl Position {
         Ok(captured)
     }
 
-    /// [`Position::play_checked`] for a drop of `kind` on `t` that cannot be
+    /// [`Position::play`] for a drop of `kind` on `t` that cannot be
     /// 打ち歩詰め (not a pawn giving check), when the waiting side is known
     /// not to be in check: a drop can only give check by the dropped piece.
     #[inline(always)]
@@ -711,7 +711,7 @@ impl Position {
     /// The rules judged on the position after `m`, played by `us`.
     fn postcheck(&self, us: Color, m: Move) -> Result<(), Rule> {
         // From scratch, not from `checkers` or `has_legal_move`, so that this
-        // path stays independent of the one `play_checked` takes.
+        // path stays independent of the one `play` takes.
         if self.king_attacked(us) {
             return Err(Rule::SelfCheck);
         }
@@ -768,7 +768,7 @@ impl Position {
             .into_iter()
             .map(|m| {
                 let mut child = self.clone();
-                child.play(m);
+                child.play_unchecked(m);
                 (m, child.perft(depth.saturating_sub(1)))
             })
             .collect()
@@ -791,7 +791,7 @@ mod tests {
 
     /// Play `notation` on a copy of `pos` both ways: `one_step` (the fast
     /// path under test), then, when it answers, resolving and
-    /// `play_checked` on another copy; they must agree on the move, the
+    /// `play` on another copy; they must agree on the move, the
     /// piece, the verdict and everything about the position after. When it
     /// does not answer, the position must be untouched. Returns the answer.
     fn compare(
@@ -818,7 +818,7 @@ mod tests {
             .unwrap_or_else(|u| panic!("{notation:?} answered in one step but {u:?}"));
         // The one-step paths refuse a move by the side not to move.
         assert_eq!(r.color.unwrap_or(pos.side), pos.side, "{notation:?}");
-        let outcome = slow.play_checked(r.mv);
+        let outcome = slow.play(r.mv);
         assert_eq!(
             got,
             OneStep {
@@ -832,8 +832,8 @@ mod tests {
         Some(got)
     }
 
-    /// `play_csa` and `play_kif` against resolving then `play_checked`,
-    /// along random games (played with `play_checked`, as the replayer
+    /// `play_csa` and `play_kif` against resolving then `play`,
+    /// along random games (played with `play`, as the replayer
     /// does) from the start and from positions with pins, checks and
     /// 打ち歩詰め: every legal move, every own piece to every square it
     /// attacks with and without promotion (pinned pieces, a king walking
@@ -843,7 +843,7 @@ mod tests {
     /// wrong pieces, wrong colours, and the same on a copy not known to be
     /// safe, which the fast paths must leave alone.
     #[test]
-    fn one_step_paths_match_resolve_then_play_checked() {
+    fn one_step_paths_match_resolve_then_play() {
         let mut next = crate::test_rng::xorshift(0x0d1b_7c3a_95e2_4f61);
         let mut rand = move |n: usize| next() as usize % n;
         let mut played = 0;
@@ -967,7 +967,7 @@ mod tests {
                     }
                 }
                 let mv = moves[rand(moves.len())];
-                pos.play_checked(mv).unwrap();
+                pos.play(mv).unwrap();
                 prev_to = Some(mv.to());
             }
         }
@@ -996,7 +996,7 @@ mod tests {
         let m = Move::from_usi("1c1b").unwrap();
         assert_eq!(p.check_move(m), Ok(()));
         let mut after = p.clone();
-        after.play(m);
+        after.play_unchecked(m);
         assert!(after.is_checkmate());
     }
 }

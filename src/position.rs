@@ -19,7 +19,7 @@ use std::sync::LazyLock;
 /// A legal shogi position that moves can be played on.
 ///
 /// Invariants (established by [`Position::from_setup`], kept by
-/// [`Position::play`] for legal moves): the bitboards agree with the board
+/// [`Position::play_unchecked`] for legal moves): the bitboards agree with the board
 /// array, the key agrees with the contents, each side has at most one king.
 /// `checkers` agrees with the contents after every play, legal or not.
 #[derive(Clone)]
@@ -39,7 +39,7 @@ pub struct Position {
     pub(crate) checkers: Bitboard,
     /// Known: the side not to move is not in check. Then the next legal
     /// move's checkers follow from the move alone (the moved piece and the
-    /// line it opens). Cleared by an unchecked [`Position::play`], which may
+    /// line it opens). Cleared by an unchecked [`Position::play_unchecked`], which may
     /// break that rule.
     pub(crate) waiting_safe: bool,
 }
@@ -69,10 +69,22 @@ impl fmt::Debug for Position {
 pub enum DeclarationRule {
     /// The CSA 27-point declaration rule: sente needs 28 points, gote 27.
     Points27,
-    /// The JSA declaration rule (入玉宣言法): 31 points win. (24–30 points is
-    /// a draw under that rule, which is not a winning declaration, so it is
-    /// reported as failing.)
+    /// The JSA declaration rule (入玉宣言法): 31 points win, 24 to 30 points
+    /// is a draw (持将棋), fewer lose.
     Points24,
+}
+
+/// What a declaration that meets the conditions of its rule comes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DeclarationOutcome {
+    /// The declarer wins.
+    Win,
+    /// 持将棋, a draw: the JSA rule's 24 to 30 points.
+    Draw {
+        /// The declarer's points.
+        points: u32,
+    },
 }
 
 /// One reason a [`Setup`] is not a legal position.
@@ -404,7 +416,7 @@ impl Position {
 
     /// [`Position::sfen_into`] for a line walked a move at a time: `ranks`
     /// held this position's ranks before `mv` was played, and only the ranks
-    /// `mv` changed (its origin's and destination's: [`Position::play`]
+    /// `mv` changed (its origin's and destination's: [`Position::play_unchecked`]
     /// touches no other square) are written again.
     pub(crate) fn sfen_after<'b>(
         &self,
@@ -491,7 +503,7 @@ impl Position {
     ///
     /// An unchecked illegal move never panics, but the resulting position
     /// may break the rules (it stays internally consistent).
-    pub fn play(&mut self, m: Move) -> Option<PieceKind> {
+    pub fn play_unchecked(&mut self, m: Move) -> Option<PieceKind> {
         let captured = self.relocate(m);
         self.refresh_checkers();
         self.waiting_safe = false;
@@ -499,7 +511,7 @@ impl Position {
     }
 
     /// Play `m`, which must pass `precheck` and leave the mover's king
-    /// unattacked (any legal move does): like [`Position::play`], but the checkers come from the
+    /// unattacked (any legal move does): like [`Position::play_unchecked`], but the checkers come from the
     /// move when the side that was waiting was known not to be in check.
     #[inline(always)]
     pub(crate) fn play_safe(&mut self, m: Move) -> Option<PieceKind> {
@@ -731,8 +743,22 @@ impl Position {
     /// time, cannot be judged from a position): king in the enemy zone, not in
     /// check, at least 10 other pieces in the zone, and enough points (pieces
     /// in the zone other than the king plus the hand; rook, bishop and their
-    /// promotions 5, others 1). Err says every condition that fails.
+    /// promotions 5, others 1). Err says every condition that fails. A draw
+    /// under the JSA rule is not a winning declaration: Err says so; see
+    /// [`Position::judge_declaration`].
     pub fn check_declaration(&self, rule: DeclarationRule) -> Result<(), String> {
+        match self.judge_declaration(rule)? {
+            DeclarationOutcome::Win => Ok(()),
+            DeclarationOutcome::Draw { points } => Err(format!(
+                "{points} points, 31 needed to win (24 to 30 is a draw, 持将棋)"
+            )),
+        }
+    }
+
+    /// What a declaration by the side to move comes to under `rule`: a win,
+    /// a draw (the JSA rule's 24 to 30 points), or Err with every condition
+    /// of [`Position::check_declaration`] that fails (the declarer loses).
+    pub fn judge_declaration(&self, rule: DeclarationRule) -> Result<DeclarationOutcome, String> {
         let us = self.side;
         let Some(k) = self.kings[us.index()] else {
             return Err(format!("{us} has no king"));
@@ -763,18 +789,27 @@ impl Position {
             let value = if matches!(kind, Bishop | Rook) { 5 } else { 1 };
             points += value * hand.count(kind) as u32;
         }
-        let needed = match (rule, us) {
-            (DeclarationRule::Points27, Color::Sente) => 28,
-            (DeclarationRule::Points27, Color::Gote) => 27,
-            (DeclarationRule::Points24, _) => 31,
+        // The least that does not lose, and the least that wins.
+        let (needed, wins) = match (rule, us) {
+            (DeclarationRule::Points27, Color::Sente) => (28, 28),
+            (DeclarationRule::Points27, Color::Gote) => (27, 27),
+            (DeclarationRule::Points24, _) => (24, 31),
         };
         if points < needed {
-            why.push(format!("{points} points, {needed} needed"));
+            if wins > needed {
+                why.push(format!(
+                    "{points} points, {needed} needed for a draw and {wins} to win"
+                ));
+            } else {
+                why.push(format!("{points} points, {needed} needed"));
+            }
         }
-        if why.is_empty() {
-            Ok(())
-        } else {
+        if !why.is_empty() {
             Err(why.join("; "))
+        } else if points < wins {
+            Ok(DeclarationOutcome::Draw { points })
+        } else {
+            Ok(DeclarationOutcome::Win)
         }
     }
 

@@ -477,6 +477,22 @@ pub struct Record {
     pub main: Line,
     /// Summary lines such as `まで64手で先手の勝ち`, verbatim.
     pub summary: Vec<String>,
+    /// What the parser read by assumption, or found written out of place,
+    /// where the file still means a game (a CSA record with no start
+    /// position, say); the replay reports each as a diagnostic.
+    pub notices: Vec<Notice>,
+}
+
+/// Something a parser noticed about how a record is written that is not a
+/// syntax error: reading went on, and the user is told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// A stable code such as `start-assumed`.
+    pub code: &'static str,
+    /// What was found, and how it was read.
+    pub message: String,
+    /// Where.
+    pub span: Span,
 }
 
 impl Record {

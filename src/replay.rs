@@ -4,13 +4,17 @@
 //! Repetition lives here, not in [`Position`]: the replayer keeps the keys of
 //! the positions seen on the current line of play.
 
+mod ending;
+mod line;
+
 use crate::error::{Error, ErrorKind};
 use crate::movegen::OneStep;
 use crate::position::{DeclarationRule, Position};
-use crate::record::{Dest, EndingKind, Line, MoveEntry, Notation, Record, Span, StartPosition};
+use crate::record::{Dest, Ending, Line, MoveEntry, Notation, Record, Span, StartPosition};
 use crate::resolve::{Unresolved, resolve};
 use crate::rule::Rule;
 use crate::types::{Color, Move, PieceKind, Square};
+use line::replay_line;
 
 /// Bits in [`History`]'s filter of keys seen. A set bit costs a pass over
 /// every key of the line; over a collection of 2,000 games, 4,096 bits
@@ -93,8 +97,10 @@ impl Verdict {
 pub struct GameResult {
     /// The winner, or `None` for a draw or no result.
     pub winner: Option<Color>,
-    /// A stable reason code: `resign`, `checkmate`, `foul`, `sennichite`,
-    /// `declaration`, `time-up`, `jishogi`, `max-moves`, `interrupted`, `none`, …
+    /// A stable reason code: `resign`, `checkmate`, `no-legal-move` (no
+    /// legal move without being in check), `foul`, `sennichite`,
+    /// `declaration`, `time-up`, `jishogi` (also a declaration's draw under
+    /// the JSA rule), `max-moves`, `interrupted`, `none`, …
     pub reason: &'static str,
 }
 
@@ -267,7 +273,27 @@ impl History {
 
 /// Replay `record` from its start position, judging every move.
 ///
-/// Fails only when the start position itself is not a legal position.
+/// The main line and every variation are played against the full rules; the
+/// first illegal move of a line ends it as a foul (hansoku-make) for the side
+/// that played it, and the recorded ending (resignation, a mate or
+/// declaration claim, …) is checked against the board.
+///
+/// # Errors
+///
+/// Fails only when the start position itself is not a legal position
+/// ([`ErrorKind::Setup`]); an illegal move is a [`Verdict::Foul`], not an error.
+///
+/// # Example
+///
+/// ```
+/// use kifu::{Format, ReplayOptions, Verdict, parse, replay};
+///
+/// let record = parse::parse("position startpos moves 7g7f 3c3d 8h2b+\n", Format::Usi)?.remove(0);
+/// let game = replay(record, &ReplayOptions::default())?;
+/// assert_eq!(game.main.plies.len(), 3);
+/// assert_eq!(game.main.verdict, Verdict::Legal);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
     // A preset needs neither a setup built nor a search of the presets.
     let (start, issues) = match &record.start {
@@ -276,7 +302,16 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
             .map_err(|e| Error::new(ErrorKind::Setup(e.to_string())))?,
     };
     let history = History::new(&start, record.main.moves.len());
-    let mut main = replay_line(&record.main, start.clone(), history, None, 1, opts);
+    let closing = closing_ending(&record, &start);
+    let mut main = replay_line(
+        &record.main,
+        start.clone(),
+        history,
+        None,
+        1,
+        closing.as_ref(),
+        opts,
+    );
     if !issues.is_empty() {
         let list: Vec<String> = issues.iter().map(|i| i.to_string()).collect();
         main.diagnostics.insert(
@@ -292,6 +327,15 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
             },
         );
     }
+    // What the parser read by assumption comes first: it is about the
+    // whole record.
+    let notices = record.notices.iter().map(|n| Diagnostic {
+        code: n.code,
+        message: n.message.clone(),
+        span: Some(n.span),
+        ply: None,
+    });
+    main.diagnostics.splice(0..0, notices);
     main.diagnostics
         .extend(closing_diagnostics(&record, &start, &main));
     // Variations, iteratively (no recursion: files can nest them deeply).
@@ -333,6 +377,7 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
                     hist.clone(),
                     prev_to,
                     first_ply + i as u32,
+                    None,
                     opts,
                 );
                 variations.push(VariationResult {
@@ -360,6 +405,34 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
         start,
         main,
         variations,
+    })
+}
+
+/// The ending the record's `まで…` line (its first) states, for a main line
+/// with no terminal move (a KIF may leave it out; kif.md §8.1 makes the
+/// line the fallback). Only a line that counts the main line's moves is
+/// taken: one that counts more is how a record cut short shows itself, and
+/// its result is not about this position. As the line has no span in the
+/// record, a foul it claims points at the last move.
+fn closing_ending(record: &Record, start: &Position) -> Option<Ending> {
+    if record.main.ending.is_some() {
+        return None;
+    }
+    let (text, claim) = record
+        .summary
+        .iter()
+        .find_map(|s| crate::closing::claim(s).map(|c| (s.trim(), c)))?;
+    let written = record.main.moves.len() as u32;
+    let counted_from_start = start.move_number().saturating_sub(1) + written;
+    if claim.moves != written && claim.moves != counted_from_start {
+        return None;
+    }
+    Some(Ending {
+        kind: crate::parse::ki2::summary_ending(text)?,
+        text: text.to_string(),
+        span: record.main.moves.last().map_or(record.span, |m| m.span),
+        time: None,
+        comments: Vec::new(),
     })
 }
 
@@ -525,7 +598,7 @@ fn play_entry(
         Ok(r) => {
             let mover = r.color.unwrap_or(us);
             let played = if mover == us {
-                pos.play_checked(r.mv)
+                pos.play(r.mv)
             } else {
                 Err(Rule::WrongTurn)
             };
@@ -545,460 +618,4 @@ enum Stop {
     /// The move was formed but the rules refuse it (`rule`): the move, the
     /// piece that made it and the colour that played it.
     Illegal(Move, PieceKind, Color, Rule),
-}
-
-/// Replay one line from `pos`.
-fn replay_line(
-    line: &Line,
-    mut pos: Position,
-    mut hist: History,
-    mut prev_to: Option<Square>,
-    first_ply: u32,
-    opts: &ReplayOptions,
-) -> LineResult {
-    let mut plies = Vec::with_capacity(line.moves.len());
-    let mut diagnostics = Vec::new();
-    let mut verdict = Verdict::Legal;
-    let mut board_end = BoardEnd::None;
-    let base_number = pos.move_number();
-    let mut stopped_at: Option<usize> = None;
-    // The last ply gave check and nothing has yet shown whether it mated.
-    // Deciding that needs a search for a legal reply; the next move, when
-    // it is legal, is that reply, so the search is left until a move fails.
-    let mut check_unanswered = false;
-
-    for (i, entry) in line.moves.iter().enumerate() {
-        let ply = first_ply + i as u32;
-        let move_number = base_number + i as u32;
-        if board_end == BoardEnd::Sennichite {
-            stopped_at = Some(i);
-            break;
-        }
-        let us = pos.side_to_move();
-        let (mv, piece, capture) = match play_entry(&mut pos, &entry.notation, prev_to) {
-            Ok(done) => done,
-            Err(stop) => {
-                // The move failed and the position is as before it.
-                if check_unanswered && !pos.has_legal_move() {
-                    // Play goes on: the mated side's next move is necessarily a foul,
-                    // which is what records of such games (81Dojo) mean by it.
-                    board_end = BoardEnd::Checkmate;
-                    diagnostics.push(Diagnostic {
-                        code: "moves-after-checkmate",
-                        message: format!(
-                            "ply {} checkmated {}, but the record goes on",
-                            ply - 1,
-                            pos.side_to_move().name()
-                        ),
-                        span: Some(entry.span),
-                        ply: Some(ply),
-                    });
-                }
-                stopped_at = Some(i + 1);
-                match stop {
-                    Stop::Unresolved(Unresolved::Foul { rule, mv, detail }) => {
-                        verdict = Verdict::Foul(Foul {
-                            ply,
-                            move_number,
-                            rule,
-                            loser: notation_color(entry).unwrap_or(us),
-                            mv,
-                            piece: None,
-                            span: entry.span,
-                            detail,
-                        });
-                    }
-                    Stop::Unresolved(Unresolved::Ambiguous(c)) => {
-                        let list: Vec<String> = c.iter().map(|s| s.to_string()).collect();
-                        diagnostics.push(Diagnostic {
-                            code: "ambiguous-move",
-                            message: format!(
-                                "the move matches several pieces ({}); replay stops here",
-                                list.join(", ")
-                            ),
-                            span: Some(entry.span),
-                            ply: Some(ply),
-                        });
-                    }
-                    Stop::Unresolved(Unresolved::NoPreviousMove) => {
-                        diagnostics.push(Diagnostic {
-                            code: "bad-notation",
-                            message: "同 (same square) with no previous move; replay stops here"
-                                .into(),
-                            span: Some(entry.span),
-                            ply: Some(ply),
-                        });
-                    }
-                    Stop::Illegal(mv, piece, mover, rule) => {
-                        let detail = foul_detail(&pos, rule, mv, mover);
-                        verdict = Verdict::Foul(Foul {
-                            ply,
-                            move_number,
-                            rule,
-                            loser: mover,
-                            mv: Some(mv),
-                            piece: Some(piece),
-                            span: entry.span,
-                            detail,
-                        });
-                    }
-                }
-                break;
-            }
-        };
-        let same = prev_to == Some(mv.to());
-        let check = pos.in_check();
-        prev_to = Some(mv.to());
-        plies.push(Ply {
-            mv,
-            color: us,
-            piece,
-            capture,
-            check,
-            same,
-        });
-        let count = hist.push(pos.key(), check);
-        if count >= 4 {
-            if let Some(checker) = hist.perpetual_checker(us) {
-                verdict = Verdict::Foul(Foul {
-                    ply,
-                    move_number,
-                    rule: Rule::PerpetualCheck,
-                    loser: checker,
-                    mv: Some(mv),
-                    piece: Some(piece),
-                    span: entry.span,
-                    detail: format!(
-                        "the position occurs for the fourth time and {} gave check with every move of the cycle",
-                        checker.name()
-                    ),
-                });
-                stopped_at = Some(i + 1);
-                break;
-            }
-            board_end = BoardEnd::Sennichite;
-            check_unanswered = false;
-            continue;
-        }
-        check_unanswered = check;
-    }
-    if board_end == BoardEnd::None
-        && verdict.is_legal()
-        && stopped_at.is_none()
-        && !pos.has_legal_move()
-    {
-        board_end = if pos.in_check() {
-            BoardEnd::Checkmate
-        } else {
-            BoardEnd::NoLegalMove
-        };
-    }
-
-    // Moves written after the end of play.
-    if let Some(s) = stopped_at {
-        let extra = line.moves.len().saturating_sub(s);
-        if extra > 0 {
-            let first = &line.moves[s];
-            let (code, what) = match (&verdict, board_end) {
-                (Verdict::Foul(_), _) => ("moves-after-foul", "the foul"),
-                (_, BoardEnd::Sennichite) => {
-                    ("moves-after-end", "the fourth repetition (sennichite)")
-                }
-                _ => ("moves-not-replayed", "the point where replay stopped"),
-            };
-            diagnostics.push(Diagnostic {
-                code,
-                message: format!(
-                    "{extra} move{} written after {what} {} not replayed (kept in the record)",
-                    if extra == 1 { "" } else { "s" },
-                    if extra == 1 { "was" } else { "were" }
-                ),
-                span: Some(first.span),
-                ply: Some(first_ply + s as u32),
-            });
-        }
-    }
-
-    let unresolved = verdict.is_legal() && board_end == BoardEnd::None && stopped_at.is_some();
-    let result = judge_ending(
-        line,
-        &pos,
-        &mut verdict,
-        board_end,
-        &mut diagnostics,
-        first_ply + plies.len() as u32,
-        base_number + plies.len() as u32,
-        unresolved,
-        opts,
-    );
-    LineResult {
-        plies,
-        verdict,
-        result,
-        diagnostics,
-        board_end,
-        first_ply,
-    }
-}
-
-fn notation_color(entry: &MoveEntry) -> Option<Color> {
-    match entry.notation {
-        crate::record::Notation::Csa { color, .. } => Some(color),
-        crate::record::Notation::Kif { color, .. } | crate::record::Notation::Ki2 { color, .. } => {
-            color
-        }
-        crate::record::Notation::Usi(_) => None,
-    }
-}
-
-/// Words for a foul, naming the facts on the board.
-fn foul_detail(pos: &Position, rule: Rule, mv: Move, mover: Color) -> String {
-    let to = mv.to();
-    match rule {
-        Rule::WrongTurn => format!(
-            "{} moved but it is {}'s turn",
-            mover.name(),
-            pos.side_to_move().name()
-        ),
-        Rule::NoPiece => match mv.from() {
-            Some(f) => match pos.piece_at(f) {
-                None => format!("{f} is empty"),
-                Some(p) => format!("{f} holds a {} of {}", p.kind.kif(), p.color.name()),
-            },
-            None => "no such piece".into(),
-        },
-        Rule::BadMovement => {
-            let name = mv
-                .from()
-                .and_then(|f| pos.piece_at(f))
-                .map_or("piece", |p| p.kind.kif());
-            format!(
-                "{name} cannot move from {} to {to}",
-                mv.from().map_or("?".into(), |f| f.to_string())
-            )
-        }
-        Rule::NotInHand => match mv {
-            Move::Drop { kind, .. } => format!("{} has no {} in hand", mover.name(), kind.kif()),
-            _ => "not in hand".into(),
-        },
-        Rule::OccupiedDrop => format!("{to} is occupied"),
-        Rule::BadPromotion => "this move cannot promote".into(),
-        Rule::DeadPiece => format!("the piece could never move again from {to}"),
-        Rule::Nifu => format!(
-            "{} already has an unpromoted pawn on file {}",
-            mover.name(),
-            to.file()
-        ),
-        Rule::Uchifuzume => "the pawn drop gives checkmate".into(),
-        Rule::SelfCheck => {
-            if pos.in_check() {
-                format!(
-                    "{} is in check and the move does not answer it",
-                    mover.name()
-                )
-            } else {
-                format!("the move leaves {}'s king in check", mover.name())
-            }
-        }
-        Rule::PerpetualCheck | Rule::FalseDeclaration => String::new(),
-    }
-}
-
-/// Compare the recorded ending with the board, and decide the result.
-#[allow(clippy::too_many_arguments)]
-fn judge_ending(
-    line: &Line,
-    pos: &Position,
-    verdict: &mut Verdict,
-    board_end: BoardEnd,
-    diags: &mut Vec<Diagnostic>,
-    next_ply: u32,
-    next_number: u32,
-    unresolved: bool,
-    opts: &ReplayOptions,
-) -> GameResult {
-    let mover = pos.side_to_move();
-    let ending = line.ending.as_ref();
-    let diag = |diags: &mut Vec<Diagnostic>, code: &'static str, message: String| {
-        diags.push(Diagnostic {
-            code,
-            message,
-            span: ending.map(|e| e.span),
-            ply: Some(next_ply),
-        });
-    };
-
-    if let Verdict::Foul(f) = verdict {
-        let result = GameResult {
-            winner: Some(f.loser.flip()),
-            reason: "foul",
-        };
-        if let Some(e) = ending {
-            let agrees = match e.kind {
-                EndingKind::FoulBy(c) => c == f.loser,
-                EndingKind::FoulByMover | EndingKind::FoulByPrevious => true,
-                EndingKind::Sennichite => f.rule == Rule::PerpetualCheck,
-                _ => false,
-            };
-            if !agrees {
-                diag(
-                    diags,
-                    "ending-disagrees",
-                    format!(
-                        "the record ends with {:?}, but ply {} was a foul ({}) by {}",
-                        e.text,
-                        f.ply,
-                        f.rule.code(),
-                        f.loser.name()
-                    ),
-                );
-            }
-        }
-        return result;
-    }
-
-    let no_result = |reason| GameResult {
-        winner: None,
-        reason,
-    };
-    let Some(e) = ending else {
-        return match board_end {
-            BoardEnd::Checkmate | BoardEnd::NoLegalMove => GameResult {
-                winner: Some(mover.flip()),
-                reason: "checkmate",
-            },
-            BoardEnd::Sennichite => no_result("sennichite"),
-            BoardEnd::None => no_result("none"),
-        };
-    };
-    if board_end == BoardEnd::Sennichite {
-        if e.kind != EndingKind::Sennichite {
-            diag(
-                diags,
-                "ending-disagrees",
-                format!(
-                    "the record ends with {:?}, but the game ended by a fourth repetition (sennichite)",
-                    e.text
-                ),
-            );
-        }
-        return no_result("sennichite");
-    }
-    if unresolved {
-        // Replay stopped early (ambiguous move): the ending cannot be checked.
-        return no_result("none");
-    }
-    match e.kind {
-        EndingKind::Resign => GameResult {
-            winner: Some(mover.flip()),
-            // A side with no legal move has lost on the board, whatever it wrote.
-            reason: if matches!(board_end, BoardEnd::Checkmate | BoardEnd::NoLegalMove) {
-                "checkmate"
-            } else {
-                "resign"
-            },
-        },
-        EndingKind::Tsumi => {
-            if board_end != BoardEnd::Checkmate && board_end != BoardEnd::NoLegalMove {
-                diag(
-                    diags,
-                    "false-mate-claim",
-                    format!(
-                        "the record claims checkmate ({:?}) but {} is not mated",
-                        e.text,
-                        mover.name()
-                    ),
-                );
-            }
-            GameResult {
-                winner: Some(mover.flip()),
-                reason: "checkmate",
-            }
-        }
-        EndingKind::Sennichite => {
-            if board_end != BoardEnd::Sennichite {
-                diag(
-                    diags,
-                    "false-sennichite-claim",
-                    format!(
-                        "the record claims repetition ({:?}) but no position occurred four times",
-                        e.text
-                    ),
-                );
-            }
-            no_result("sennichite")
-        }
-        EndingKind::Kachi => match pos.check_declaration(opts.declaration) {
-            Ok(()) => GameResult {
-                winner: Some(mover),
-                reason: "declaration",
-            },
-            Err(why) => {
-                *verdict = Verdict::Foul(Foul {
-                    ply: next_ply,
-                    move_number: next_number,
-                    rule: Rule::FalseDeclaration,
-                    loser: mover,
-                    mv: None,
-                    piece: None,
-                    span: e.span,
-                    detail: why,
-                });
-                GameResult {
-                    winner: Some(mover.flip()),
-                    reason: "foul",
-                }
-            }
-        },
-        EndingKind::FoulByMover | EndingKind::FoulByPrevious | EndingKind::FoulBy(_) => {
-            let loser = match e.kind {
-                EndingKind::FoulByMover => mover,
-                EndingKind::FoulByPrevious => mover.flip(),
-                EndingKind::FoulBy(c) => c,
-                _ => mover,
-            };
-            diag(
-                diags,
-                "unverified-foul-claim",
-                format!(
-                    "the record says {} lost by a foul ({:?}) that its moves do not show (it may be a foul outside the record, such as time or a server rule)",
-                    loser.name(),
-                    e.text
-                ),
-            );
-            GameResult {
-                winner: Some(loser.flip()),
-                reason: "foul",
-            }
-        }
-        EndingKind::TimeUp => GameResult {
-            winner: Some(mover.flip()),
-            reason: "time-up",
-        },
-        EndingKind::DefaultWin => GameResult {
-            winner: Some(mover),
-            reason: "default",
-        },
-        EndingKind::DefaultLoss => GameResult {
-            winner: Some(mover.flip()),
-            reason: "default",
-        },
-        EndingKind::Try => GameResult {
-            winner: Some(mover.flip()),
-            reason: "try",
-        },
-        EndingKind::Jishogi => no_result("jishogi"),
-        EndingKind::Hikiwake => no_result("draw"),
-        EndingKind::MaxMoves => no_result("max-moves"),
-        EndingKind::Interrupt | EndingKind::Sealed | EndingKind::Matta | EndingKind::Error => {
-            if board_end == BoardEnd::Checkmate {
-                return GameResult {
-                    winner: Some(mover.flip()),
-                    reason: "checkmate",
-                };
-            }
-            no_result("interrupted")
-        }
-        EndingKind::Fuzumi => no_result("no-mate"),
-    }
 }

@@ -229,10 +229,10 @@ fn sole_candidate(
         promote: promote == Some(true),
     };
     // The 打-omitted pin rule can only pick the drop when the board move is
-    // illegal. `play_checked` gives `check_move`'s verdict (tests/it/rules.rs
+    // illegal. `play` gives `check_move`'s verdict (tests/it/rules.rs
     // holds them to it) and, decided before the move is made, costs about
     // half as much even with the copy.
-    if in_hand && promote.is_none() && pos.clone().play_checked(mv).is_err() {
+    if in_hand && promote.is_none() && pos.clone().play(mv).is_err() {
         return None;
     }
     Some(Resolved { mv, piece, color })
@@ -569,7 +569,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                pos.play(moves[next() as usize % moves.len()]);
+                pos.play_unchecked(moves[next() as usize % moves.len()]);
             }
         }
         assert!(checked > 10_000, "only {checked} non-empty cases");
@@ -675,7 +675,7 @@ mod tests {
                 }
                 answered += every_ki2_move(&pos, prev_to);
                 let mv = moves[next() as usize % moves.len()];
-                pos.play(mv);
+                pos.play_unchecked(mv);
                 prev_to = Some(mv.to());
             }
         }

@@ -102,7 +102,7 @@ impl Square {
 
     /// The square with index `i`; `i` must be below 81.
     #[inline]
-    pub const fn from_index_unchecked(i: usize) -> Square {
+    pub(crate) const fn from_index_unchecked(i: usize) -> Square {
         debug_assert!(i < 81);
         Square(i as u8)
     }

@@ -1,9 +1,8 @@
-//! `Game.to(fmt)`: every output format of `kifu convert --to`, written as
-//! the CLI writes one game of it.
+//! `Game.to(fmt)`: every output format of `kifu convert --to`, through the
+//! library's one entry point for writers, [`kifu::write`].
 
-use kifu::emit::Warning;
 use kifu::emit::csa::{CsaOptions, CsaVersion};
-use kifu::emit::kif::{self, KifOptions};
+use kifu::emit::{JsonSource, Target, Warning};
 use kifu::replay::Game;
 
 /// What a writer gave: text, or bytes for the binary and Shift_JIS formats.
@@ -21,47 +20,43 @@ pub fn write(
     fmt: &str,
     meta: (&str, &'static str, kifu::Format),
 ) -> Option<(Output, Vec<Warning>)> {
-    let text = |(s, w): (String, Vec<Warning>)| (Output::Text(s), w);
-    let bytes = |(b, w): (Vec<u8>, Vec<Warning>)| (Output::Bytes(b), w);
-    Some(match fmt {
-        "kif" => {
-            let (s, mut w) = kif::write_with(game, &KifOptions::shift_jis());
-            let (b, w2) = kif::encode_sjis(&s);
-            w.extend(w2);
-            (Output::Bytes(b), w)
-        }
-        "kifu" => text(kif::write_with(game, &KifOptions::utf8())),
-        "ki2" | "ki2u" => {
-            let (s, mut w) = kifu::emit::ki2::write(game);
-            if fmt == "ki2u" {
-                return Some((Output::Text(s), w));
-            }
-            let (b, w2) = kifu::emit::ki2::encode(&s, true);
-            w.extend(w2);
-            (Output::Bytes(b), w)
-        }
-        "csa" | "csa3" => {
-            let version = if fmt == "csa3" {
-                CsaVersion::V30
-            } else {
-                CsaVersion::V22
-            };
-            text(kifu::emit::csa::write(game, &CsaOptions { version }))
-        }
-        "jkf" => text(kifu::emit::jkf::write(game)),
-        "usi" => {
-            let (s, w) = kifu::emit::usi::write(game);
-            (Output::Text(s + "\n"), w)
-        }
-        "sfen" => text(kifu::emit::sfen::write(game)),
+    let csa = |version| Target::Csa(CsaOptions { version });
+    let target = match fmt {
+        "kif" => Target::Kif,
+        "kifu" => Target::Kifu,
+        "ki2" => Target::Ki2,
+        "ki2u" => Target::Ki2u,
+        "csa" => csa(CsaVersion::V22),
+        "csa3" => csa(CsaVersion::V30),
+        "jkf" => Target::Jkf,
+        "usi" => Target::Usi,
+        "sfen" => Target::Sfen,
         "json" => {
             let (source, encoding, format) = meta;
-            text(kifu::emit::json::write(
-                source, encoding, format, game, false,
-            ))
+            Target::Json(JsonSource {
+                name: source.to_string(),
+                encoding,
+                format,
+                pretty: false,
+            })
         }
-        "hcpe" => bytes(kifu::emit::hcpe::write(game)),
-        "psv" => bytes(kifu::emit::psv::write(game)),
+        "hcpe" => Target::Hcpe,
+        "psv" => Target::Psv,
         _ => return None,
-    })
+    };
+    let (bytes, warnings) = kifu::write(game, &target);
+    let binary = matches!(
+        target,
+        Target::Kif | Target::Ki2 | Target::Hcpe | Target::Psv
+    );
+    let out = if binary {
+        Output::Bytes(bytes)
+    } else {
+        // Every text writer writes UTF-8.
+        match String::from_utf8(bytes) {
+            Ok(s) => Output::Text(s),
+            Err(e) => Output::Bytes(e.into_bytes()),
+        }
+    };
+    Some((out, warnings))
 }

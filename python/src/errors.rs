@@ -55,6 +55,12 @@ pub fn to_py(py: Python<'_>, e: &Error) -> PyErr {
             None,
             "cannot tell the record format".to_string(),
         ),
+        ErrorKind::NotARecord { span, reason } => (
+            NotARecord::new_err(e.to_string()),
+            Some(span.line),
+            Some(span.column),
+            reason.clone(),
+        ),
         ErrorKind::Setup(m) => (ParseError::new_err(e.to_string()), None, None, m.clone()),
         _ => (KifuError::new_err(e.to_string()), None, None, e.to_string()),
     };

@@ -1,8 +1,9 @@
 //! `kifu check`: replay every game, print every foul and finding.
 
+use super::color::{Stream, Style, paint};
 use super::progress::Progress;
 use super::summary::{Summary, count_fouls};
-use super::{Event, Item, Meta, drive, read_options, sources};
+use super::{Event, Item, Meta, drive, error_line, read_options, sources};
 use crate::CheckArgs;
 use kifu::notation::{ja_move, notation_text};
 use kifu::replay::{Game, LineResult, Verdict, replay};
@@ -24,12 +25,14 @@ struct Outcome {
     fouls_by_rule: BTreeMap<&'static str, usize>,
     unreadable: usize,
     diagnostics: usize,
+    /// Cards for `--report` (empty without it).
+    report: super::report::Part,
 }
 
 pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
     let start = Instant::now();
     let (read_opts, replay_opts) = read_options(&a.input)?;
-    let (srcs, walk_errors) = sources(&a.input.paths);
+    let (srcs, walk_errors) = sources(&a.input.paths_or_cwd());
     let stdout = std::io::stdout();
     // Not locked: the output is written from a worker thread (see `drive`).
     let mut out = std::io::BufWriter::new(stdout);
@@ -38,8 +41,12 @@ pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
         unreadable: walk_errors.len(),
         ..Summary::default()
     };
+    let mut report = a.report.as_ref().map(|_| super::report::Report::default());
     for e in &walk_errors {
         eprintln!("kifu: {e}");
+        if let Some(r) = &mut report {
+            r.walk_error(e);
+        }
     }
     let mut progress = Progress::new(srcs.len(), !a.quiet);
     let mut files_done = 0;
@@ -48,8 +55,8 @@ pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
         a.input.jobs,
         &read_opts,
         |name, meta, item| check_item(name, meta, item, a, &replay_opts),
-        |_, ev: Event<Outcome>| {
-            let o = match ev {
+        |src, ev: Event<Outcome>| {
+            let mut o = match ev {
                 Event::Begin => return Ok(()),
                 Event::End => {
                     files_done += 1;
@@ -58,6 +65,9 @@ pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
                 }
                 Event::Item(o) => o,
             };
+            if let Some(r) = &mut report {
+                r.add(&src.name(), std::mem::take(&mut o.report));
+            }
             out.write_all(o.out.as_bytes())?;
             if !o.err.is_empty() {
                 out.flush()?;
@@ -98,8 +108,9 @@ pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
         )?;
         writeln!(
             out,
-            "{} plies; fouls by rule: {}; {:.2} s, {:.0} games/s, {:.0} plies/s",
+            "{} {}; fouls by rule: {}; {:.2} s, {:.0} games/s, {:.0} plies/s",
             sum.plies,
+            if sum.plies == 1 { "ply" } else { "plies" },
             sum.rules_text(),
             sum.elapsed_s,
             sum.games_per_s,
@@ -112,6 +123,9 @@ pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
     }
     if let Some(path) = &a.summary {
         sum.write_to(path)?;
+    }
+    if let (Some(r), Some(path)) = (&report, &a.report) {
+        r.write(path, &sum)?;
     }
     Ok(if sum.unreadable > 0 {
         2
@@ -139,6 +153,9 @@ fn check_item(
         Item::Unreadable(e) => {
             o.unreadable = 1;
             report_error(&mut o, name, &e, a.json, None);
+            if a.report.is_some() {
+                o.report = super::report::unreadable(name, &e, None);
+            }
         }
         Item::Game {
             index,
@@ -146,6 +163,9 @@ fn check_item(
         } => {
             o.unreadable = 1;
             report_error(&mut o, name, &e, a.json, Some(index));
+            if a.report.is_some() {
+                o.report = super::report::unreadable(name, &e, Some(index));
+            }
         }
         Item::Game {
             index,
@@ -162,6 +182,9 @@ fn check_item(
                     o.legal += 1;
                 }
                 count_fouls(&game, &mut o.fouls_by_rule);
+                if a.report.is_some() {
+                    o.report = super::report::game_part(name, &game);
+                }
                 o.diagnostics += game.main.diagnostics.len()
                     + game
                         .variations
@@ -180,6 +203,9 @@ fn check_item(
             Err(e) => {
                 o.unreadable += 1;
                 report_error(&mut o, name, &e, a.json, Some(index));
+                if a.report.is_some() {
+                    o.report = super::report::unreadable(name, &e, Some(index));
+                }
             }
         },
     }
@@ -201,14 +227,7 @@ fn report_error(o: &mut Outcome, name: &str, e: &Error, json: bool, index: Optio
         o.out.push_str(&v.to_string());
         o.out.push('\n');
     } else {
-        // Parse errors already name the file and position; others get the name here.
-        let msg = e.to_string();
-        let game = index.map_or(String::new(), |i| format!(" (game {})", i + 1));
-        if msg.starts_with(name) {
-            o.err.push_str(&format!("{msg}{game}\n"));
-        } else {
-            o.err.push_str(&format!("{name}{game}: {msg}\n"));
-        }
+        o.err.push_str(&error_line(name, e, index));
     }
 }
 
@@ -227,9 +246,11 @@ fn text_report(out: &mut String, name: &str, format: Format, game: &Game, quiet:
         let tag = format!(" [variation at ply {}]", v.line.first_ply);
         line_findings(&mut findings, name, &v.line, &tag, game);
     }
-    if !findings.is_empty() {
-        out.push_str(&findings);
-    } else if !quiet {
+    let foul =
+        !game.main.verdict.is_legal() || game.variations.iter().any(|v| !v.line.verdict.is_legal());
+    out.push_str(&findings);
+    // A game with only warnings is still a legal game with a result.
+    if !foul && (!quiet || !findings.is_empty()) {
         let r = &game.main.result;
         let n = game.main.plies.len();
         let result = match (r.winner, r.reason) {
@@ -238,8 +259,9 @@ fn text_report(out: &mut String, name: &str, format: Format, game: &Game, quiet:
             (Some(c), reason) => format!("{} wins: {reason}", c.name()),
         };
         out.push_str(&format!(
-            "{name}{}: ok: {n} {}, {result}\n",
+            "{name}{}: {}: {n} {}, {result}\n",
             label(game),
+            paint(Stream::Stdout, Style::Good, "ok"),
             if n == 1 { "ply" } else { "plies" },
         ));
     }
@@ -271,7 +293,7 @@ fn line_findings(out: &mut String, name: &str, line: &LineResult, tag: &str, gam
             f.span.line,
             f.span.column,
             f.ply,
-            f.rule.code(),
+            paint(Stream::Stdout, Style::Bad, f.rule.code()),
             f.loser.name()
         ));
     }
@@ -280,9 +302,10 @@ fn line_findings(out: &mut String, name: &str, line: &LineResult, tag: &str, gam
             .span
             .map_or(String::new(), |s| format!("{}:{}:", s.line, s.column));
         let ply = d.ply.map_or(String::new(), |p| format!(" ply {p}:"));
+        let warning = paint(Stream::Stdout, Style::Warn, &format!("warning[{}]", d.code));
         out.push_str(&format!(
-            "{name}:{pos}{tag} warning[{}]:{ply} {}\n",
-            d.code, d.message
+            "{name}:{pos}{tag} {warning}:{ply} {}\n",
+            d.message
         ));
     }
 }

@@ -1,14 +1,20 @@
 //! The subcommands, and what they share: finding inputs and reading them in parallel.
 
 pub mod check;
+pub mod color;
 pub mod convert;
 pub mod extra;
+pub mod output;
 pub mod perft;
 pub mod pipeline;
 pub mod progress;
+pub mod signal;
+pub mod report;
+pub mod show;
 pub mod stats;
 pub mod stream;
 pub mod summary;
+pub mod warnings;
 
 use crate::{FromFormat, InputArgs};
 use anyhow::{Context, bail};
@@ -18,12 +24,45 @@ use kifu::{Error, Format, Record, ReplayOptions};
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};
 
+impl InputArgs {
+    /// The paths to read: those given, or with none the current directory
+    /// when stdin is a terminal (as ripgrep does: nobody means to type a
+    /// record), else stdin.
+    pub fn paths_or_cwd(&self) -> Vec<PathBuf> {
+        use std::io::IsTerminal;
+        default_paths(&self.paths, std::io::stdin().is_terminal())
+    }
+}
+
+/// See [`InputArgs::paths_or_cwd`].
+pub fn default_paths(paths: &[PathBuf], stdin_is_terminal: bool) -> Vec<PathBuf> {
+    if paths.is_empty() && stdin_is_terminal {
+        vec![PathBuf::from(".")]
+    } else {
+        paths.to_vec()
+    }
+}
+
 /// Whether an error chain ends in a broken pipe (not an error for a CLI).
 pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     e.chain().any(|c| {
         c.downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
+}
+
+/// The line that reports an input (or game `index` of it) that could not be
+/// read, the same for every command: `FILE:LINE:COLUMN: message`, or
+/// `FILE: message` when the error has no position.
+pub fn error_line(name: &str, e: &Error, index: Option<usize>) -> String {
+    // Parse errors already name the file and position; others get the name here.
+    let msg = e.to_string();
+    let game = index.map_or(String::new(), |i| format!(" (game {})", i + 1));
+    if msg.starts_with(name) {
+        format!("{msg}{game}\n")
+    } else {
+        format!("{name}{game}: {msg}\n")
+    }
 }
 
 /// One input to process: a file found under the paths given, or stdin.
@@ -67,12 +106,12 @@ pub fn sources(paths: &[PathBuf]) -> (Vec<Source>, Vec<String>) {
             for entry in walkdir::WalkDir::new(p).follow_links(true) {
                 match entry {
                     Ok(e) if e.file_type().is_file() => {
-                        let known = e
-                            .path()
-                            .extension()
-                            .and_then(|x| x.to_str())
+                        let ext = e.path().extension().and_then(|x| x.to_str());
+                        let known = ext
                             .is_some_and(|x| EXTENSIONS.iter().any(|k| k.eq_ignore_ascii_case(x)));
-                        if known {
+                        // Only JKF among the JSON files beside the records.
+                        let json = ext.is_some_and(|x| x.eq_ignore_ascii_case("json"));
+                        if known && (!json || kifu::input::json_is_record(e.path())) {
                             files.push((tree_order_key(e.path()), e.into_path()));
                         }
                     }

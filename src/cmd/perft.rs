@@ -1,13 +1,13 @@
 //! `kifu perft`: count legal move sequences, the standard move-generator test.
 
 use crate::PerftArgs;
-use anyhow::Context;
 use kifu::Position;
 use std::io::Write;
 
 pub fn run(a: &PerftArgs) -> anyhow::Result<u8> {
     let pos = match &a.sfen {
-        Some(s) => Position::from_sfen(s).with_context(|| format!("bad --sfen {s:?}"))?,
+        // The error alone: its source repeats its message.
+        Some(s) => Position::from_sfen(s).map_err(|e| anyhow::anyhow!("bad --sfen {s:?}: {e}"))?,
         None => Position::startpos(),
     };
     let stdout = std::io::stdout();

@@ -117,7 +117,7 @@ fn game_stats(item: Item, replay_opts: &kifu::ReplayOptions) -> GameStats {
 
 pub fn run(a: &StatsArgs) -> anyhow::Result<u8> {
     let (read_opts, replay_opts) = read_options(&a.input)?;
-    let (srcs, walk_errors) = sources(&a.input.paths);
+    let (srcs, walk_errors) = sources(&a.input.paths_or_cwd());
     for e in &walk_errors {
         eprintln!("kifu: {e}");
     }

@@ -24,6 +24,13 @@ pub struct Summary {
     pub unreadable: usize,
     /// Diagnostics (check) or conversion warnings (convert).
     pub warnings: usize,
+    /// (convert) Outputs not written: they exist, or clash with another
+    /// output or an input of the run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_written: Option<usize>,
+    /// (convert) Outputs that exist, left alone with `--skip-existing`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub skipped: Option<usize>,
     /// Wall-clock seconds.
     pub elapsed_s: f64,
     /// Games per second.
@@ -62,9 +69,14 @@ impl Summary {
     /// Write the summary to `path` (for `--summary FILE`).
     pub fn write_to(&self, path: &std::path::Path) -> anyhow::Result<()> {
         use anyhow::Context;
-        std::fs::write(path, self.to_json() + "\n")
+        super::output::write_file(path, (self.to_json() + "\n").as_bytes())
             .with_context(|| format!("cannot write the summary to {}", path.display()))
     }
+}
+
+/// `one` or `many`, as `n` says (`1 file`, `2 files`, `0 files`).
+pub fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
 }
 
 /// Count a replayed game's fouls by rule (main line and variations).

@@ -374,12 +374,21 @@ fn is_time_limit(v: &str) -> bool {
 
 fn write_header(out: &mut String, record: &Record, warnings: &mut Vec<Warning>) {
     let mut as_comments = Vec::new();
+    // A KIF header may name a side twice (先手 and 下手): CSA holds one
+    // `N+`, and a second would replace the first on reading.
+    let mut named = [false; 2];
     for h in &record.header {
         // File-level fields: the file head already says them.
         if h.key == "Version" || h.key == "Encoding" {
             continue;
         }
-        match header_line(&h.key, &h.value) {
+        let line = header_line(&h.key, &h.value).filter(|l| match l.as_bytes() {
+            [b'N', sign @ (b'+' | b'-'), ..] => {
+                !std::mem::replace(&mut named[usize::from(*sign == b'-')], true)
+            }
+            _ => true,
+        });
+        match line {
             Some(line) => out.push_str(&line),
             None => {
                 let _ = write!(out, "'{}:{}", h.key, h.value);
@@ -576,7 +585,7 @@ fn foul_move_text(
             let from = mv.from()?;
             let mut pos: Position = game.start.clone();
             for (p, _) in &view.plies {
-                pos.play(p.mv);
+                pos.play_unchecked(p.mv);
             }
             pos.piece_at(from).map(|p| p.kind)
         })?;

@@ -173,7 +173,7 @@ fn moves_json(mut pos: Position, line: &Line, result: &LineResult) -> Vec<MoveJs
     for (i, p) in result.plies.iter().enumerate() {
         let entry: Option<&MoveEntry> = line.moves.get(i);
         let ki2 = ki2_move(&pos, p.color, p.mv, p.piece, p.same);
-        pos.play(p.mv);
+        pos.play_unchecked(p.mv);
         let (eval, pv) = eval_fields(entry.and_then(|e| e.eval()));
         out.push(MoveJson {
             ply: result.first_ply + i as u32,
@@ -202,7 +202,7 @@ fn moves_json(mut pos: Position, line: &Line, result: &LineResult) -> Vec<MoveJs
 /// The position before ply `ply_index` (0-based) of a line that starts at `pos`.
 fn advance(mut pos: Position, result: &LineResult, n: usize) -> Position {
     for p in result.plies.iter().take(n) {
-        pos.play(p.mv);
+        pos.play_unchecked(p.mv);
     }
     pos
 }
@@ -499,7 +499,7 @@ impl Serialize for LineView<'_> {
                 s.clear();
             }
             push_ki2_move(&mut ki2, &pos, p.color, p.mv, p.piece, p.same);
-            // The replayer keeps only plies that `play_checked` accepted,
+            // The replayer keeps only plies that `play` accepted,
             // so the cheaper path for legal moves applies.
             pos.play_safe(p.mv);
             p.mv.push_usi(&mut usi);

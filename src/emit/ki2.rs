@@ -18,10 +18,19 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     kif::render(game, Style::Ki2, &KifOptions::utf8())
 }
 
+/// KI2 for `game` as a `.ki2` file holds it: Shift_JIS (CP932, with the
+/// best-fit characters Windows writes) and CRLF, as Kifu for Windows writes
+/// it. Warnings for characters CP932 cannot hold (`unencodable-char`) name
+/// the input line they came from.
+pub fn write_sjis(game: &Game) -> (Vec<u8>, Vec<Warning>) {
+    kif::encoded(game, Style::Ki2)
+}
+
 /// The bytes of KI2 text from [`write`](fn@write): Shift_JIS (CP932) with CRLF for
 /// `.ki2` when `sjis`, as Kifu for Windows writes it, else UTF-8 as is for
 /// `.ki2u`. Characters CP932 cannot hold become `?` and are reported
-/// (`unencodable-char`).
+/// (`unencodable-char`, with the line of `text`; [`write_sjis`] names the
+/// input's line).
 pub fn encode(text: &str, sjis: bool) -> (Vec<u8>, Vec<Warning>) {
     if sjis {
         kif::encode_sjis(&text.replace('\n', "\r\n"))

@@ -9,14 +9,15 @@
 //! dropped silently: it becomes `*` comment lines and a [`Warning`].
 
 use crate::emit::Warning;
+use crate::emit::sjis::{self, Marks, Origin};
 use crate::notation::notation_text;
 use crate::parse::ja::{self, HandicapName};
 use crate::position::Position;
-use crate::record::{EndingKind, Line, MoveEntry, MoveTime, Notation, StartPosition};
+use crate::record::{Ending, EndingKind, Line, MoveEntry, MoveTime, Notation, StartPosition};
 use crate::replay::{Game, LineResult, Verdict};
 use crate::rule::Rule;
 use crate::setup::{Handicap, Setup};
-use crate::types::{Color, Hand, Move, PieceKind, Square, kanji_digit};
+use crate::types::{Color, Move, PieceKind, Square};
 use std::collections::HashMap;
 
 /// The text encoding the `#KIF … encoding=` line declares.
@@ -117,39 +118,32 @@ pub(crate) fn render(game: &Game, style: Style, opts: &KifOptions) -> (String, V
     (text, w.warnings)
 }
 
-/// Encode KIF text as Shift_JIS (CP932). Every character CP932 cannot hold
-/// is replaced by `?` and reported (`unencodable-char`, with its line), so
-/// nothing is lost without the caller knowing.
-pub fn encode_sjis(text: &str) -> (Vec<u8>, Vec<Warning>) {
-    let enc = encoding_rs::SHIFT_JIS;
-    let (bytes, _, had_errors) = enc.encode(text);
-    if !had_errors {
-        return (bytes.into_owned(), Vec::new());
-    }
-    // Slow path only when needed: encode per character to name the culprits
-    // (encoding_rs would otherwise insert HTML `&#…;` references).
-    let mut out = Vec::with_capacity(text.len());
-    let mut warnings = Vec::new();
-    let mut buf = [0u8; 4];
-    for (ln, line) in text.split_inclusive('\n').enumerate() {
-        for c in line.chars() {
-            let (b, _, bad) = enc.encode(c.encode_utf8(&mut buf));
-            if bad {
-                out.push(b'?');
-                warnings.push(Warning {
-                    code: "unencodable-char",
-                    message: format!(
-                        "line {}: {c:?} (U+{:04X}) has no Shift_JIS code; written as '?'",
-                        ln + 1,
-                        c as u32
-                    ),
-                });
-            } else {
-                out.extend_from_slice(&b);
-            }
+pub use super::sjis::encode_sjis;
+
+/// KIF for `game` as a `.kif` file holds it: Shift_JIS (CP932, with the
+/// best-fit characters Windows writes) and CRLF. Warnings for characters
+/// CP932 cannot hold name the input line they came from.
+pub fn write_sjis(game: &Game) -> (Vec<u8>, Vec<Warning>) {
+    encoded(game, Style::Kif)
+}
+
+/// `game` in `style`, encoded as CP932 with CRLF.
+pub(crate) fn encoded(game: &Game, style: Style) -> (Vec<u8>, Vec<Warning>) {
+    let mut w = Writer::new(game, style);
+    w.header(&KifOptions::shift_jis());
+    w.lines();
+    let (bytes, more) = sjis::encode_marked(&w.out, &w.marks);
+    w.warnings.extend(more);
+    // 0x0A is never part of a two-byte Shift_JIS code, so the bytes can
+    // take the Windows line ends after encoding.
+    let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 16);
+    for b in bytes {
+        if b == b'\n' {
+            out.push(b'\r');
         }
+        out.push(b);
     }
-    (out, warnings)
+    (out, w.warnings)
 }
 
 /// Moves on one KI2 line, as Kifu for Windows writes them.
@@ -191,6 +185,10 @@ struct Writer<'g> {
     main_plan: Plan,
     /// Writable variations by (parent line, entry), in index order.
     children: HashMap<(LineId, usize), Vec<usize>>,
+    /// Where each stretch of `out` came from in the input.
+    marks: Marks,
+    /// The header names players both as 先手/後手 and as 下手/上手.
+    both_name_pairs: bool,
 }
 
 impl<'g> Writer<'g> {
@@ -205,6 +203,8 @@ impl<'g> Writer<'g> {
             plans: Vec::new(),
             main_plan: Plan::default(),
             children: HashMap::new(),
+            marks: Marks::new(),
+            both_name_pairs: both_name_pairs(game),
         };
         w.main_plan = w.plan(None);
         let mut dropped = 0usize;
@@ -443,10 +443,17 @@ impl<'g> Writer<'g> {
         let mut pos = self.game.start.clone();
         for (line, upto) in chain.into_iter().rev() {
             for p in self.result(line).plies.iter().take(upto) {
-                pos.play(p.mv);
+                pos.play_unchecked(p.mv);
             }
         }
         pos
+    }
+
+    /// What follows in `out` came from `origin`.
+    fn mark(&mut self, origin: Origin) {
+        if self.marks.last().map(|m| m.1) != Some(origin) {
+            self.marks.push((self.out.len(), origin));
+        }
     }
 
     fn line(&mut self, s: &str) {
@@ -466,6 +473,7 @@ impl<'g> Writer<'g> {
         // unknown lines) go back as `#` lines, which every KIF reader skips.
         // The source's own `#KIF` line describes the source file: not copied.
         let mut prefixed = 0usize;
+        self.mark(Origin::Unknown);
         for n in &game.record.notes {
             if n.starts_with("#KIF version") {
                 continue;
@@ -493,6 +501,7 @@ impl<'g> Writer<'g> {
                 self.start(handicap_value.as_deref());
                 start_written = true;
             }
+            self.mark(Origin::Line(h.span.line));
             // A key no KIF reader would take as a header key (it starts like
             // a move line or holds a colon) is kept as a `#` line instead.
             if !kif_header_key_ok(key) {
@@ -510,6 +519,7 @@ impl<'g> Writer<'g> {
         if !start_written {
             self.start(handicap_value.as_deref());
         }
+        self.mark(Origin::Unknown);
         if self.style == Style::Kif {
             self.line(if self.timed {
                 "手数----指手---------消費時間--"
@@ -527,6 +537,8 @@ impl<'g> Writer<'g> {
     fn kif_key<'k>(&self, key: &'k str) -> Option<&'k str> {
         let mapped = match key {
             "手合割" | "Version" | "Encoding" => return None,
+            // Both pairs written: each is the source's own, kept as written.
+            "先手" | "後手" | "下手" | "上手" if self.both_name_pairs => key,
             "N+" | "先手" | "下手" => {
                 if self.handicap {
                     "下手"
@@ -559,6 +571,7 @@ impl<'g> Writer<'g> {
     /// `手合割：…` for an exact preset, else the board diagram (under the
     /// source's own 手合割 name, if it had one, as KfW keeps it).
     fn start(&mut self, source_name: Option<&str>) {
+        self.mark(Origin::Unknown);
         let setup = self.game.start.to_setup();
         let preset = setup.preset().filter(|_| setup.move_number == 1);
         if let Some(h) = preset {
@@ -579,39 +592,9 @@ impl<'g> Writer<'g> {
     }
 
     fn bod(&mut self, s: &Setup) {
-        let (up, down) = (self.label(Color::Gote), self.label(Color::Sente));
-        self.line(&format!(
-            "{up}の持駒：{}",
-            hand_text(&s.hands[Color::Gote.index()])
-        ));
-        self.line("  ９ ８ ７ ６ ５ ４ ３ ２ １");
-        self.line("+---------------------------+");
-        for rank in 1..=9u8 {
-            let mut row = String::from("|");
-            for file in (1..=9u8).rev() {
-                let sq = Square::new(file, rank).expect("file and rank in 1..=9");
-                match s.get(sq) {
-                    None => row.push_str(" ・"),
-                    Some(p) => {
-                        row.push(if p.color == Color::Gote { 'v' } else { ' ' });
-                        row.push(p.kind.bod());
-                    }
-                }
-            }
-            row.push('|');
-            row.push(kanji_digit(rank));
-            self.line(&row);
-        }
-        self.line("+---------------------------+");
-        self.line(&format!(
-            "{down}の持駒：{}",
-            hand_text(&s.hands[Color::Sente.index()])
-        ));
-        let turn = self.label(s.side_to_move);
-        self.line(&format!("{turn}番"));
-        if s.move_number != 1 {
-            self.line(&format!("手数＝{}", s.move_number - 1));
-        }
+        let labels = [self.label(Color::Sente), self.label(Color::Gote)];
+        let d = super::diagram::Diagram::from_setup(s);
+        super::bod::write(&mut self.out, &d, labels, super::bod::BodOptions::default());
     }
 
     /// The main line, then the variations depth-first, latest branch point first.
@@ -632,6 +615,8 @@ impl<'g> Writer<'g> {
         }
     }
 
+    /// One line of play: its `変化` heading, its moves, the moves the replay
+    /// could not play (as comments), and its ending.
     fn write_line(&mut self, id: LineId) {
         let r = self.result(id);
         let Some(line) = self.record_line(id) else {
@@ -647,6 +632,28 @@ impl<'g> Writer<'g> {
             };
             self.line(&heading);
         }
+        self.write_moves(id, line, &plan);
+        let commented = self.commented_moves(r, line, &plan);
+        match &plan.ending {
+            Some((word, summary)) => {
+                self.write_ending(r, line, &plan, word, summary.as_deref(), &commented);
+            }
+            None => self.write_commented(&commented),
+        }
+    }
+
+    /// The side to move after `i` moves of a line whose first mover is `first`.
+    fn mover_at(first: Color, i: usize) -> Color {
+        if i.is_multiple_of(2) {
+            first
+        } else {
+            first.flip()
+        }
+    }
+
+    /// The written moves of a line, each followed by its comments and bookmarks.
+    fn write_moves(&mut self, id: LineId, line: &Line, plan: &Plan) {
+        let r = self.result(id);
         let first_mover = self.first_mover(r);
         // KI2 names moves relative to the other pieces, so it needs the board.
         let mut pos = (self.style == Style::Ki2).then(|| self.position_before(id, 0));
@@ -659,17 +666,15 @@ impl<'g> Writer<'g> {
                     .expect("the written move past the plies is the foul"),
             };
             let entry = line.moves.get(i);
-            let mover = if i.is_multiple_of(2) {
-                first_mover
-            } else {
-                first_mover.flip()
-            };
+            if let Some(e) = entry {
+                self.mark(Origin::Line(e.span.line));
+            }
+            let mover = Self::mover_at(first_mover, i);
             if let Some(p) = pos.as_mut() {
                 row.push(crate::notation::ki2_move(p, mover, mv, piece, same));
-                p.play(mv);
+                p.play_unchecked(mv);
                 // The `*`/`&` lines must directly follow the move they annotate.
-                let annotated =
-                    entry.is_some_and(|e| !e.comments().is_empty() || !e.bookmarks().is_empty());
+                let annotated = entry.is_some_and(|e| self.has_attachments(e));
                 if row.len() == KI2_MOVES_PER_LINE || annotated {
                     self.ki2_row(&mut row);
                 }
@@ -690,13 +695,24 @@ impl<'g> Writer<'g> {
             }
         }
         self.ki2_row(&mut row);
-        // Moves the replay could not play: kept, as comments.
+    }
+
+    /// Moves the replay could not play, as `*` lines to keep them, with the
+    /// warnings that say so.
+    fn commented_moves(
+        &mut self,
+        r: &LineResult,
+        line: &Line,
+        plan: &Plan,
+    ) -> Vec<(Origin, String)> {
         let rest = line.moves.get(plan.commented_from..).unwrap_or(&[]);
         let mut commented = Vec::new();
         for (k, e) in rest.iter().enumerate() {
             let number = r.first_ply + (plan.commented_from + k) as u32;
-            commented.push(format!("*{number} {}", notation_text(&e.notation)));
-            commented.extend(e.comments().iter().map(|c| format!("*{c}")));
+            let origin = Origin::Line(e.span.line);
+            commented.push((origin, format!("*{number} {}", notation_text(&e.notation))));
+            let origin = Origin::CommentOf(e.span.line);
+            commented.extend(e.comments().iter().map(|c| (origin, format!("*{c}"))));
         }
         if let Verdict::Foul(f) = &r.verdict
             && f.rule == Rule::WrongTurn
@@ -725,77 +741,89 @@ impl<'g> Writer<'g> {
                 ),
             );
         }
-        let after = plan.written;
-        let mover = if after.is_multiple_of(2) {
-            first_mover
-        } else {
-            first_mover.flip()
-        };
-        let mut ending_comments: &[String] = &[];
-        if let Some((word, summary)) = &plan.ending {
-            if !word.is_empty() {
-                let source = line.ending.as_ref();
-                if let Some(e) = source
-                    && !r.verdict.is_legal()
-                    && !is_foul(e.kind)
-                {
-                    self.warn(
-                        "ending-replaced",
-                        format!(
-                            "the record ends with {:?}, but the line ends with a foul: written as {word}",
-                            e.text
-                        ),
-                    );
-                }
-                if let Some(e) = source
-                    && r.verdict.is_legal()
-                    && !kif_word_keeps(e.kind)
-                {
-                    self.warn(
-                        "ending-changed",
-                        format!(
-                            "{} has no word for {:?}: written as {word}",
-                            self.style.name(),
-                            e.text
-                        ),
-                    );
-                }
-                if self.style == Style::Kif {
-                    let number = r.first_ply + after as u32;
-                    let clock = self.timed.then(|| {
-                        (
-                            source.and_then(|e| e.time),
-                            plan.totals[after][mover.index()],
-                        )
-                    });
-                    self.move_line(number, |out| out.push_str(word), clock, false);
-                }
-                if let Some(e) = source {
-                    ending_comments = &e.comments;
-                }
+        commented
+    }
+
+    fn write_commented(&mut self, commented: &[(Origin, String)]) {
+        for (origin, c) in commented {
+            self.mark(*origin);
+            self.line(c);
+        }
+    }
+
+    /// The terminal word `word` (KIF only; empty when none is written), its
+    /// comments, the commented moves and the `まで` line, in the order each
+    /// style reads them back.
+    fn write_ending(
+        &mut self,
+        r: &LineResult,
+        line: &Line,
+        plan: &Plan,
+        word: &str,
+        summary: Option<&str>,
+        commented: &[(Origin, String)],
+    ) {
+        let source = line.ending.as_ref().filter(|_| !word.is_empty());
+        if !word.is_empty() {
+            self.warn_changed_ending(r, source, word);
+            if self.style == Style::Kif {
+                let after = plan.written;
+                let mover = Self::mover_at(self.first_mover(r), after);
+                let number = r.first_ply + after as u32;
+                let clock = self.timed.then(|| {
+                    (
+                        source.and_then(|e| e.time),
+                        plan.totals[after][mover.index()],
+                    )
+                });
+                self.move_line(number, |out| out.push_str(word), clock, false);
             }
-            if self.style == Style::Ki2 {
-                // No terminal word in KI2: the `まで` line is the ending, and
-                // `*` lines after it attach to it (before it, to the last move).
-                if let Some(s) = summary {
-                    self.line(s);
-                }
-            }
-            for c in ending_comments {
-                self.line(&format!("*{c}"));
-            }
-            for c in &commented {
-                self.line(c);
-            }
-            if self.style == Style::Kif
-                && let Some(s) = summary
-            {
+        }
+        if self.style == Style::Ki2 {
+            // No terminal word in KI2: the `まで` line is the ending, and
+            // `*` lines after it attach to it (before it, to the last move).
+            if let Some(s) = summary {
                 self.line(s);
             }
-        } else {
-            for c in &commented {
-                self.line(c);
+        }
+        if let Some(e) = source {
+            self.mark(Origin::CommentOf(e.span.line));
+            for c in &e.comments {
+                self.line(&format!("*{c}"));
             }
+        }
+        self.write_commented(commented);
+        if self.style == Style::Kif
+            && let Some(s) = summary
+        {
+            self.mark(Origin::Unknown);
+            self.line(s);
+        }
+    }
+
+    /// Warn when the written terminal word `word` is not the record's ending.
+    fn warn_changed_ending(&mut self, r: &LineResult, source: Option<&Ending>, word: &str) {
+        let Some(e) = source else {
+            return;
+        };
+        if !r.verdict.is_legal() && !is_foul(e.kind) {
+            self.warn(
+                "ending-replaced",
+                format!(
+                    "the record ends with {:?}, but the line ends with a foul: written as {word}",
+                    e.text
+                ),
+            );
+        }
+        if r.verdict.is_legal() && !kif_word_keeps(e.kind) {
+            self.warn(
+                "ending-changed",
+                format!(
+                    "{} has no word for {:?}: written as {word}",
+                    self.style.name(),
+                    e.text
+                ),
+            );
         }
     }
 
@@ -854,7 +882,13 @@ impl<'g> Writer<'g> {
         out.push_str(tail.as_str());
     }
 
+    /// Whether lines must follow the move `e` (comments, bookmarks).
+    fn has_attachments(&self, e: &MoveEntry) -> bool {
+        !e.comments().is_empty() || !e.bookmarks().is_empty()
+    }
+
     fn attachments(&mut self, e: &MoveEntry) {
+        self.mark(Origin::CommentOf(e.span.line));
         for c in e.comments() {
             self.line(&format!("*{c}"));
         }
@@ -862,6 +896,17 @@ impl<'g> Writer<'g> {
             self.line(&format!("&{b}"));
         }
     }
+}
+
+/// Whether the header names the players both ways (先手/後手 and 下手/上手).
+fn both_name_pairs(game: &Game) -> bool {
+    let has = |keys: [&str; 2]| {
+        game.record
+            .header
+            .iter()
+            .any(|h| keys.contains(&h.key.as_str()))
+    };
+    has(["先手", "後手"]) && has(["下手", "上手"])
 }
 
 /// Whether players are 上手/下手: a handicap preset, a handicap named in
@@ -1009,39 +1054,6 @@ fn kif_header_key_ok(key: &str) -> bool {
             .is_some_and(|c| c.is_ascii_digit() || c.is_whitespace() || "*&#|+▲△☗☖▼▽".contains(c))
         && !key.starts_with("変化")
         && !key.starts_with("まで")
-}
-
-/// `飛二　角　歩十八　` in KfW order (飛 角 金 銀 桂 香 歩), or `なし`.
-fn hand_text(h: &Hand) -> String {
-    if h.is_empty() {
-        return "なし".into();
-    }
-    let mut s = String::new();
-    for (k, n) in h.iter_canonical() {
-        s.push(k.bod());
-        s.push_str(&kanji_count(n));
-        s.push('　');
-    }
-    s
-}
-
-/// A hand count as kanji; 1 is not written.
-fn kanji_count(n: u8) -> String {
-    let mut s = String::new();
-    if n <= 1 {
-        return s;
-    }
-    let (tens, ones) = (n / 10, n % 10);
-    if tens > 1 {
-        s.push(kanji_digit(tens));
-    }
-    if tens > 0 {
-        s.push('十');
-    }
-    if ones > 0 {
-        s.push(kanji_digit(ones));
-    }
-    s
 }
 
 fn is_foul(k: EndingKind) -> bool {

@@ -1,6 +1,8 @@
 //! Writers: replayed games out, in every format kifu writes.
 
+pub mod bod;
 pub mod csa;
+pub mod diagram;
 pub mod hcpe;
 pub mod jkf;
 pub mod json;
@@ -9,7 +11,12 @@ pub mod kif;
 mod packed;
 pub mod psv;
 pub mod sfen;
+pub mod sjis;
+pub mod svg;
 pub mod usi;
+
+mod target;
+pub use target::{JsonSource, Target, write};
 
 /// Something the target format could not hold, or had to change.
 #[derive(Clone, Debug, PartialEq, Eq)]

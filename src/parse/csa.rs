@@ -40,8 +40,10 @@ mod tests;
 use crate::error::ParseError;
 use crate::parse::{Lines, SourceLine, lines, lines_at};
 use crate::record::{
-    Ending, EndingKind, Evaluation, HeaderField, MoveEntry, MoveTime, Notation, Record, Span,
+    Ending, EndingKind, Evaluation, HeaderField, MoveEntry, MoveTime, Notation, Notice, Record,
+    Span, StartPosition,
 };
+use crate::setup::Handicap;
 use crate::types::Color;
 use position::PositionBuilder;
 use syntax::Statement;
@@ -88,6 +90,7 @@ pub fn parse_each(text: &str) -> Vec<(usize, Result<Record, ParseError>)> {
 
 /// One game's text within a multi-game CSA text, as [`split_games`] cuts it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[doc(hidden)]
 pub struct GameText<'a> {
     /// Byte offset of the piece's first character in the whole text.
     pub offset: usize,
@@ -103,6 +106,7 @@ pub struct GameText<'a> {
 /// [`FileState::parse_game`] one at a time (or to several threads) instead of
 /// building every record of a huge file at once. Pieces that hold only blank
 /// lines are yielded too; `parse_game` turns them into no record.
+#[doc(hidden)]
 pub fn split_games(text: &str) -> impl Iterator<Item = GameText<'_>> {
     let b = text.as_bytes();
     // Where the first line starts: a BOM is not part of it.
@@ -145,6 +149,7 @@ pub fn split_games(text: &str) -> impl Iterator<Item = GameText<'_>> {
 
 /// What [`find_slash_line`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[doc(hidden)]
 pub enum SlashSearch {
     /// A `/` line: where it starts, and where the line after it starts (past
     /// its terminator).
@@ -172,6 +177,7 @@ pub enum SlashSearch {
 /// streaming reader passes `false` until its input is exhausted. Only `/`
 /// bytes are looked at, and around each only its blanks, so a line of a
 /// million `/` costs a million steps, not a million squared.
+#[doc(hidden)]
 pub fn find_slash_line(b: &[u8], from: usize, at: usize, complete: bool) -> SlashSearch {
     let blank = |c: &&u8| **c != b'\n' && **c != b'\r' && c.is_ascii_whitespace();
     let mut at = at;
@@ -254,6 +260,7 @@ fn line_ends(b: &[u8]) -> u32 {
 /// the fields that describe the whole file (version, encoding) and how many
 /// games came before.
 #[derive(Clone, Debug, Default)]
+#[doc(hidden)]
 pub struct FileState {
     fields: Vec<HeaderField>,
     games: usize,
@@ -378,6 +385,7 @@ impl FileState {
 
 /// One game read by [`parse_loose`]: as if it were the first of its file.
 #[derive(Debug)]
+#[doc(hidden)]
 pub struct LooseGame {
     result: Result<Option<Record>, ParseError>,
     /// The file fields a failed game wrote, as they stood when it failed.
@@ -392,6 +400,7 @@ pub struct LooseGame {
 /// games can be read on several threads at once; [`FileState::adopt`] then
 /// gives each its index and inherited fields in file order. Arguments are as
 /// for [`FileState::parse_game`].
+#[doc(hidden)]
 pub fn parse_loose(text: &str, line: u32, offset: usize) -> LooseGame {
     loose(text, line, offset, None)
 }
@@ -399,6 +408,7 @@ pub fn parse_loose(text: &str, line: u32, offset: usize) -> LooseGame {
 /// [`parse_loose`] for a caller that has counted the lines of `text` as
 /// [`lines`] splits them: the count sizes the move list, so the text is not
 /// walked once more for it.
+#[doc(hidden)]
 pub fn parse_loose_counted(text: &str, line: u32, offset: usize, lines: u32) -> LooseGame {
     loose(text, line, offset, Some(lines))
 }
@@ -648,7 +658,8 @@ pub fn sniff(text: &str) -> bool {
         if s.starts_with("'CSA encoding=") {
             return true;
         }
-        if s.is_empty() || s.starts_with('\'') {
+        // A bare `V` (a version with its number left out) says little alone.
+        if s.is_empty() || s.starts_with('\'') || s == "V" {
             continue;
         }
         let b = s.as_bytes();
@@ -711,6 +722,8 @@ struct Game {
     loose: bool,
     /// The file fields written, in the order first written.
     file_keys: FileKeys,
+    /// Game information after the position has been reported once.
+    late_info: bool,
 }
 
 impl Game {
@@ -727,6 +740,7 @@ impl Game {
             clash: false,
             loose: false,
             file_keys: FileKeys::NONE,
+            late_info: false,
         }
     }
 
@@ -739,9 +753,23 @@ impl Game {
         if moves.capacity() > 2 * moves.len() + 16 {
             moves.shrink_to_fit();
         }
-        if let Some((start, span)) = self.position.finish() {
-            record.start = start;
-            record.start_span = Some(span);
+        let board = self.position.board_written();
+        let side_line = self.position.side_line();
+        if board && self.phase == Phase::Setup {
+            // Nothing after the position: no move told the side either.
+            let span = self
+                .position
+                .clone()
+                .finish()
+                .map_or(record.span, |(_, s)| s);
+            record.notices.push(no_side_notice(Color::Sente, span));
+        }
+        match self.position.finish() {
+            Some((start, span)) => {
+                record.start = start;
+                record.start_span = Some(span);
+            }
+            None => assume_start(&mut record, side_line),
         }
         record
     }
@@ -951,15 +979,31 @@ impl Game {
             span,
         };
         match parsed {
+            Statement::Version("") => {
+                // Some writers leave the number out; the line says nothing
+                // more, so it is kept as written and reading goes on.
+                self.record.notices.push(Notice {
+                    code: "bare-version",
+                    message: "a version line with no number (V2.2, V3.0): kept as a note".into(),
+                    span,
+                });
+                self.note(stmt);
+            }
             Statement::Version(v) => {
                 self.file_field(FileKey::Version, v, span, file_fields);
             }
             Statement::Name(c, n) => {
                 let key = if c == Color::Sente { "N+" } else { "N-" };
+                self.late_info(stmt, span);
                 self.record.header.push(field(key, n));
             }
             Statement::Info(k, v) => {
                 self.clash |= k == "Version" || k == "Encoding";
+                // WCSC relays append `$END_TIME` after the moves, as the
+                // time it is (csa.md §3): not out of place.
+                if k != "END_TIME" {
+                    self.late_info(stmt, span);
+                }
                 self.record.header.push(field(k, v));
             }
             Statement::Pi(removed) => {
@@ -984,7 +1028,15 @@ impl Game {
                 self.phase = Phase::Moves;
             }
             Statement::Move(notation) => match self.phase {
-                Phase::Setup => return Err(no_side_line(span)),
+                Phase::Setup => {
+                    let color = match notation {
+                        Notation::Csa { color, .. } => color,
+                        _ => Color::Sente,
+                    };
+                    self.assume_side(color, span);
+                    self.record.main.moves.push(MoveEntry::new(notation, span));
+                    self.timed = Timed::LastMove;
+                }
                 Phase::Moves => {
                     self.record.main.moves.push(MoveEntry::new(notation, span));
                     self.timed = Timed::LastMove;
@@ -992,23 +1044,59 @@ impl Game {
                 Phase::Ended => self.after_end(stmt),
             },
             Statement::Time(ms) => self.time(ms, stmt),
-            Statement::Special(word) => match (self.phase, EndingKind::from_csa_word(word)) {
-                (Phase::Setup, _) => return Err(no_side_line(span)),
-                (Phase::Moves, Some(kind)) => {
-                    self.record.main.ending = Some(Ending {
-                        kind,
-                        text: stmt.to_string(),
-                        span,
-                        time: None,
-                        comments: Vec::new(),
-                    });
-                    self.phase = Phase::Ended;
-                    self.timed = Timed::Ending;
+            Statement::Special(word) => {
+                if self.phase == Phase::Setup {
+                    // The ending speaks of the side to move, and nothing
+                    // says which it is: sente, as at the even-game start.
+                    self.assume_side(Color::Sente, span);
                 }
-                _ => self.after_end(stmt),
-            },
+                self.special(word, stmt, span);
+            }
         }
         Ok(())
+    }
+
+    /// A `%` statement after the side line.
+    fn special(&mut self, word: &str, stmt: &str, span: Span) {
+        match (self.phase, EndingKind::from_csa_word(word)) {
+            (Phase::Moves, Some(kind)) => {
+                self.record.main.ending = Some(Ending {
+                    kind,
+                    text: stmt.to_string(),
+                    span,
+                    time: None,
+                    comments: Vec::new(),
+                });
+                self.phase = Phase::Ended;
+                self.timed = Timed::Ending;
+            }
+            _ => self.after_end(stmt),
+        }
+    }
+
+    /// A move or an ending before any side-to-move line: read on as if
+    /// `color`'s line had been written, and say so.
+    fn assume_side(&mut self, color: Color, span: Span) {
+        self.record.notices.push(no_side_notice(color, span));
+        self.position.side(color, span);
+        self.phase = Phase::Moves;
+    }
+
+    /// `N±` or `$KEY:` after the position: the format puts game information
+    /// before it. Read as a header field all the same; said once a game.
+    fn late_info(&mut self, stmt: &str, span: Span) {
+        let after = self.phase != Phase::Setup || self.position.board_written();
+        if after && !self.late_info {
+            self.late_info = true;
+            let shown: String = stmt.chars().take(40).collect();
+            self.record.notices.push(Notice {
+                code: "info-after-position",
+                message: format!(
+                    "game information {shown:?} after the start position (CSA writes it before): read as a header field"
+                ),
+                span,
+            });
+        }
     }
 
     /// Position statements belong before the side-to-move line.
@@ -1092,11 +1180,44 @@ fn after_line(b: &[u8], end: usize) -> Option<usize> {
     }
 }
 
-fn no_side_line(span: Span) -> ParseError {
-    ParseError::new(
+fn no_side_notice(color: Color, span: Span) -> Notice {
+    let (sign, side) = match color {
+        Color::Sente => ('+', "sente"),
+        Color::Gote => ('-', "gote"),
+    };
+    Notice {
+        code: "no-side-to-move",
+        message: format!(
+            "no side-to-move line (+ or -) after the position: read as {sign}, {side} to move"
+        ),
         span,
-        "expected the side-to-move line (+ or -) after the position, before the first move",
-    )
+    }
+}
+
+/// A record with no position statement at all: Shogi Wars exports (and
+/// hand-written files) mean the even-game start. The side is the side
+/// line's, if one was written.
+fn assume_start(record: &mut Record, side_line: Option<(Color, Span)>) {
+    let side = side_line.map_or(Color::Sente, |(c, _)| c);
+    record.start = if side == Color::Sente {
+        StartPosition::Preset(Handicap::Hirate)
+    } else {
+        let mut setup = Handicap::Hirate.setup();
+        setup.side_to_move = side;
+        StartPosition::Setup(Box::new(setup))
+    };
+    record.start_span = side_line.map(|(_, span)| span);
+    record.notices.insert(
+        0,
+        Notice {
+            code: "start-assumed",
+            message: format!(
+                "no start position is written (no PI, P1-P9 or P+/P- line): read as the even-game start{}",
+                if side == Color::Gote { ", gote to move as the side line says" } else { "" }
+            ),
+            span: side_line.map_or(record.span, |(_, span)| span),
+        },
+    );
 }
 
 /// `<score> <pv…>`: the score when the first word is an integer, then every

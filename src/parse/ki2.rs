@@ -1,7 +1,7 @@
 //! The KI2 reader (Kakinoki `.ki2` / `.ki2u`): text to one [`Record`].
 //!
 //! Headers, board diagrams, comments, bookmarks and variations follow KIF
-//! and share its code in [`crate::parse::ja`]. Moves carry no origin
+//! and share its code in `parse::ja`. Moves carry no origin
 //! (`▲５二銀右上成`): they are kept as [`Notation::Ki2`] for the replayer to
 //! resolve against the position (`ki2.md` §6). A line is cut before each
 //! side mark after dropping whitespace, which reads every layout seen:

@@ -2,7 +2,7 @@
 //!
 //! Lines are classified one by one (the order of `kif.md` §2). Move lines go
 //! through the nom grammar in the private `line` module; everything else is shared with KI2 in
-//! [`crate::parse::ja`]. Variations are built in a flat arena and assembled
+//! `parse::ja`. Variations are built in a flat arena and assembled
 //! into the tree at the end, so no recursion depends on the input.
 
 mod line;
@@ -17,10 +17,10 @@ use line::Body;
 pub use ja::MAX_VARIATION_DEPTH;
 
 /// Whether `text` looks like KIF: a `#KIF` declaration, the `手数----指手`
-/// move-section header, or a numbered move line such as `1 ７六歩(77)`; or a
-/// `手合割` header with no KI2 move (`▲７六歩`) in sight.
+/// move-section header, or a numbered move line such as `1 ７六歩(77)`,
+/// before any KI2 move (`▲７六歩`). Headers such as `手合割` are KI2's too:
+/// [`crate::parse::detect`] weighs them after every format's own signs.
 pub fn sniff(text: &str) -> bool {
-    let mut handicap = false;
     for l in lines(text).take(300) {
         let t = l.text;
         if t.starts_with("#KIF") || t.starts_with("手数----") {
@@ -29,15 +29,11 @@ pub fn sniff(text: &str) -> bool {
         if ja::looks_like_move_line(t) && line::move_line(t).is_ok() {
             return true;
         }
-        let body = t.trim_start();
-        if body.starts_with(['▲', '△', '☗', '☖']) {
+        if t.trim_start().starts_with(['▲', '△', '☗', '☖']) {
             return false;
         }
-        if t.starts_with("手合割：") || t.starts_with("手合割:") {
-            handicap = true;
-        }
     }
-    handicap
+    false
 }
 
 /// Read a KIF file. A KIF file holds one game, so the result has one record.

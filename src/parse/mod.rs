@@ -10,9 +10,10 @@ pub mod jkf;
 
 use crate::record::Span;
 
-pub mod ja;
+pub(crate) mod ja;
 pub mod ki2;
 pub mod kif;
+pub mod recognise;
 
 /// One physical line of a text: its 1-based number, the byte offset of its
 /// first character, and its content without the line terminator.
@@ -250,6 +251,20 @@ mod tests {
     }
 
     #[test]
+    fn headers_kif_and_ki2_share_leave_the_choice_to_the_extension() {
+        use crate::record::Format::{Ki2, Kif, Usi};
+        for text in ["手合割：平手\n", "先手：甲\n", "まで64手で先手の勝ち\n"] {
+            assert_eq!(detect(text, Some(Ki2)), Some(Ki2), "{text}");
+            assert_eq!(detect(text, Some(Kif)), Some(Kif), "{text}");
+            assert_eq!(detect(text, None), Some(Kif), "{text}");
+            assert_eq!(detect(text, Some(Usi)), Some(Kif), "{text}");
+        }
+        // A KIF move line is KIF's own, whatever the extension.
+        assert_eq!(detect("手合割：平手\n1 ７六歩(77)\n", Some(Ki2)), Some(Kif));
+        assert_eq!(detect("hello world\n", None), None);
+    }
+
+    #[test]
     fn columns_count_characters() {
         let l = lines("７六歩").next().unwrap();
         assert_eq!(l.span_at(3).column, 2);
@@ -300,11 +315,57 @@ pub fn detect(text: &str, hint: Option<Format>) -> Option<Format> {
     ]
     .into_iter()
     .find(|&f| sniff(f))
-    // Nothing recognisable (an empty or header-only record): trust the extension.
+    // A header or a `まで` line with no move says KIF or KI2 but not which
+    // (a header-only record): the extension tells them apart.
+    .or_else(|| {
+        ja_header(text).then_some(match hint {
+            Some(Format::Ki2) => Format::Ki2,
+            _ => Format::Kif,
+        })
+    })
+    // Nothing recognisable: trust the extension (the reader then says
+    // whether the text is a record at all).
     .or(hint)
 }
 
-/// Parse `text` as `format`.
+/// Whether the first lines of `text` hold a KIF/KI2 header with a key of
+/// those formats, or a `まで` line, before any KI2 move.
+fn ja_header(text: &str) -> bool {
+    for l in lines(text).take(300) {
+        let t = l.text.trim_start();
+        if t.starts_with(['▲', '△', '☗', '☖']) {
+            return false;
+        }
+        let known = ja::header_line(l.text).is_some_and(|(key, _)| recognise::is_ja_key(key));
+        if known || ja::summary_line(t).is_some() {
+            return true;
+        }
+    }
+    false
+}
+
+/// Parse `text` as `format`: syntax only, no move is judged.
+///
+/// `text` is already decoded (see [`crate::decode`], or use
+/// [`crate::read_bytes`], which decodes and detects the format too).
+///
+/// # Errors
+///
+/// A [`ParseError`] with the line and column where the text stops being
+/// `format`, and what was expected there.
+///
+/// # Example
+///
+/// ```
+/// use kifu::{Format, parse::parse};
+///
+/// let records = parse("PI\n+\n+7776FU\n-3334FU\n%TORYO\n", Format::Csa)?;
+/// assert_eq!(records[0].main.moves.len(), 2);
+///
+/// let err = parse("PI\n+\n+7776F\n", Format::Csa).unwrap_err();
+/// assert_eq!((err.span.line, err.span.column), (3, 6));
+/// # Ok::<(), kifu::ParseError>(())
+/// ```
 pub fn parse(text: &str, format: Format) -> Result<Vec<Record>, ParseError> {
     match format {
         Format::Usi => usi::parse(text),

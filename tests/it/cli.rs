@@ -231,9 +231,9 @@ fn convert_to_usi_mirrors_the_tree_and_never_overwrites_without_force() {
 }
 
 #[test]
-fn convert_needs_out_dir_for_several_inputs() {
+fn convert_to_a_one_game_per_file_format_needs_out_dir_for_several_inputs() {
     let (_dir, input) = tree_with_two_games();
-    let o = kifu(&["convert", "--to", "usi", input.to_str().unwrap()]);
+    let o = kifu(&["convert", "--to", "kif", input.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--out-dir"));
 }
@@ -491,39 +491,6 @@ fn output_with_j2_is_the_same_as_with_j1_on_a_directory() {
     let two = stdout(&kifu(&["check", "--json", "-j2", d]));
     assert_eq!(one.lines().count(), 150);
     assert_eq!(one, two);
-}
-
-#[test]
-fn inputs_differing_only_in_extension_get_separate_outputs() {
-    let dir = tempfile::tempdir().unwrap();
-    let input = dir.path().join("in");
-    std::fs::create_dir_all(&input).unwrap();
-    std::fs::write(input.join("a.usi"), "position startpos moves 7g7f\n").unwrap();
-    std::fs::write(input.join("a.csa"), "V2.2\nPI\n+\n+2726FU\n").unwrap();
-    std::fs::write(input.join("b.usi"), "position startpos moves 5g5f\n").unwrap();
-    let out = dir.path().join("out");
-    let o = kifu(&[
-        "convert",
-        "-q",
-        "--to",
-        "usi",
-        "--out-dir",
-        out.to_str().unwrap(),
-        input.to_str().unwrap(),
-    ]);
-    assert_exit(&o, 0);
-    assert_eq!(
-        std::fs::read_to_string(out.join("a.usi.usi")).unwrap(),
-        "position startpos moves 7g7f\n"
-    );
-    assert_eq!(
-        std::fs::read_to_string(out.join("a.csa.usi")).unwrap(),
-        "position startpos moves 2g2f\n"
-    );
-    assert_eq!(
-        std::fs::read_to_string(out.join("b.usi")).unwrap(),
-        "position startpos moves 5g5f\n"
-    );
 }
 
 #[test]

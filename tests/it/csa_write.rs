@@ -206,7 +206,7 @@ fn random_record(rng: &mut Rng, whole_seconds: bool) -> Record {
             break;
         }
         let mv = legal[rng.below(legal.len() as u64) as usize];
-        pos.play(mv);
+        pos.play_unchecked(mv);
         let mut e = MoveEntry::new(Notation::Usi(mv), Span::default());
         if rng.below(4) != 0 {
             let ms = rng.below(600_000);

@@ -519,7 +519,7 @@ mod legacy {
                 let forks = self.forks(id, i, entry, &st);
                 let e = self.entry(entry, mv, ply.color, &mut st.totals, forks);
                 out.push(e);
-                st.pos.play(ply.mv);
+                st.pos.play_unchecked(ply.mv);
                 st.prev_to = Some(ply.mv.to());
             }
 
@@ -1086,7 +1086,7 @@ mod hostile {
                 e.extra_mut().variations.push(alt);
             }
             moves.push(e);
-            pos.play(mv);
+            pos.play_unchecked(mv);
         }
         Line {
             moves,

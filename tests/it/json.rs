@@ -375,7 +375,7 @@ fn random_line(rng: &mut Rng, mut pos: Position, len: usize, depth: u32) -> Line
             }
         }
         moves.push(e);
-        pos.play(mv);
+        pos.play_unchecked(mv);
     }
     let ending = rng.chance(2).then(|| Ending {
         kind: [
@@ -407,7 +407,7 @@ fn random_game(rng: &mut Rng, index: usize) -> Record {
                 let Some(&mv) = buf.get(rng.below(buf.len().max(1))) else {
                     break;
                 };
-                pos.play(mv);
+                pos.play_unchecked(mv);
             }
             (StartPosition::Setup(Box::new(pos.to_setup())), pos)
         }

@@ -3,10 +3,12 @@
 //!
 //! Tests that read `../shared/corpus` print `SKIPPED:` and pass when it is absent.
 
+mod carry;
 mod cli;
 mod common;
 mod csa;
 mod csa_write;
+mod endings;
 mod fuzz_replay;
 mod hostile;
 mod jkf;
@@ -15,9 +17,14 @@ mod ki2;
 mod ki2_write;
 mod kif;
 mod kif_write;
+mod library;
 mod manifest;
 mod no_loss;
+mod outputs;
+mod refuse;
 mod replay;
+mod report;
 mod rules;
 mod same_game;
+mod show;
 mod stream;

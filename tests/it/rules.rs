@@ -260,7 +260,7 @@ fn pawn_drop_check_the_king_can_take_is_legal() {
     let p = pos("8k/9/9/9/9/9/9/9/4K4 b P 1");
     assert_eq!(p.check_move(mv("P*1b")), Ok(()));
     let mut after = p.clone();
-    after.play(mv("P*1b"));
+    after.play_unchecked(mv("P*1b"));
     assert!(after.in_check());
     assert!(after.legal_moves().contains(&mv("1a1b")));
 }
@@ -271,7 +271,7 @@ fn pawn_drop_mate_a_piece_can_capture_is_legal() {
     let p = pos("8k/6G2/7s1/7N1/9/9/9/9/4K4 b P 1");
     assert_eq!(p.check_move(mv("P*1b")), Ok(()));
     let mut after = p.clone();
-    after.play(mv("P*1b"));
+    after.play_unchecked(mv("P*1b"));
     assert_eq!(after.legal_moves(), vec![mv("2c1b")]);
 }
 
@@ -280,7 +280,7 @@ fn mating_drops_of_other_pieces_are_legal() {
     let p = pos("8k/6G2/9/7N1/9/9/9/9/4K4 b L 1");
     let mut after = p.clone();
     assert_eq!(p.check_move(mv("L*1b")), Ok(()));
-    after.play(mv("L*1b"));
+    after.play_unchecked(mv("L*1b"));
     assert!(after.is_checkmate());
 }
 
@@ -306,8 +306,8 @@ fn rule_order_is_stable() {
     );
     // Capturing the enemy king (only possible in an invalid position) is bad movement.
     let mut p = pos("4k4/9/9/9/9/9/9/9/4K3R b - 1");
-    p.play(mv("1i1a"));
-    p.play(mv("9i9h")); // not checked: sente has no piece there; it only flips the side
+    p.play_unchecked(mv("1i1a"));
+    p.play_unchecked(mv("9i9h")); // not checked: sente has no piece there; it only flips the side
     assert_eq!(p.check_move(mv("1a5a")), Err(Rule::BadMovement));
 }
 
@@ -336,13 +336,13 @@ fn attackers_and_can_reach() {
 #[test]
 fn play_reports_the_captured_kind_and_fills_the_hand() {
     let mut p = pos("4k4/9/9/9/4+r4/9/9/4G4/4K4 b - 1");
-    assert_eq!(p.play(mv("5h5g")), None);
-    assert_eq!(p.play(mv("5e5g")), Some(PieceKind::Gold));
+    assert_eq!(p.play_unchecked(mv("5h5g")), None);
+    assert_eq!(p.play_unchecked(mv("5e5g")), Some(PieceKind::Gold));
     assert_eq!(p.hand(Color::Gote).count(PieceKind::Gold), 1);
     assert!(p.in_check());
-    assert_eq!(p.play(mv("5i5h")), None);
+    assert_eq!(p.play_unchecked(mv("5i5h")), None);
     let mut q = pos("4k4/9/9/9/9/9/4+r4/4K4/9 b - 1");
-    assert_eq!(q.play(mv("5h5g")), Some(PieceKind::Dragon));
+    assert_eq!(q.play_unchecked(mv("5h5g")), Some(PieceKind::Dragon));
     assert_eq!(q.hand(Color::Sente).count(PieceKind::Rook), 1);
     assert_eq!(q.side_to_move(), Color::Gote);
     assert_eq!(q.move_number(), 2);
@@ -464,7 +464,7 @@ fn missing_kings_are_accepted() {
     assert!(!p.in_check());
     assert!(p.check_move(mv("G*5b")).is_ok());
     let mut after = p.clone();
-    after.play(mv("G*5b"));
+    after.play_unchecked(mv("G*5b"));
     assert!(after.is_checkmate());
     // No king at all for the side to move.
     let p = pos("4k4/9/9/9/9/9/9/9/9 w - 1");
@@ -476,7 +476,7 @@ fn missing_kings_are_accepted() {
     // 16 rook moves, 3 of them also promoting, and 71 pawn drops.
     assert_eq!(p.perft(1), 16 + 3 + 71);
     let mut after = p.clone();
-    after.play(mv("5i5a"));
+    after.play_unchecked(mv("5i5a"));
     assert!(!after.has_legal_move());
     assert!(!after.is_checkmate());
 }
@@ -582,7 +582,7 @@ fn random_games_keep_keys_and_agree_with_checking() {
             );
             let captured = p.piece_at(m.to()).map(|x| x.kind);
             let gives_check = p.gives_check(m);
-            assert_eq!(p.play(m), captured);
+            assert_eq!(p.play_unchecked(m), captured);
             assert_eq!(p.in_check(), gives_check);
             let fresh = Position::from_sfen(&p.to_sfen()).expect("reachable positions are legal");
             assert_eq!(fresh, p);
@@ -591,11 +591,11 @@ fn random_games_keep_keys_and_agree_with_checking() {
     }
 }
 
-/// Every conceivable move of `p`: `play_checked` gives `check_move`'s verdict,
+/// Every conceivable move of `p`: `play` gives `check_move`'s verdict,
 /// accepts exactly the generated moves, leaves the position untouched on a
-/// foul and otherwise reaches what `play` reaches, with a key and check flag
+/// foul and otherwise reaches what `play_unchecked` reaches, with a key and check flag
 /// that agree with the same position built from scratch.
-fn assert_play_checked_matches(p: &Position, context: &str) {
+fn assert_play_matches(p: &Position, context: &str) {
     let legal: HashSet<Move> = p.legal_moves().into_iter().collect();
     assert_eq!(p.has_legal_move(), !legal.is_empty(), "{context}: {p:?}");
     let mut candidates: Vec<Move> = PieceKind::ALL
@@ -612,7 +612,7 @@ fn assert_play_checked_matches(p: &Position, context: &str) {
     for m in candidates {
         let slow = p.check_move(m);
         let mut fast = p.clone();
-        let verdict = fast.play_checked(m);
+        let verdict = fast.play(m);
         assert_eq!(
             verdict.is_ok(),
             legal.contains(&m),
@@ -626,7 +626,11 @@ fn assert_play_checked_matches(p: &Position, context: &str) {
             Ok(captured) => {
                 assert_eq!(slow, Ok(()), "{context}: {m} in {p:?}");
                 let mut played = p.clone();
-                assert_eq!(played.play(m), captured, "{context}: {m} in {p:?}");
+                assert_eq!(
+                    played.play_unchecked(m),
+                    captured,
+                    "{context}: {m} in {p:?}"
+                );
                 assert_eq!(fast, played, "{context}: {m} in {p:?}");
                 let fresh =
                     Position::from_sfen(&fast.to_sfen()).expect("legal moves keep legality");
@@ -659,7 +663,7 @@ const CROSS_CHECK_SEEDS: [&str; 6] = [
 ];
 
 #[test]
-fn play_checked_matches_the_slow_path_in_random_playouts() {
+fn play_matches_the_slow_path_in_random_playouts() {
     let mut rng = XorShift(0x0123_4567_89ab_cdef);
     let starts = kifu::Handicap::ALL
         .iter()
@@ -671,7 +675,7 @@ fn play_checked_matches_the_slow_path_in_random_playouts() {
         for ply in 0..40 {
             if ply % 12 == 0 || p.in_check() {
                 in_check += p.in_check() as u32;
-                assert_play_checked_matches(&p, &format!("game {game} ply {ply}"));
+                assert_play_matches(&p, &format!("game {game} ply {ply}"));
             }
             let moves = p.legal_moves();
             if moves.is_empty() {
@@ -688,7 +692,7 @@ fn play_checked_matches_the_slow_path_in_random_playouts() {
             } else {
                 moves[rng.below(moves.len())]
             };
-            p.play_checked(m).expect("generated moves are legal");
+            p.play(m).expect("generated moves are legal");
         }
     }
     assert!(
@@ -719,7 +723,7 @@ fn unchecked_moves_never_panic() {
             };
             let _ = p.check_move(m);
             let _ = p.gives_check(m);
-            p.play(m);
+            p.play_unchecked(m);
             let _ = (p.in_check(), p.legal_moves(), p.to_sfen(), p.key());
             let _ = p.check_declaration(DeclarationRule::Points24);
         }

@@ -281,7 +281,7 @@ impl<'a> Writer<'a> {
             let forks = self.forks(id, i, entry, &st);
             let e = self.entry(entry, mv, ply.color, &mut st.totals, forks);
             out.push(e);
-            st.pos.play(ply.mv);
+            st.pos.play_unchecked(ply.mv);
             st.prev_to = Some(ply.mv.to());
         }
 

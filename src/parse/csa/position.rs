@@ -22,6 +22,11 @@ pub(super) struct PositionBuilder {
     /// The side of a `00AL` group, resolved at the end because later lines
     /// may still place pieces.
     all_to: Option<Color>,
+    /// A `PI`, `P1`…`P9` or `P±` line was written: the board is the file's,
+    /// not an empty one waiting for them.
+    board: bool,
+    /// The side-to-move line, if written.
+    side_line: Option<(Color, Span)>,
 }
 
 impl PositionBuilder {
@@ -33,6 +38,8 @@ impl PositionBuilder {
             pi_removed: false,
             written_out: false,
             all_to: None,
+            board: false,
+            side_line: None,
         }
     }
 
@@ -40,9 +47,20 @@ impl PositionBuilder {
         self.span.get_or_insert(span);
     }
 
+    /// Whether a position statement (`PI`, `P1`…`P9`, `P±`) was written.
+    pub(super) fn board_written(&self) -> bool {
+        self.board
+    }
+
+    /// The side-to-move line, if one was written.
+    pub(super) fn side_line(&self) -> Option<(Color, Span)> {
+        self.side_line
+    }
+
     /// `PI…`: the even-game position with `removed` taken off.
     pub(super) fn pi(&mut self, removed: &[(Square, PieceKind)], span: Span) -> Result<(), String> {
         self.touch(span);
+        self.board = true;
         self.pi = true;
         self.pi_removed = !removed.is_empty();
         self.setup = Handicap::Hirate.setup();
@@ -67,6 +85,7 @@ impl PositionBuilder {
     /// `Pn`: rank `rank`, cells from file 9 to file 1.
     pub(super) fn row(&mut self, rank: u8, cells: &[Option<Piece>], span: Span) {
         self.touch(span);
+        self.board = true;
         self.written_out = true;
         for (i, cell) in cells.iter().enumerate() {
             let file = 9u8.saturating_sub(i as u8);
@@ -84,6 +103,7 @@ impl PositionBuilder {
         span: Span,
     ) -> Result<(), String> {
         self.touch(span);
+        self.board = true;
         if !groups.is_empty() {
             self.written_out = true;
         }
@@ -108,11 +128,16 @@ impl PositionBuilder {
     /// The side-to-move line.
     pub(super) fn side(&mut self, color: Color, span: Span) {
         self.touch(span);
+        self.side_line = Some((color, span));
         self.setup.side_to_move = color;
     }
 
-    /// The start position and where it is written, if anything was written.
+    /// The start position and where it is written, if a position statement
+    /// was written: a side line alone sets no board.
     pub(super) fn finish(mut self) -> Option<(StartPosition, Span)> {
+        if !self.board {
+            return None;
+        }
         let span = self.span?;
         if let Some(color) = self.all_to {
             self.give_rest(color);

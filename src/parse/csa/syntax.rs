@@ -365,11 +365,12 @@ fn any_statement(i: &str) -> Res<'_, Statement<'_>> {
     .parse(i)
 }
 
+/// `V2.2`; a bare `V` reads as the empty version, which the reader reports.
 fn version(i: &str) -> Res<'_, Statement<'_>> {
     let number = recognize((digit1, opt((char('.'), digit1))));
     map(
         terminated(
-            context("a version number such as 2.2 or 3.0", number),
+            context("a version number such as 2.2 or 3.0", alt((number, eof))),
             context("the end of the version line", eof),
         ),
         Statement::Version,

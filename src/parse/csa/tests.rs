@@ -265,8 +265,6 @@ fn malformed_move_says_where_and_what_was_expected() {
     assert!(e.message.starts_with("expected a CSA statement"), "{e}");
     let e = err("$EVENT\n");
     assert!(e.message.contains("$EVENT:"), "{e}");
-    let e = err("PI\n+7776FU\n");
-    assert!(e.message.contains("side-to-move"), "{e}");
     let e = err("PI\n+\nP+00FU\n");
     assert!(e.message.contains("after the side-to-move line"), "{e}");
     let e = err("\n\n");
@@ -356,7 +354,7 @@ fn file_fields_pass_to_later_games_in_their_first_places() {
 
 #[test]
 fn a_failed_game_still_passes_on_the_fields_it_wrote() {
-    let text = "V2.2\nPI\n+\n/\nV3.0\n+7776FU\n/\n\n/\nPI\n+\n";
+    let text = "V2.2\nPI\n+\n/\nV3.0\nPI\n+\n+7776XX\n/\n\n/\nPI\n+\n";
     let each = parse_each(text);
     assert_eq!(each.len(), 3);
     assert_eq!(each[1].0, 1);
@@ -859,4 +857,68 @@ fn a_move_list_sized_from_the_text_length_keeps_no_large_excess() {
     let r = one(&text);
     assert_eq!(r.main.moves.len(), 300);
     assert!(r.main.moves.capacity() <= 2 * 300 + 16);
+}
+
+fn codes(r: &Record) -> Vec<&str> {
+    r.notices.iter().map(|n| n.code).collect()
+}
+
+#[test]
+fn no_position_at_all_reads_as_the_even_game_start_with_a_notice() {
+    let r = one("V2.2\n+\n+7776FU,T0\n-3334FU,T0\n%TORYO\n");
+    assert_eq!(r.start, StartPosition::Preset(Handicap::Hirate));
+    assert_eq!(codes(&r), ["start-assumed"]);
+    assert_eq!(r.notices[0].span.line, 2);
+    assert_eq!(r.main.moves.len(), 2);
+    // A gote side line keeps its side on the even-game board.
+    let r = one("-\n-3334FU\n");
+    let StartPosition::Setup(s) = &r.start else {
+        panic!("{:?}", r.start)
+    };
+    assert_eq!(s.side_to_move, Color::Gote);
+    assert_eq!(s.preset(), None);
+    // A written position is never assumed.
+    assert!(codes(&one("PI\n+\n+7776FU\n")).is_empty());
+}
+
+#[test]
+fn a_missing_side_line_is_taken_from_the_first_move_with_a_notice() {
+    let r = one("PI\n-3334FU\n+7776FU\n%TORYO\n");
+    assert_eq!(codes(&r), ["no-side-to-move"]);
+    assert_eq!(r.notices[0].span.line, 2);
+    assert!(
+        r.notices[0].message.contains("gote to move"),
+        "{:?}",
+        r.notices
+    );
+    assert_eq!(r.start.setup().side_to_move, Color::Gote);
+    assert_eq!(r.main.moves.len(), 2);
+    assert!(r.main.ending.is_some());
+    // Nothing after the position: sente, said too.
+    assert_eq!(codes(&one("PI\n")), ["no-side-to-move"]);
+    assert_eq!(codes(&one("PI\n%TORYO\n")), ["no-side-to-move"]);
+}
+
+#[test]
+fn game_information_after_the_position_is_noticed_once() {
+    let r = one("PI\nN+a\n+\n+7776FU\n$EVENT:e\n$END_TIME:2024/04/01\n");
+    assert_eq!(codes(&r), ["info-after-position"]);
+    assert_eq!(r.notices[0].span.line, 2);
+    assert_eq!(
+        keys(&r),
+        [("N+", "a"), ("EVENT", "e"), ("END_TIME", "2024/04/01")]
+    );
+    // A relay's `$END_TIME` after the moves is where it belongs.
+    assert!(codes(&one("N+a\nPI\n+\n+7776FU\n$END_TIME:2024/04/01\n")).is_empty());
+}
+
+#[test]
+fn a_bare_version_line_is_a_notice_and_reading_goes_on() {
+    let text = "V\nPI\n+\n+7776FU\n";
+    assert!(sniff(text));
+    let r = one(text);
+    assert_eq!(codes(&r), ["bare-version"]);
+    assert_eq!(r.notes, ["V"]);
+    assert!(keys(&r).is_empty());
+    assert_eq!(r.main.moves.len(), 1);
 }

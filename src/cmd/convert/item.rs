@@ -1,0 +1,167 @@
+//! Converting one item of an input: replay a game and write it in the
+//! target format (on a worker thread; the bytes are written in order later).
+
+use super::super::summary::count_fouls;
+use super::super::{Item, Meta, error_line};
+use crate::{ConvertArgs, ToFormat};
+use kifu::emit::Warning;
+use kifu::emit::csa::{CsaOptions, CsaVersion};
+use kifu::emit::kif::{self, KifOptions};
+use kifu::replay::{Game, replay};
+use std::collections::BTreeMap;
+
+/// What the JSON writer says about the input a game came from.
+struct InputInfo {
+    name: String,
+    encoding: &'static str,
+    format: kifu::Format,
+}
+
+/// Formats that hold one game per file: several games make several files.
+pub fn one_game_per_file(to: ToFormat) -> bool {
+    matches!(
+        to,
+        ToFormat::Kif | ToFormat::Kifu | ToFormat::Ki2 | ToFormat::Ki2u | ToFormat::Jkf
+    )
+}
+
+/// Write one game in a one-game-per-file format.
+fn emit_one(a: &ConvertArgs, game: &Game) -> (Vec<u8>, Vec<Warning>) {
+    match a.to {
+        ToFormat::Kif => kif::write_sjis(game),
+        ToFormat::Kifu => {
+            let (text, w) = kif::write_with(game, &KifOptions::utf8());
+            (text.into_bytes(), w)
+        }
+        ToFormat::Ki2 => kifu::emit::ki2::write_sjis(game),
+        ToFormat::Ki2u => {
+            let (text, w) = kifu::emit::ki2::write(game);
+            (text.into_bytes(), w)
+        }
+        ToFormat::Jkf => {
+            let (text, w) = kifu::emit::jkf::write(game);
+            (text.into_bytes(), w)
+        }
+        _ => (Vec::new(), Vec::new()),
+    }
+}
+
+pub fn csa_options(a: &ConvertArgs) -> CsaOptions {
+    CsaOptions {
+        version: if a.csa_version == "3.0" {
+            CsaVersion::V30
+        } else {
+            CsaVersion::V22
+        },
+    }
+}
+
+/// Write one game of a format that holds several games per file. CSA games
+/// come without the file head: the writer adds it once per file, so games
+/// can be written in parallel and streamed.
+fn emit_streamed(a: &ConvertArgs, input: &InputInfo, g: &Game) -> (String, Vec<Warning>) {
+    match a.to {
+        ToFormat::Sfen => kifu::emit::sfen::write(g),
+        ToFormat::Usi => {
+            let (s, w) = kifu::emit::usi::write(g);
+            (s + "\n", w)
+        }
+        ToFormat::Csa => {
+            let opts = csa_options(a);
+            let head_len = kifu::emit::csa::write_many(&[], &opts).0.len();
+            let (s, w) = if a.split_variations {
+                kifu::emit::csa::write_split(g, &opts)
+            } else {
+                kifu::emit::csa::write(g, &opts)
+            };
+            (s.get(head_len..).unwrap_or("").to_string(), w)
+        }
+        ToFormat::Json => {
+            let (s, w) =
+                kifu::emit::json::write(&input.name, input.encoding, input.format, g, a.pretty);
+            (s + "\n", w)
+        }
+        _ => (String::new(), Vec::new()),
+    }
+}
+
+/// What converting one item of an input gave.
+#[derive(Default)]
+pub struct Converted {
+    /// The game's index in its input.
+    pub index: usize,
+    /// The output bytes, `None` when there is no game to write.
+    pub bytes: Option<Vec<u8>>,
+    /// What the target format could not hold.
+    pub warnings: Vec<Warning>,
+    /// Messages for stderr (errors).
+    pub err: String,
+    /// Legal plies of the main line.
+    pub plies: usize,
+    /// Whether the main line ends in a foul.
+    pub foul: bool,
+    /// Fouls by rule code.
+    pub fouls_by_rule: BTreeMap<&'static str, usize>,
+    /// Inputs or games that could not be read (0 or 1).
+    pub unreadable: usize,
+}
+
+/// Replay and write one item of input `name`.
+pub fn convert_item(
+    name: &str,
+    meta: &Meta,
+    item: Item,
+    a: &ConvertArgs,
+    replay_opts: &kifu::ReplayOptions,
+) -> Converted {
+    let mut c = Converted::default();
+    match item {
+        Item::Warning(w) => c.err = format!("{name}: warning: {w}\n"),
+        Item::Unreadable(e) => {
+            c.unreadable = 1;
+            c.err = error_line(name, &e, None);
+        }
+        Item::Game {
+            index,
+            record: Err(e),
+        } => {
+            c.unreadable = 1;
+            c.err = error_line(name, &e, Some(index));
+        }
+        Item::Game {
+            index,
+            record: Ok(record),
+        } => {
+            c.index = index;
+            match replay(record, replay_opts) {
+                Ok(game) => {
+                    c.plies = game.main.plies.len();
+                    c.foul = !game.main.verdict.is_legal();
+                    count_fouls(&game, &mut c.fouls_by_rule);
+                    let (bytes, w) = if one_game_per_file(a.to) {
+                        emit_one(a, &game)
+                    } else if a.to == ToFormat::Hcpe {
+                        kifu::emit::hcpe::write(&game)
+                    } else if a.to == ToFormat::Psv {
+                        kifu::emit::psv::write(&game)
+                    } else {
+                        let info = InputInfo {
+                            name: name.to_string(),
+                            encoding: meta.encoding,
+                            format: meta.format,
+                        };
+                        let (s, w) = emit_streamed(a, &info, &game);
+                        (s.into_bytes(), w)
+                    };
+                    c.bytes = Some(bytes);
+                    c.warnings = w;
+                }
+                Err(e) => {
+                    c.unreadable += 1;
+                    c.err = error_line(name, &e, Some(index));
+                }
+            }
+        }
+    }
+    c
+}

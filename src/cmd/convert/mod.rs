@@ -1,0 +1,146 @@
+//! `kifu convert`: read, replay, and write every game in another format.
+
+mod item;
+mod names;
+mod writer;
+
+use super::output::{Existing, Outputs};
+use super::summary::plural;
+use super::{Source, drive, is_broken_pipe, read_options, signal, sources};
+use crate::{ConvertArgs, ToFormat};
+use anyhow::bail;
+use names::Plan;
+use std::time::Instant;
+use writer::Writer;
+
+/// Formats of one line (or object, or fixed-size record) per game or
+/// position: the games of many inputs make one stream.
+fn line_format(to: ToFormat) -> bool {
+    matches!(
+        to,
+        ToFormat::Usi | ToFormat::Sfen | ToFormat::Json | ToFormat::Hcpe | ToFormat::Psv
+    )
+}
+
+/// Convert every input; 0 when every input was converted (fouls are data),
+/// 2 when something could not be read or written.
+pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
+    let start = Instant::now();
+    let (read_opts, replay_opts) = read_options(&a.input)?;
+    let paths = a.input.paths_or_cwd();
+    let (srcs, walk_errors) = sources(&paths);
+    let srcs = not_under_out_dir(a, srcs);
+    let plan = plan(a, &paths, &srcs)?;
+    for e in &walk_errors {
+        eprintln!("kifu: {e}");
+    }
+    signal::install();
+    let existing = if a.force {
+        Existing::Replace
+    } else if a.skip_existing {
+        Existing::Skip
+    } else {
+        Existing::Refuse
+    };
+    let inputs = srcs
+        .iter()
+        .filter_map(|s| Some((s.path.as_deref()?, s.name())));
+    let outputs = Outputs::new(existing, inputs);
+    let mut w = Writer::new(a, plan, outputs, srcs.len());
+    w.sum.unreadable += walk_errors.len();
+    let mut stopped = false;
+    let ran = w.open_run_stream().and_then(|go| {
+        if !go {
+            return Ok(());
+        }
+        drive(
+            &srcs,
+            a.input.jobs,
+            &read_opts,
+            |name, meta, i| item::convert_item(name, meta, i, a, &replay_opts),
+            |src, ev| w.event(src, ev),
+        )?;
+        w.finish()
+    });
+    if let Err(e) = ran {
+        if is_broken_pipe(&e) {
+            return Err(e);
+        }
+        w.abandon();
+        eprintln!("kifu: error: {e:#}");
+        stopped = true;
+    }
+    w.finish_progress();
+    print_summary(a, &mut w, start)?;
+    let failed = w.sum.unreadable > 0 || w.sum.not_written.unwrap_or(0) > 0;
+    Ok(if stopped || failed { 2 } else { 0 })
+}
+
+/// Where the outputs go, or why the command line cannot say.
+fn plan(a: &ConvertArgs, paths: &[std::path::PathBuf], srcs: &[Source]) -> anyhow::Result<Plan> {
+    let many = srcs.len() > 1 || paths.iter().any(|p| p.is_dir());
+    Ok(match (&a.output, &a.out_dir) {
+        (Some(_), Some(_)) => bail!("use either -o/--output or --out-dir, not both"),
+        (_, Some(dir)) => Plan::Dir(dir.clone()),
+        _ if many && !line_format(a.to) => {
+            bail!("several inputs need --out-dir DIR (one output file per input)")
+        }
+        (Some(file), None) => Plan::File(file.clone()),
+        (None, None) => Plan::Stdout,
+    })
+}
+
+/// The inputs, without those under `--out-dir`: an output directory inside
+/// the input tree holds earlier outputs, and reading them as inputs would
+/// write out/out/…, one level deeper on every run.
+fn not_under_out_dir(a: &ConvertArgs, mut srcs: Vec<Source>) -> Vec<Source> {
+    let Some(dir) = a.out_dir.as_ref().and_then(|d| d.canonicalize().ok()) else {
+        return srcs;
+    };
+    let before = srcs.len();
+    srcs.retain(|s| {
+        s.path
+            .as_ref()
+            .and_then(|p| p.canonicalize().ok())
+            .is_none_or(|p| !p.starts_with(&dir))
+    });
+    let left = before - srcs.len();
+    if left > 0 {
+        eprintln!(
+            "kifu: note: {left} {} under the output directory {} not read as inputs",
+            plural(left, "file", "files"),
+            dir.display()
+        );
+    }
+    srcs
+}
+
+fn print_summary(a: &ConvertArgs, w: &mut Writer, start: Instant) -> anyhow::Result<()> {
+    w.sum.warnings = w.log.total;
+    w.sum.finish(start);
+    let s = &w.sum;
+    if !a.quiet {
+        eprint!("{}", w.log.summary());
+        let n =
+            |count: usize, one: &str, many: &str| format!("{count} {}", plural(count, one, many));
+        eprintln!(
+            "{}, {} ({}): {} legal, {} with fouls (by rule: {}); {} unreadable; {} not written; {} skipped; {}; {:.2} s, {:.0} games/s",
+            n(s.files, "file", "files"),
+            n(s.games, "game", "games"),
+            n(s.plies, "ply", "plies"),
+            s.legal,
+            s.fouls,
+            s.rules_text(),
+            s.unreadable,
+            s.not_written.unwrap_or(0),
+            s.skipped.unwrap_or(0),
+            n(s.warnings, "warning", "warnings"),
+            s.elapsed_s,
+            s.games_per_s,
+        );
+    }
+    if let Some(path) = &a.summary {
+        s.write_to(path)?;
+    }
+    Ok(())
+}

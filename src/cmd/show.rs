@@ -1,0 +1,174 @@
+//! `kifu show`: one position of a game as a KIF board diagram or an SVG board.
+
+use crate::FromFormat;
+use anyhow::{Context, bail};
+use clap::{Args, ValueEnum};
+use kifu::emit::bod::{self, BodOptions};
+use kifu::emit::diagram;
+use kifu::emit::svg::{self, SvgOptions};
+use kifu::replay::{Game, Verdict};
+use kifu::{Handicap, Setup};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+/// Arguments of `kifu show`.
+#[derive(Args, Debug)]
+pub struct ShowArgs {
+    /// The record (`-` reads stdin).
+    pub file: PathBuf,
+    /// The game of a multi-game file, from 1.
+    #[arg(long, default_value_t = 1)]
+    pub game: usize,
+    /// Show the position after this ply of the main line (0: the start).
+    /// Default: the last position, or the one before the foul.
+    #[arg(long)]
+    pub ply: Option<usize>,
+    /// What to print.
+    #[arg(long, value_enum, default_value = "bod")]
+    pub to: ShowFormat,
+    /// The input format (default: detect from extension and content).
+    #[arg(long, value_enum)]
+    pub from: Option<FromFormat>,
+    /// The input encoding (utf-8, shift_jis/cp932, euc-jp; default: detect).
+    #[arg(long)]
+    pub encoding: Option<String>,
+}
+
+/// The drawings `show` prints.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShowFormat {
+    /// The KIF board diagram (BOD), which kifu reads back as a start position.
+    Bod,
+    /// A standalone SVG 1.1 board.
+    Svg,
+}
+
+pub fn run(a: &ShowArgs) -> anyhow::Result<u8> {
+    let game = read_game(a)?;
+    let labels = side_labels(&game);
+    let plies = game.main.plies.len();
+    let foul = match &game.main.verdict {
+        Verdict::Foul(f) => Some(f),
+        Verdict::Legal => None,
+    };
+    if let Some(n) = a.ply
+        && n > plies
+    {
+        let what = foul.map_or(String::new(), |f| format!(" (ply {} is a foul)", f.ply));
+        bail!(
+            "{}: --ply {n}: the main line has {plies} legal plies{what}",
+            a.file.display()
+        );
+    }
+    let upto = a.ply.unwrap_or(plies);
+    let at_foul = a.ply.is_none() && foul.is_some();
+    let mut out = String::new();
+    match a.to {
+        ShowFormat::Bod => {
+            let d = diagram::after_plies(&game, None, upto);
+            let opts = BodOptions {
+                footer_with_move: true,
+                highlight: std::io::stdout().is_terminal(),
+            };
+            bod::write(&mut out, &d, labels, opts);
+            if let Some(f) = foul.filter(|_| at_foul) {
+                let next = diagram::before_foul(&game, None).and_then(|d| d.mark_text);
+                let usi = f.mv.map_or(String::new(), |m| format!(" ({})", m.to_usi()));
+                out.push_str(&format!(
+                    "*次の手は反則（{}, {}）：{}{usi}\n",
+                    f.rule.kanji(),
+                    f.rule.code(),
+                    next.unwrap_or_default()
+                ));
+            }
+        }
+        ShowFormat::Svg => {
+            let d = if at_foul {
+                diagram::before_foul(&game, None)
+                    .unwrap_or_else(|| diagram::after_plies(&game, None, upto))
+            } else {
+                diagram::after_plies(&game, None, upto)
+            };
+            out = svg::write(
+                &d,
+                SvgOptions {
+                    standalone: true,
+                    labels,
+                },
+            );
+        }
+    }
+    std::io::stdout().write_all(out.as_bytes())?;
+    Ok(0)
+}
+
+fn read_game(a: &ShowArgs) -> anyhow::Result<Game> {
+    let encoding = match &a.encoding {
+        None => None,
+        Some(label) => Some(
+            kifu::decode::encoding_by_label(label)
+                .with_context(|| format!("unknown encoding {label:?}"))?,
+        ),
+    };
+    let opts = kifu::input::ReadOptions {
+        from: a.from.map(|f| match f {
+            FromFormat::Kif => kifu::Format::Kif,
+            FromFormat::Ki2 => kifu::Format::Ki2,
+            FromFormat::Csa => kifu::Format::Csa,
+            FromFormat::Usi => kifu::Format::Usi,
+            FromFormat::Jkf => kifu::Format::Jkf,
+        }),
+        encoding,
+    };
+    let input = if a.file.as_os_str() == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
+        kifu::input::read_bytes(&bytes, None, &opts)?
+    } else {
+        kifu::input::read_path(&a.file, &opts)?
+    };
+    let name = a.file.display();
+    let index = a.game.checked_sub(1).context("--game counts from 1")?;
+    if let Some((_, e)) = input.failed.into_iter().find(|(i, _)| *i == index) {
+        return Err(e).with_context(|| format!("{name}: game {}", a.game));
+    }
+    let total = input.records.len();
+    let Some(record) = input.records.into_iter().find(|r| r.index == index) else {
+        bail!("{name}: --game {}: the input holds {total} game(s)", a.game);
+    };
+    let replay_opts = kifu::ReplayOptions::default();
+    kifu::replay(record, &replay_opts).with_context(|| format!("{name}: game {}", a.game))
+}
+
+/// `先手`/`後手`, or `下手`/`上手` for a handicap game, by [`kifu::Color::index`].
+pub fn side_labels(game: &Game) -> [&'static str; 2] {
+    let setup: Setup = game.record.start.setup();
+    let handicap = setup.preset().is_some_and(|h| h != Handicap::Hirate)
+        || game
+            .record
+            .header
+            .iter()
+            .any(|h| matches!(h.key.as_str(), "下手" | "上手"));
+    if handicap {
+        ["下手", "上手"]
+    } else {
+        ["先手", "後手"]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kifu::emit::diagram::Diagram;
+
+    #[test]
+    fn diagram_of_a_setup_reads_its_squares_back() {
+        let s = Setup::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1")
+            .unwrap();
+        let d = Diagram::from_setup(&s);
+        assert_eq!(d.piece((5, 1)).map(|p| p.kind), Some(kifu::PieceKind::King));
+        assert_eq!(d.piece((2, 8)).map(|p| p.kind), Some(kifu::PieceKind::Rook));
+        assert_eq!(d.piece((5, 5)), None);
+        assert_eq!(d.piece((10, 1)), None);
+    }
+}

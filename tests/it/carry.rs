@@ -1,0 +1,181 @@
+//! Nothing a real file carries is dropped: evaluations and reading lines,
+//! Shift_JIS best-fit characters, the start position's bookmark, and both
+//! pairs of player names, across every format that has a place for them.
+
+use kifu::ReplayOptions;
+use kifu::emit::{Warning, csa, jkf, ki2, kif};
+use kifu::replay::{Game, replay};
+
+/// Replay the first game of `text`, read as `format`.
+fn game(format: &str, text: &str) -> Game {
+    let mut records = match format {
+        "kif" => kifu::parse::kif::parse(text),
+        "ki2" => kifu::parse::ki2::parse(text),
+        "csa" => kifu::parse::csa::parse(text),
+        "jkf" => kifu::parse::jkf::parse(text),
+        other => panic!("no reader {other}"),
+    }
+    .unwrap_or_else(|e| panic!("{e}\n{text}"));
+    replay(records.remove(0), &ReplayOptions::default()).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+fn codes(w: &[Warning]) -> Vec<&'static str> {
+    w.iter().map(|w| w.code).collect()
+}
+
+/// The bytes Windows (best fit) and Python's `cp932` write for characters
+/// the WHATWG index leaves out.
+const BEST_FIT_BYTES: [(char, [u8; 2]); 6] = [
+    ('\u{301C}', [0x81, 0x60]),
+    ('\u{2014}', [0x81, 0x5C]),
+    ('\u{2016}', [0x81, 0x61]),
+    ('\u{00A2}', [0x81, 0x91]),
+    ('\u{00A3}', [0x81, 0x92]),
+    ('\u{00AC}', [0x81, 0xCA]),
+];
+
+fn contains(hay: &[u8], needle: &[u8]) -> bool {
+    hay.windows(needle.len()).any(|w| w == needle)
+}
+
+#[test]
+fn best_fit_characters_are_written_as_windows_cp932_writes_them() {
+    for (c, code) in BEST_FIT_BYTES {
+        let src = format!("先手：A{c}B\n   1 ７六歩(77)\n*x{c}y\n");
+        let g = game("kif", &src);
+        for (name, (bytes, warnings)) in
+            [("kif", kif::write_sjis(&g)), ("ki2", ki2::write_sjis(&g))]
+        {
+            assert!(
+                warnings.is_empty(),
+                "{name} U+{:04X}: {warnings:?}",
+                c as u32
+            );
+            let mut header = encoding_rs::SHIFT_JIS.encode("先手：A").0.into_owned();
+            header.extend(code);
+            header.push(b'B');
+            assert!(
+                contains(&bytes, &header),
+                "{name} U+{:04X}: header",
+                c as u32
+            );
+            let mut comment = b"*x".to_vec();
+            comment.extend(code);
+            comment.extend(b"y\r\n");
+            assert!(
+                contains(&bytes, &comment),
+                "{name} U+{:04X}: comment",
+                c as u32
+            );
+        }
+    }
+}
+
+#[test]
+fn only_characters_without_a_cp932_code_are_warned_about() {
+    let g = game("kif", "   1 ７六歩(77)\n*〜😀\n");
+    let (bytes, warnings) = kif::write_sjis(&g);
+    assert_eq!(codes(&warnings), ["unencodable-char"]);
+    assert!(warnings[0].message.contains("U+1F600"), "{warnings:?}");
+    assert!(contains(&bytes, b"*\x81\x60?\r\n"));
+}
+
+#[test]
+fn unencodable_char_warning_names_the_input_line() {
+    // Line 3 holds the name; the comment belongs to the move on line 6.
+    let src = "# x\n手合割：平手\n先手：名人😀\n後手：B\n手数----指手--\n   1 ７六歩(77)\n*良い手🍣\n   2 ３四歩(33)\n";
+    let g = game("kif", src);
+    for (name, (_, warnings)) in [("kif", kif::write_sjis(&g)), ("ki2", ki2::write_sjis(&g))] {
+        assert_eq!(codes(&warnings), ["unencodable-char"; 2], "{name}");
+        assert!(
+            warnings[0].message.starts_with("input line 3:"),
+            "{name}: {warnings:?}"
+        );
+        assert!(
+            warnings[1]
+                .message
+                .starts_with("input line 6 (a comment of that move):"),
+            "{name}: {warnings:?}"
+        );
+    }
+    // From CSA, the line is the CSA file's.
+    let g = game("csa", "V2.2\nN+名人😀\nN-B\nPI\n+\n+7776FU\n'*良い手🍣\n");
+    let (_, warnings) = kif::write_sjis(&g);
+    assert!(
+        warnings[0].message.starts_with("input line 2:"),
+        "{warnings:?}"
+    );
+    assert!(
+        warnings[1].message.starts_with("input line 6 "),
+        "{warnings:?}"
+    );
+}
+
+#[test]
+fn corpus_record_with_a_wave_dash_is_written_without_loss() {
+    let Some(dir) =
+        crate::common::corpus_dir("corpus_record_with_a_wave_dash_is_written_without_loss")
+    else {
+        return;
+    };
+    let path = dir.join("mixed/shogi-player-kifu_book_info/27585.KI2");
+    let Ok(bytes) = std::fs::read(&path) else {
+        eprintln!("SKIPPED: {} is absent", path.display());
+        return;
+    };
+    let text = crate::common::decode_strict(&bytes).expect("the corpus file decodes");
+    assert!(text.contains('〜'));
+    let g = game("ki2", &text);
+    let (out, warnings) = ki2::write_sjis(&g);
+    assert!(
+        !codes(&warnings).contains(&"unencodable-char"),
+        "{warnings:?}"
+    );
+    assert!(contains(&out, b"\x81\x60"));
+}
+
+fn header_pairs(g: &Game) -> Vec<(String, String)> {
+    g.record
+        .header
+        .iter()
+        .filter(|h| ["先手", "後手", "下手", "上手"].contains(&h.key.as_str()))
+        .map(|h| (h.key.clone(), h.value.clone()))
+        .collect()
+}
+
+#[test]
+fn both_name_pairs_are_kept_as_written() {
+    let src = "手合割：香落ち\n先手：甲\n後手：乙\n下手：丙\n上手：丁\n   1 ３四歩(33)\n";
+    let g = game("kif", src);
+    let want = header_pairs(&g);
+    assert_eq!(want.len(), 4);
+    let (k, kw) = kif::write(&g);
+    let (k2, k2w) = ki2::write(&g);
+    let (j, jw) = jkf::write(&g);
+    for (name, text, w) in [("kif", &k, &kw), ("ki2", &k2, &k2w), ("jkf", &j, &jw)] {
+        assert!(w.is_empty(), "{name}: {w:?}");
+        let back = game(name, text);
+        assert_eq!(header_pairs(&back), want, "{name}:\n{text}");
+    }
+    for line in ["先手：甲\n", "後手：乙\n", "下手：丙\n", "上手：丁\n"] {
+        assert_eq!(k.matches(line).count(), 1, "{line}{k}");
+    }
+    // CSA holds one name a side: the second pair is kept as comment lines, and said so.
+    let (c, cw) = csa::write(&g, &csa::CsaOptions::default());
+    assert!(c.contains("N+甲\nN-乙\n'下手:丙\n'上手:丁\n"), "{c}");
+    assert!(codes(&cw).contains(&"header-as-comment"), "{cw:?}");
+    let back = game("csa", &c);
+    assert_eq!(back.record.header_value(&["N+"]), Some("甲"));
+    assert_eq!(back.record.header_value(&["N-"]), Some("乙"));
+}
+
+#[test]
+fn one_name_pair_in_a_handicap_game_is_still_written_as_shitate_uwate() {
+    let g = game(
+        "kif",
+        "手合割：香落ち\n先手：甲\n後手：乙\n   1 ３四歩(33)\n",
+    );
+    let (k, _) = kif::write(&g);
+    assert!(k.contains("下手：甲\n上手：乙\n"), "{k}");
+    assert!(!k.contains("先手："), "{k}");
+}
