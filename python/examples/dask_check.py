@@ -19,13 +19,19 @@ import dask.bag as db
 
 def check_shard(paths, jobs=1):
     """The check --json report of every game of the shard, in file order;
-    an unreadable input is reported as the CLI reports it: no line."""
+    an input kifu cannot read is an error object, as the CLI writes it."""
     import kifu
 
     out = []
     for item in kifu.read_many(list(paths), jobs=jobs):
         if isinstance(item, kifu.Game):
             out.append(item.report())
+        else:
+            path = getattr(item, "path", None) or getattr(item, "filename", None)
+            error = {"message": str(item)}
+            if getattr(item, "line", None) is not None:
+                error.update(line=item.line, column=item.column)
+            out.append({"source": path, "index": None, "error": error})
     return out
 
 
