@@ -15,7 +15,7 @@ use crate::types::{Color, Move};
 pub const RECORD_BYTES: usize = 38;
 
 /// dlshogi's `move16`: destination in bits 0–6, origin in bits 7–13 (for
-/// a drop, 80 plus the kind's number, see [`drop_number`]), promotion in
+/// a drop, 80 plus the kind's number: P L N S B R G = 1..7), promotion in
 /// bit 14.
 pub fn move16(mv: Move) -> u16 {
     match mv {

@@ -16,7 +16,7 @@ use crate::types::Move;
 pub const RECORD_BYTES: usize = 40;
 
 /// YaneuraOu's `Move16`: destination in bits 0–6, origin in bits 7–13 (for
-/// a drop, the kind's number, see [`drop_number`], with bit 14 set),
+/// a drop, the kind's number, P L N S B R G = 1..7, with bit 14 set),
 /// promotion in bit 15.
 pub fn move16(mv: Move) -> u16 {
     match mv {
