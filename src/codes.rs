@@ -199,6 +199,12 @@ codes! {
         GamesConcatenated => "games-concatenated",
         /// Only the readable part of a record with a syntax error was written (`--lenient`).
         PartialGame => "partial-game",
+        /// A training-data writer (HCPE, PSV) wrote nothing: the game has no known result.
+        ResultUnknown => "result-unknown",
+        /// A training-data writer (HCPE, PSV) cannot encode the position (a handicap or diagram start).
+        PositionNotEncodable => "position-not-encodable",
+        /// An evaluation was clamped to the 16-bit range of the training-data format.
+        EvalClamped => "eval-clamped",
     }
 }
 

@@ -190,7 +190,7 @@ enum ToFormat {
     Usi,
     /// CSA V2.2 (or V3.0 with --csa-version 3.0); several games per file.
     Csa,
-    /// One line per position: SFEN, next move, result from the mover's side (for ML).
+    /// One line per position: SFEN, next move, result and eval from the mover's side (for ML).
     Sfen,
     /// KIF in Shift_JIS (CP932), as Kifu for Windows writes it.
     Kif,
@@ -204,6 +204,10 @@ enum ToFormat {
     Jkf,
     /// Analysis JSON Lines: one object per game (see docs/json.md).
     Json,
+    /// dlshogi HuffmanCodedPosAndEval, 38 bytes a position (see docs/training.md).
+    Hcpe,
+    /// YaneuraOu PackedSfenValue, 40 bytes a position (see docs/training.md).
+    Psv,
 }
 
 /// Allocate and free one large zeroed block before any work. glibc serves

@@ -342,12 +342,19 @@ fn convert_text(
                 s.push_str(&game_json(name, format, g).to_string());
                 s.push('\n');
             }
-            ToFormat::Csa | ToFormat::Ki2 | ToFormat::Ki2u | ToFormat::Jkf => bail!(
+            ToFormat::Csa
+            | ToFormat::Ki2
+            | ToFormat::Ki2u
+            | ToFormat::Jkf
+            | ToFormat::Hcpe
+            | ToFormat::Psv => bail!(
                 "{name}: {} has no {} form; convert a variant game to usi, sfen, kif, kifu or json",
                 g.end.variant(),
                 match to {
                     ToFormat::Csa => "CSA",
                     ToFormat::Jkf => "JKF",
+                    ToFormat::Hcpe => "HCPE",
+                    ToFormat::Psv => "PSV",
                     _ => "KI2",
                 }
             ),

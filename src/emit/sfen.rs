@@ -1,8 +1,12 @@
 //! `--to sfen`: one line per position, the shape ML data pipelines start from:
-//! `SFEN<TAB>next move in USI or -<TAB>result from the mover's side`.
+//! `SFEN<TAB>next move in USI or -<TAB>result from the mover's side<TAB>eval`.
 //!
 //! The positions are the start and the position after every legal ply of the
 //! main line; the result is `win`, `loss`, `draw`, or `-` when the game has none.
+//! The eval is the one the record gives the next move (a floodgate `'**`
+//! score, written from sente's view), turned to the side to move's view, or
+//! `-` where the record has none; it is the fourth field so that readers of
+//! the first three are unchanged.
 
 use crate::codes::{Reason, WarningCode};
 use crate::emit::Warning;
@@ -35,11 +39,25 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     // cost of a line saved.
     let mut ranks = pos.sfen_ranks();
     out.push_str(pos.sfen_into(&mut buf));
-    for p in &game.main.plies {
+    let mut digits = itoa::Buffer::new();
+    for (i, p) in game.main.plies.iter().enumerate() {
         out.push('\t');
         p.mv.push_usi(&mut out);
         out.push('\t');
         out.push_str(outcome(game, pos.side_to_move()));
+        out.push('\t');
+        let score = game
+            .record
+            .main
+            .moves
+            .get(i)
+            .and_then(|m| m.eval())
+            .and_then(|e| e.score);
+        match score {
+            Some(s) if p.color == Color::Sente => out.push_str(digits.format(s)),
+            Some(s) => out.push_str(digits.format(s.saturating_neg())),
+            None => out.push('-'),
+        }
         out.push('\n');
         // The replayer keeps only plies that `play` accepted.
         pos.play_safe(p.mv);
@@ -47,7 +65,7 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     }
     out.push_str("\t-\t");
     out.push_str(outcome(game, pos.side_to_move()));
-    out.push('\n');
+    out.push_str("\t-\n");
     let mut warnings = Vec::new();
     if !game.variations.is_empty() {
         warnings.push(Warning {
@@ -79,11 +97,11 @@ mod tests {
         assert_eq!(lines.len(), 2);
         assert_eq!(
             lines[0],
-            "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\tG*5b\twin"
+            "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\tG*5b\twin\t-"
         );
         assert_eq!(
             lines[1],
-            "4k4/4G4/4P4/9/9/9/9/9/9 w 2r2b3g4s4n4l17p 2\t-\tloss"
+            "4k4/4G4/4P4/9/9/9/9/9/9 w 2r2b3g4s4n4l17p 2\t-\tloss\t-"
         );
     }
 
@@ -111,5 +129,17 @@ mod tests {
         }
         // Captures, a promotion, drops and a game from a custom position.
         assert_eq!(lines_seen, 7 + 11 + 1);
+    }
+
+    /// floodgate writes every score from sente's side; a line gives it from
+    /// the side to move's, so gote's move carries the negated score.
+    #[test]
+    fn each_line_carries_the_next_move_s_eval_from_the_mover_s_side() {
+        let text = "V2.2\nPI\n+\n+7776FU\n'** 30 -3334FU\n-3334FU\n'** 45\n+2726FU\n%TORYO\n";
+        let rec = crate::parse::csa::parse(text).unwrap().remove(0);
+        let g = replay(rec, &ReplayOptions::default()).unwrap();
+        let (s, _) = write(&g);
+        let evals: Vec<&str> = s.lines().map(|l| l.rsplit('\t').next().unwrap()).collect();
+        assert_eq!(evals, ["30", "-45", "-", "-"]);
     }
 }

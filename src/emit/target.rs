@@ -25,10 +25,14 @@ pub enum Target {
     Jkf,
     /// One `position … moves …` line.
     Usi,
-    /// One line per position: SFEN, next move, result from the mover's side.
+    /// One line per position: SFEN, next move, result and eval from the mover's side.
     Sfen,
     /// One line of analysis JSON (`docs/json.md`).
     Json(JsonSource),
+    /// dlshogi `HuffmanCodedPosAndEval` records, 38 bytes a position (`docs/training.md`).
+    Hcpe,
+    /// YaneuraOu `PackedSfenValue` records, 40 bytes a position (`docs/training.md`).
+    Psv,
 }
 
 /// What the analysis JSON says about the input a game came from.
@@ -50,7 +54,7 @@ pub struct JsonSource {
 /// The bytes are what `kifu convert --to …` writes for a file of this one
 /// game: encoded (Shift_JIS for [`Target::Kif`] and [`Target::Ki2`], UTF-8
 /// otherwise) and, for the line formats (USI, SFEN, JSON), ending with a
-/// newline. Writing never fails: whatever cannot be written is a warning.
+/// newline; the training formats (HCPE, PSV) are fixed-size binary records. Writing never fails: whatever cannot be written is a warning.
 ///
 /// # Example
 ///
@@ -71,6 +75,8 @@ pub fn write(game: &Game, target: &Target) -> (Vec<u8>, Vec<Warning>) {
         // hold, so they encode as they write.
         Target::Kif => return kif::write_sjis(game),
         Target::Ki2 => return ki2::write_sjis(game),
+        Target::Hcpe => return crate::emit::hcpe::write(game),
+        Target::Psv => return crate::emit::psv::write(game),
         Target::Kifu => kif::write_with(game, &KifOptions::utf8()),
         Target::Ki2u => ki2::write(game),
         Target::Csa(opts) => csa::write(game, opts),

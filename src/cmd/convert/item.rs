@@ -142,6 +142,10 @@ pub fn convert_item(
                     count_fouls(&game, &mut c.fouls_by_rule);
                     let (bytes, w) = if one_game_per_file(a.to) {
                         emit_one(a, &game)
+                    } else if a.to == ToFormat::Hcpe {
+                        kifu::emit::hcpe::write(&game)
+                    } else if a.to == ToFormat::Psv {
+                        kifu::emit::psv::write(&game)
                     } else {
                         let info = InputInfo {
                             name: name.to_string(),

@@ -14,10 +14,13 @@ use names::Plan;
 use std::time::Instant;
 use writer::Writer;
 
-/// Formats of one line (or object) per game or position: the games of many
-/// inputs make one stream.
+/// Formats of one line (or object, or fixed-size record) per game or
+/// position: the games of many inputs make one stream.
 fn line_format(to: ToFormat) -> bool {
-    matches!(to, ToFormat::Usi | ToFormat::Sfen | ToFormat::Json)
+    matches!(
+        to,
+        ToFormat::Usi | ToFormat::Sfen | ToFormat::Json | ToFormat::Hcpe | ToFormat::Psv
+    )
 }
 
 /// Convert every input; 0 when every input was converted (fouls are data),

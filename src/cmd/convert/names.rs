@@ -19,6 +19,8 @@ pub fn extension(to: ToFormat) -> &'static str {
         ToFormat::Ki2u => "ki2u",
         ToFormat::Jkf => "jkf",
         ToFormat::Json => "jsonl",
+        ToFormat::Hcpe => "hcpe",
+        ToFormat::Psv => "psv",
     }
 }
 

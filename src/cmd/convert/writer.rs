@@ -160,7 +160,7 @@ impl<'a> Writer<'a> {
                 now.extend(self.held.drain(..).map(|w| label(1, w, false)));
             }
             now.extend(w.into_iter().map(|w| label(index + 1, w, false)));
-        } else if self.a.to == ToFormat::Csa {
+        } else if matches!(self.a.to, ToFormat::Csa | ToFormat::Hcpe | ToFormat::Psv) {
             now.extend(w.into_iter().map(|w| label(index + 1, w, true)));
         } else {
             now = w;

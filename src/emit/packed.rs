@@ -1,0 +1,241 @@
+//! What the two training-data writers share: the 256-bit Huffman-coded
+//! positions of dlshogi (`HuffmanCodedPos`, from Apery) and YaneuraOu
+//! (`PackedSfen`), the game's result as a label, and the walk over the
+//! main line that gives each position its next move and eval.
+//!
+//! Both codes spend exactly 256 bits on a position that holds the standard
+//! 40 pieces: one bit for the side to move, seven for each king's square,
+//! then each other square (1一 first, file by file) as a Huffman code, then
+//! the pieces in hand. A piece in hand is coded one bit shorter than on the
+//! board, which the square it left empty makes up, so the total never
+//! changes (Apery's bishop and rook in hand are the exception to the rule
+//! of how: same length, other bits). A position with another set of pieces (a handicap, a problem
+//! diagram) cannot be coded: the reader would take the unused bits for
+//! pawns in hand.
+
+use crate::codes::{Reason, WarningCode};
+use crate::emit::Warning;
+use crate::position::Position;
+use crate::replay::Game;
+use crate::types::{Color, PieceKind, Square};
+
+/// The two layouts differ in two places, both fixed by the programs that
+/// read them: Apery's table swaps the knight's and the silver's codes, and
+/// writes a board piece's colour before its promotion bit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Layout {
+    /// dlshogi / Apery `HuffmanCodedPos`.
+    Hcp,
+    /// YaneuraOu `PackedSfen`.
+    PackedSfen,
+}
+
+/// The code of an unpromoted kind on the board, leading "occupied" bit
+/// included, as (bits written first in the low bits, length).
+fn kind_code(kind: PieceKind, layout: Layout) -> (u32, u32) {
+    match (kind, layout) {
+        (PieceKind::Pawn, _) => (0b01, 2),
+        (PieceKind::Lance, _) => (0b0011, 4),
+        (PieceKind::Knight, Layout::Hcp) | (PieceKind::Silver, Layout::PackedSfen) => (0b0111, 4),
+        (PieceKind::Knight, Layout::PackedSfen) | (PieceKind::Silver, Layout::Hcp) => (0b1011, 4),
+        (PieceKind::Gold, _) => (0b01111, 5),
+        (PieceKind::Bishop, _) => (0b011111, 6),
+        _ => (0b111111, 6),
+    }
+}
+
+/// 256 bits written from the low bit of the first byte up.
+struct Bits {
+    bytes: [u8; 32],
+    at: usize,
+}
+
+impl Bits {
+    fn push(&mut self, value: u32, len: u32) {
+        for i in 0..len {
+            if value >> i & 1 == 1 {
+                // Callers check the piece count first, so `at` stays below 256.
+                self.bytes[self.at / 8] |= 1 << (self.at % 8);
+            }
+            self.at += 1;
+        }
+    }
+}
+
+/// How many of each unpromoted kind a game of shogi holds, in
+/// [`PieceKind`] order (P L N S G B R K).
+const FULL_SET: [u8; 8] = [18, 4, 4, 4, 4, 2, 2, 2];
+
+/// Whether `pos` holds exactly the standard 40 pieces, as both codes need.
+pub(crate) fn codable(pos: &Position) -> bool {
+    let mut count = [0u8; 8];
+    for sq in Square::all() {
+        if let Some(p) = pos.piece_at(sq) {
+            count[p.kind.unpromoted().index()] += 1;
+        }
+    }
+    for c in [Color::Sente, Color::Gote] {
+        for (k, n) in pos.hand(c).iter_canonical() {
+            count[k.index()] = count[k.index()].saturating_add(n);
+        }
+    }
+    count == FULL_SET
+}
+
+/// The 32 bytes of `pos`, which must be [`codable`].
+pub(crate) fn encode(pos: &Position, layout: Layout) -> [u8; 32] {
+    let mut bits = Bits {
+        bytes: [0; 32],
+        at: 0,
+    };
+    bits.push(u32::from(pos.side_to_move() == Color::Gote), 1);
+    for c in [Color::Sente, Color::Gote] {
+        let sq = pos.king_square(c).map_or(0, |s| s.index());
+        bits.push(sq as u32, 7);
+    }
+    for sq in Square::all() {
+        match pos.piece_at(sq) {
+            None => bits.push(0, 1),
+            Some(p) if p.kind == PieceKind::King => {}
+            Some(p) => {
+                let (code, len) = kind_code(p.kind.unpromoted(), layout);
+                bits.push(code, len);
+                let white = u32::from(p.color == Color::Gote);
+                let promoted = u32::from(p.kind.is_promoted());
+                let gold = p.kind == PieceKind::Gold;
+                match (layout, gold) {
+                    (_, true) => bits.push(white, 1),
+                    (Layout::Hcp, false) => bits.push(white | promoted << 1, 2),
+                    (Layout::PackedSfen, false) => bits.push(promoted | white << 1, 2),
+                }
+            }
+        }
+    }
+    for c in [Color::Sente, Color::Gote] {
+        let white = u32::from(c == Color::Gote);
+        for (kind, n) in pos.hand(c).iter_canonical() {
+            let (code, len) = kind_code(kind, layout);
+            let major = matches!(kind, PieceKind::Bishop | PieceKind::Rook);
+            for _ in 0..n {
+                if layout == Layout::Hcp && major {
+                    // Apery codes a bishop or rook in hand as on the board,
+                    // without the promotion bit.
+                    bits.push(code | white << len, len + 1);
+                } else if kind == PieceKind::Gold {
+                    // The leading "occupied" bit is dropped in hand.
+                    bits.push(code >> 1 | white << (len - 1), len);
+                } else {
+                    // ... and the promotion bit, always 0, comes before the colour.
+                    bits.push(code >> 1 | white << len, len + 1);
+                }
+            }
+        }
+    }
+    debug_assert_eq!(bits.at, 256);
+    bits.bytes
+}
+
+/// The number both formats give a kind dropped (P L N S B R G = 1..7).
+pub(crate) fn drop_number(kind: PieceKind) -> u16 {
+    match kind {
+        PieceKind::Pawn => 1,
+        PieceKind::Lance => 2,
+        PieceKind::Knight => 3,
+        PieceKind::Silver => 4,
+        PieceKind::Bishop => 5,
+        PieceKind::Rook => 6,
+        _ => 7,
+    }
+}
+
+/// One position of the main line with what is learnt from it.
+pub(crate) struct Sample<'a> {
+    /// The position before the move.
+    pub pos: &'a Position,
+    /// The move played from it.
+    pub mv: crate::types::Move,
+    /// The eval of the move's record entry, from the side to move's view,
+    /// clamped to ±32767; 0 when the record has none.
+    pub eval: i16,
+}
+
+/// The game's result: the winner, or `None` for a draw. `Err` when the
+/// game has no result a label can say (interrupted, unfinished).
+pub(crate) fn label(game: &Game) -> Result<Option<Color>, ()> {
+    let r = &game.main.result;
+    match r.winner {
+        Some(w) => Ok(Some(w)),
+        None if matches!(
+            r.reason,
+            Reason::Sennichite | Reason::Jishogi | Reason::Draw | Reason::MaxMoves
+        ) =>
+        {
+            Ok(None)
+        }
+        None => Err(()),
+    }
+}
+
+/// Call `each` on every position of the main line that has a legal move
+/// after it, in order. Returns the warnings: nothing is written (and
+/// `each` is never called) for a game with no result or whose pieces
+/// cannot be coded.
+pub(crate) fn walk(game: &Game, mut each: impl FnMut(&Sample<'_>)) -> Vec<Warning> {
+    let mut warnings = Vec::new();
+    if label(game).is_err() {
+        warnings.push(Warning {
+            code: WarningCode::ResultUnknown,
+            message: format!(
+                "the game has no result ({}) to label its positions with: no position written",
+                game.main.result.reason
+            ),
+        });
+        return warnings;
+    }
+    if !codable(&game.start) {
+        warnings.push(Warning {
+            code: WarningCode::PositionNotEncodable,
+            message: "the start position does not hold the standard 40 pieces \
+                      (a handicap or a diagram): no position written"
+                .to_string(),
+        });
+        return warnings;
+    }
+    let mut pos = game.start.clone();
+    let mut clamped = 0usize;
+    for (i, p) in game.main.plies.iter().enumerate() {
+        let score = game
+            .record
+            .main
+            .moves
+            .get(i)
+            .and_then(|m| m.eval())
+            .and_then(|e| e.score);
+        let mover_view = score.map_or(0, |s| if p.color == Color::Sente { s } else { -s });
+        let eval = mover_view.clamp(-32767, 32767);
+        clamped += usize::from(eval != mover_view);
+        each(&Sample {
+            pos: &pos,
+            mv: p.mv,
+            eval: eval as i16,
+        });
+        // The replayer keeps only plies that `play_checked` accepted.
+        pos.play_safe(p.mv);
+    }
+    if clamped > 0 {
+        warnings.push(Warning {
+            code: WarningCode::EvalClamped,
+            message: format!("{clamped} eval(s) beyond ±32767 written as ±32767"),
+        });
+    }
+    if !game.variations.is_empty() {
+        warnings.push(Warning {
+            code: WarningCode::VariationsDropped,
+            message: format!(
+                "{} variation(s) are not written: only the main line",
+                game.variations.len()
+            ),
+        });
+    }
+    warnings
+}

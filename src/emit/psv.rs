@@ -1,0 +1,73 @@
+//! `--to psv`: YaneuraOu's `PackedSfenValue`, 40 bytes a position: the
+//! position (`PackedSfen`, 32 bytes), `score` (i16), `move` (u16),
+//! `gamePly` (u16), `game_result` (i8) and one byte of padding,
+//! little-endian.
+//!
+//! One record per position of the main line that a legal move left, with
+//! that move; the score and the result are from the side to move's view
+//! (`docs/training.md`).
+
+use crate::emit::Warning;
+use crate::emit::packed::{Layout, drop_number, encode, label, walk};
+use crate::replay::Game;
+use crate::types::Move;
+
+/// Bytes a position.
+pub const RECORD_BYTES: usize = 40;
+
+/// YaneuraOu's `Move16`: destination in bits 0–6, origin in bits 7–13 (for
+/// a drop, the kind's number, P L N S B R G = 1..7, with bit 14 set),
+/// promotion in bit 15.
+pub fn move16(mv: Move) -> u16 {
+    match mv {
+        Move::Normal { from, to, promote } => {
+            to.index() as u16 | (from.index() as u16) << 7 | u16::from(promote) << 15
+        }
+        Move::Drop { kind, to } => to.index() as u16 | drop_number(kind) << 7 | 1 << 14,
+    }
+}
+
+/// The records of one game, and what could not be written.
+pub fn write(game: &Game) -> (Vec<u8>, Vec<Warning>) {
+    let mut out = Vec::with_capacity(game.main.plies.len() * RECORD_BYTES);
+    let winner = label(game).ok().flatten();
+    let warnings = walk(game, |s| {
+        let mover = s.pos.side_to_move();
+        let result: i8 = match winner {
+            Some(w) if w == mover => 1,
+            Some(_) => -1,
+            None => 0,
+        };
+        // gamePly is the position's move number, as a SFEN counts it.
+        let ply = u16::try_from(s.pos.move_number()).unwrap_or(u16::MAX);
+        out.extend_from_slice(&encode(s.pos, Layout::PackedSfen));
+        out.extend_from_slice(&s.eval.to_le_bytes());
+        out.extend_from_slice(&move16(s.mv).to_le_bytes());
+        out.extend_from_slice(&ply.to_le_bytes());
+        out.extend_from_slice(&result.to_le_bytes());
+        out.push(0);
+    });
+    (out, warnings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::{PieceKind, Square};
+
+    #[test]
+    fn move16_puts_the_drop_flag_and_promotion_where_yaneuraou_reads_them() {
+        let sq = |f, r| Square::new(f, r).unwrap();
+        let m = Move::Normal {
+            from: sq(8, 8),
+            to: sq(2, 2),
+            promote: true,
+        };
+        assert_eq!(move16(m), 10 | 70 << 7 | 1 << 15);
+        let d = Move::Drop {
+            kind: PieceKind::Pawn,
+            to: sq(5, 5),
+        };
+        assert_eq!(move16(d), 40 | 1 << 7 | 1 << 14);
+    }
+}
