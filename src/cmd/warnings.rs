@@ -94,8 +94,8 @@ impl WarningLog {
 mod tests {
     use super::*;
     use kifu::codes::WarningCode;
-    const X: WarningCode = WarningCode::TimesDropped;
-    const Y: WarningCode = WarningCode::CommentsDropped;
+    const X: WarningCode = WarningCode::CommentsDropped;
+    const Y: WarningCode = WarningCode::TimesDropped;
 
     fn w(code: WarningCode, message: &str) -> Warning {
         Warning {
@@ -112,8 +112,8 @@ mod tests {
         assert_eq!(log.total, 4);
         assert_eq!(
             log.summary(),
-            "kifu: warning[times-dropped]: 3 times in 2 files; the first: a.kif: one\n\
-             a.kif: warning[comments-dropped]: alone\n\
+            "kifu: warning[comments-dropped]: 3 times in 2 files; the first: a.kif: one\n\
+             a.kif: warning[times-dropped]: alone\n\
              kifu: note: --verbose lists every warning\n"
         );
     }
@@ -123,7 +123,7 @@ mod tests {
         let mut log = WarningLog::new(true);
         assert_eq!(
             log.add(0, "a.kif", vec![w(X, "one")]),
-            "a.kif: warning[times-dropped]: one\n"
+            "a.kif: warning[comments-dropped]: one\n"
         );
         assert_eq!(log.summary(), "");
     }
