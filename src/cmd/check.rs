@@ -172,7 +172,12 @@ fn check_item(
         Item::Warning(w) => o.err = format!("{name}: warning: {w}\n"),
         Item::Unreadable(e) => {
             if let Some(t) = super::variant::fallback(name, a.json, a.quiet) {
-                return Outcome::from(t);
+                let (fouls, diagnostics) = (t.fouls, t.diagnostics);
+                let mut o = Outcome::from(t);
+                if a.report.is_some() {
+                    o.report = super::report::not_drawn(name, fouls, diagnostics);
+                }
+                return o;
             }
             o.unreadable = 1;
             if a.report.is_some() {

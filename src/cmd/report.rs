@@ -28,6 +28,7 @@ use std::path::Path;
 pub struct Part {
     cards: Vec<Card>,
     unreadable: Vec<String>,
+    not_drawn: Vec<String>,
 }
 
 /// A card: its HTML before and after the board, and the board's SVG.
@@ -46,6 +47,8 @@ pub struct Report {
     boards: Vec<String>,
     by_rule: BTreeMap<&'static str, usize>,
     unreadable: Vec<String>,
+    /// Inputs whose findings have no card (variant records).
+    not_drawn: Vec<String>,
     /// Cards per file, in input order.
     files: Vec<(String, usize)>,
 }
@@ -69,6 +72,7 @@ impl Report {
             self.boards.push(c.svg);
         }
         self.unreadable.extend(part.unreadable);
+        self.not_drawn.extend(part.not_drawn);
     }
 
     /// An input that could not even be listed (a directory walk error).
@@ -90,6 +94,17 @@ impl Report {
         if !self.unreadable.is_empty() {
             html.push_str("<section id=\"unreadable\"><h2>Unreadable inputs</h2><ul>\n");
             for u in &self.unreadable {
+                html.push_str(u);
+            }
+            html.push_str("</ul></section>\n");
+        }
+        if !self.not_drawn.is_empty() {
+            html.push_str(
+                "<section id=\"not-drawn\"><h2>Findings without a card</h2>\
+                 <p>Variant records are judged, but their boards are not drawn here yet: \
+                 <code>kifu check</code> lists their findings.</p><ul>\n",
+            );
+            for u in &self.not_drawn {
                 html.push_str(u);
             }
             html.push_str("</ul></section>\n");
@@ -172,6 +187,17 @@ pub fn game_part(name: &str, game: &Game) -> Part {
 }
 
 /// The report's line for an input or game that could not be read.
+/// A variant record's findings, which the report lists without cards.
+pub fn not_drawn(name: &str, fouls: usize, diagnostics: usize) -> Part {
+    Part {
+        not_drawn: vec![format!(
+            "<li><code>{}</code>: {fouls} foul(s), {diagnostics} other finding(s)</li>\n",
+            escape(name)
+        )],
+        ..Part::default()
+    }
+}
+
 pub fn unreadable(name: &str, e: &Error, index: Option<usize>) -> Part {
     let pos = e
         .position()
@@ -179,6 +205,7 @@ pub fn unreadable(name: &str, e: &Error, index: Option<usize>) -> Part {
     let game = index.map_or(String::new(), |i| format!(" (game {})", i + 1));
     Part {
         cards: Vec::new(),
+        not_drawn: Vec::new(),
         unreadable: vec![format!(
             "<li><code>{}{pos}</code>{game}: {}</li>\n",
             escape(name),
