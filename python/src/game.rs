@@ -239,8 +239,9 @@ impl Game {
             .collect()
     }
 
-    /// The eval the record gives each legal ply (floodgate `'**`, from
-    /// sente's side), or None.
+    /// The eval the record gives each legal ply, from sente's side, or None:
+    /// a floodgate `'**` evaluation (or the KIF/JKF comment that carries
+    /// it), else a GUI's evaluation comment, as the CLI's JSON `eval`.
     #[getter]
     fn evals(&self) -> Vec<Option<i64>> {
         let moves = &self.game.record.main.moves;
@@ -248,7 +249,7 @@ impl Game {
         moves
             .iter()
             .take(n)
-            .map(|m| m.eval().and_then(|e| e.score))
+            .map(kifu::emit::eval_score)
             .collect()
     }
 

@@ -16,7 +16,11 @@ import dask_check  # noqa: E402
 
 
 def test_dask_bag_over_two_worker_processes_equals_check_json(kifu_bin, fixture_files):
-    paths = [str(p) for p in fixture_files]
+    # Readable files only, as docs/scale.md says: the CLI's error object for
+    # a record cut short also holds the replayed readable part, which the
+    # example does not rebuild.
+    garbled = ("garbled-move-50", "variation-from-terminal")
+    paths = [str(p) for p in fixture_files if not p.stem.startswith(garbled)]
     cli = subprocess.run([kifu_bin, "check", "--json", *paths], capture_output=True, check=False)
     want = [json.loads(line) for line in cli.stdout.decode().splitlines()]
     with distributed.LocalCluster(

@@ -32,6 +32,15 @@ pub(crate) fn of(
     }
 }
 
+/// The score of `entry` as the analysis JSON gives it (from sente's side):
+/// its floodgate evaluation, else the one in the comments a GUI wrote.
+pub fn score(entry: &MoveEntry) -> Option<i64> {
+    match entry.eval() {
+        Some(e) => e.score,
+        None => eval::gui_comment(entry.comments()).and_then(|g| g.score),
+    }
+}
+
 /// Whether `entry` may carry an evaluation: the cheap test before [`of`].
 pub(crate) fn may_have(entry: &MoveEntry) -> bool {
     entry.eval().is_some() || !entry.comments().is_empty()
