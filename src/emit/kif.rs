@@ -138,12 +138,13 @@ pub(crate) fn encoded(game: &Game, style: Style) -> (Vec<u8>, Vec<Warning>) {
     // 0x0A is never part of a two-byte Shift_JIS code, so the bytes can
     // take the Windows line ends after encoding.
     let mut out = Vec::with_capacity(bytes.len() + bytes.len() / 16);
-    for b in bytes {
-        if b == b'\n' {
-            out.push(b'\r');
-        }
-        out.push(b);
+    let mut from = 0;
+    for lf in memchr::memchr_iter(b'\n', &bytes) {
+        out.extend_from_slice(&bytes[from..lf]);
+        out.extend_from_slice(b"\r\n");
+        from = lf + 1;
     }
+    out.extend_from_slice(&bytes[from..]);
     (out, w.warnings)
 }
 
