@@ -204,13 +204,7 @@ pub(crate) fn walk(game: &Game, mut each: impl FnMut(&Sample<'_>)) -> Vec<Warnin
     let mut pos = game.start.clone();
     let mut clamped = 0usize;
     for (i, p) in game.main.plies.iter().enumerate() {
-        let score = game
-            .record
-            .main
-            .moves
-            .get(i)
-            .and_then(|m| m.eval())
-            .and_then(|e| e.score);
+        let score = game.record.main.moves.get(i).and_then(super::pv::score);
         let mover_view = score.map_or(0, |s| if p.color == Color::Sente { s } else { -s });
         let eval = mover_view.clamp(-32767, 32767);
         clamped += usize::from(eval != mover_view);

@@ -46,13 +46,7 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
         out.push('\t');
         out.push_str(outcome(game, pos.side_to_move()));
         out.push('\t');
-        let score = game
-            .record
-            .main
-            .moves
-            .get(i)
-            .and_then(|m| m.eval())
-            .and_then(|e| e.score);
+        let score = game.record.main.moves.get(i).and_then(super::pv::score);
         match score {
             Some(s) if p.color == Color::Sente => out.push_str(digits.format(s)),
             Some(s) => out.push_str(digits.format(s.saturating_neg())),
