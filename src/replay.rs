@@ -154,9 +154,11 @@ pub struct LineResult {
 pub struct VariationResult {
     /// Index into [`Game::variations`] of the line it branches from, or `None` for the main line.
     pub parent: Option<usize>,
-    /// Index of the move in the parent line that this variation replaces.
+    /// Index of the move in the parent line that this variation replaces;
+    /// the parent's number of moves for an alternative to its ending.
     pub entry: usize,
-    /// Index within that move's `variations`.
+    /// Index within that move's `variations` (the parent's
+    /// `ending_variations` for an alternative to its ending).
     pub index: usize,
     /// The replay.
     pub line: LineResult,
@@ -352,7 +354,7 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
         line: &record.main,
     }];
     while let Some(w) = stack.pop() {
-        if !w.line.moves.iter().any(|m| !m.variations().is_empty()) {
+        if !w.line.has_variations() {
             continue;
         }
         // Walk the parent line again to get the position before each branching move.
@@ -372,8 +374,10 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
             None => main.plies.len(),
             Some(p) => variations[p].line.plies.len(),
         };
-        for (i, entry) in w.line.moves.iter().enumerate() {
-            for (vi, var) in entry.variations().iter().enumerate() {
+        // One step past the moves: the alternatives to the line's ending
+        // start from the position after its last move.
+        for i in 0..=w.line.moves.len() {
+            for (vi, var) in w.line.variations_at(i).iter().enumerate() {
                 let line = replay_line(
                     var,
                     pos.clone(),
@@ -394,9 +398,9 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
                     line: var,
                 });
             }
-            if i >= parent_result_len {
+            let Some(entry) = w.line.moves.get(i).filter(|_| i < parent_result_len) else {
                 break;
-            }
+            };
             // Advance along the legal part of the parent line.
             if !advance(&mut pos, &mut hist, &mut prev_to, entry) {
                 break;
@@ -533,7 +537,7 @@ fn line_at<'a>(
     };
     let vr = variations.get(i)?;
     let parent = line_at(record, variations, vr.parent)?;
-    parent.moves.get(vr.entry)?.variations().get(vr.index)
+    parent.variations_at(vr.entry).get(vr.index)
 }
 
 /// Play `entry` if it resolves to a legal move, keeping the repetition

@@ -1121,6 +1121,7 @@ mod hostile {
         Line {
             moves,
             ending: ending(rng),
+            ..Line::default()
         }
     }
 
