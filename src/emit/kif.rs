@@ -236,6 +236,8 @@ impl<'g> Writer<'g> {
             }
             w.plans.push(plan);
         }
+        // Those that branch past the legal part of their line were never replayed.
+        dropped += game.recorded_variations() - game.variations.len();
         if dropped > 0 {
             w.warn(
                 WarningCode::VariationsDropped,

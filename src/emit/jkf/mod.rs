@@ -204,7 +204,7 @@ impl<'a> Writer<'a> {
     }
 
     fn finish(&mut self) {
-        let total = self.game.variations.len();
+        let total = self.game.recorded_variations();
         if self.written_variations < total {
             self.warn(
                 WarningCode::VariationsDropped,
