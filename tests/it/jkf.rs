@@ -438,7 +438,7 @@ mod legacy {
         }
 
         fn finish(&mut self) {
-            let total = self.game.variations.len();
+            let total = self.game.recorded_variations();
             if self.written_variations < total {
                 self.warn(
                     "variations-dropped",
