@@ -952,6 +952,7 @@ fn any_line(line: &Line, f: &dyn Fn(&Line) -> bool) -> bool {
         for m in &l.moves {
             stack.extend(m.variations().iter());
         }
+        stack.extend(l.ending_variations.iter());
     }
     false
 }

@@ -212,3 +212,19 @@ fn a_variation_from_the_terminal_of_a_fouled_line_is_reported_not_replayed_and_d
     assert!(!text.contains("８四歩"), "{text}");
     assert!(codes(&w).contains(&"variations-dropped"), "{w:?}");
 }
+
+#[test]
+fn kif_writes_times_when_only_a_variation_from_the_terminal_has_them() {
+    let src = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n\n変化：3手\n   3 ２六歩(27)   ( 0:05/00:00:05)\n";
+    let g = kif_game(src);
+    let (text, w) = write_with(&g, &KifOptions::utf8());
+    assert!(codes(&w).is_empty(), "{w:?}");
+    assert!(
+        text.contains("   3 投了         ( 0:00/00:00:00)+\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("   3 ２六歩(27)   ( 0:05/00:00:05)\n"),
+        "{text}"
+    );
+}
