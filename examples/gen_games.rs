@@ -56,7 +56,7 @@ fn random_game(rng: &mut Rng) -> Record {
     Record {
         main: Line {
             moves,
-            ending: None,
+            ..Line::default()
         },
         ..Record::default()
     }

@@ -129,6 +129,9 @@ codes! {
         MovesAfterEnd => "moves-after-end",
         /// Moves are written after the point where the replay stopped.
         MovesNotReplayed => "moves-not-replayed",
+        /// Variations branch after the point where the replay of their line
+        /// ended: there is no position to play them from.
+        VariationsNotReplayed => "variations-not-replayed",
         /// A CSA `V` line with no version number.
         BareVersion => "bare-version",
         /// CSA game information written after the start position.

@@ -453,6 +453,27 @@ pub struct Line {
     pub moves: Vec<MoveEntry>,
     /// The recorded ending, if any.
     pub ending: Option<Ending>,
+    /// Alternatives to the ending: each line's first move is played instead
+    /// of the terminal move (`変化：N手` where move N is `投了` or `中断`),
+    /// from the position after the line's last move. Empty without an ending.
+    pub ending_variations: Vec<Line>,
+}
+
+impl Line {
+    /// The alternatives to move `i` of the line; for `i` equal to the number
+    /// of moves, the alternatives to the ending ([`Line::ending_variations`]).
+    pub fn variations_at(&self, i: usize) -> &[Line] {
+        match self.moves.get(i) {
+            Some(m) => m.variations(),
+            None if i == self.moves.len() => &self.ending_variations,
+            None => &[],
+        }
+    }
+
+    /// Whether any move of the line, or its ending, has alternatives.
+    pub fn has_variations(&self) -> bool {
+        !self.ending_variations.is_empty() || self.moves.iter().any(|m| !m.variations().is_empty())
+    }
 }
 
 /// One game as a file writes it.

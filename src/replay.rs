@@ -154,9 +154,11 @@ pub struct LineResult {
 pub struct VariationResult {
     /// Index into [`Game::variations`] of the line it branches from, or `None` for the main line.
     pub parent: Option<usize>,
-    /// Index of the move in the parent line that this variation replaces.
+    /// Index of the move in the parent line that this variation replaces;
+    /// the parent's number of moves for an alternative to its ending.
     pub entry: usize,
-    /// Index within that move's `variations`.
+    /// Index within that move's `variations` (the parent's
+    /// `ending_variations` for an alternative to its ending).
     pub index: usize,
     /// The replay.
     pub line: LineResult,
@@ -186,6 +188,22 @@ impl Game {
             depth.push(d);
         }
         depth.into_iter().max().unwrap_or(0)
+    }
+
+    /// How many variations the record holds, at any depth: more than
+    /// [`Game::variations`] when some branch past the legal part of their
+    /// line and could not be replayed (writers count those as dropped).
+    pub fn recorded_variations(&self) -> usize {
+        let mut count = 0;
+        let mut stack = vec![&self.record.main];
+        while let Some(line) = stack.pop() {
+            for i in 0..=line.moves.len() {
+                let vars = line.variations_at(i);
+                count += vars.len();
+                stack.extend(vars);
+            }
+        }
+        count
     }
 
     /// The variation lines of the record, in the order of [`Game::variations`].
@@ -341,7 +359,26 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
     main.diagnostics.splice(0..0, notices);
     main.diagnostics
         .extend(closing_diagnostics(&record, &start, &main));
-    // Variations, iteratively (no recursion: files can nest them deeply).
+    let variations = replay_variations(&record, &start, &mut main, opts);
+    Ok(Game {
+        record,
+        start,
+        main,
+        variations,
+    })
+}
+
+/// Every variation of `record`, parents before children, each replayed
+/// from the position before the move (or ending) it replaces. Variations
+/// that branch past the legal part of their line have no position to start
+/// from: the line gets a diagnostic saying so.
+fn replay_variations(
+    record: &Record,
+    start: &Position,
+    main: &mut LineResult,
+    opts: &ReplayOptions,
+) -> Vec<VariationResult> {
+    // Iteratively (no recursion: files can nest them deeply).
     let mut variations: Vec<VariationResult> = Vec::new();
     struct Work<'a> {
         parent: Option<usize>,
@@ -352,19 +389,19 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
         line: &record.main,
     }];
     while let Some(w) = stack.pop() {
-        if !w.line.moves.iter().any(|m| !m.variations().is_empty()) {
+        if !w.line.has_variations() {
             continue;
         }
         // Walk the parent line again to get the position before each branching move.
         let (mut pos, mut hist, mut prev_to, first_ply) = match w.parent {
             None => (
                 start.clone(),
-                History::new(&start, record.main.moves.len()),
+                History::new(start, record.main.moves.len()),
                 None,
                 1u32,
             ),
             Some(p) => {
-                let (pos, hist, prev_to) = branch_state(&start, &record, &variations, p);
+                let (pos, hist, prev_to) = branch_state(start, record, &variations, p);
                 (pos, hist, prev_to, variations[p].line.first_ply)
             }
         };
@@ -372,8 +409,12 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
             None => main.plies.len(),
             Some(p) => variations[p].line.plies.len(),
         };
-        for (i, entry) in w.line.moves.iter().enumerate() {
-            for (vi, var) in entry.variations().iter().enumerate() {
+        let mut reached = 0;
+        // One step past the moves: the alternatives to the line's ending
+        // start from the position after its last move.
+        for i in 0..=w.line.moves.len() {
+            reached = i;
+            for (vi, var) in w.line.variations_at(i).iter().enumerate() {
                 let line = replay_line(
                     var,
                     pos.clone(),
@@ -394,20 +435,45 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
                     line: var,
                 });
             }
-            if i >= parent_result_len {
+            let Some(entry) = w.line.moves.get(i).filter(|_| i < parent_result_len) else {
                 break;
-            }
+            };
             // Advance along the legal part of the parent line.
             if !advance(&mut pos, &mut hist, &mut prev_to, entry) {
                 break;
             }
         }
+        if let Some(d) = unreplayed_variations(w.line, reached, first_ply) {
+            match w.parent {
+                None => main.diagnostics.push(d),
+                Some(p) => variations[p].line.diagnostics.push(d),
+            }
+        }
     }
-    Ok(Game {
-        record,
-        start,
-        main,
-        variations,
+    variations
+}
+
+/// The diagnostic for the variations of `line` that branch after move
+/// `reached`, where its replay ended, if there are any.
+fn unreplayed_variations(line: &Line, reached: usize, first_ply: u32) -> Option<Diagnostic> {
+    let after = reached + 1..=line.moves.len();
+    let count: usize = after.clone().map(|j| line.variations_at(j).len()).sum();
+    let first = after.clone().find(|&j| !line.variations_at(j).is_empty())?;
+    let span = line.variations_at(first)[0]
+        .moves
+        .first()
+        .map(|m| m.span)
+        .or_else(|| line.moves.get(first).map(|m| m.span));
+    Some(Diagnostic {
+        code: DiagnosticCode::VariationsNotReplayed,
+        message: format!(
+            "{count} variation{} branch{} at or after ply {}, past the point where replay of the line ended; not replayed (kept in the record)",
+            if count == 1 { "" } else { "s" },
+            if count == 1 { "es" } else { "" },
+            first_ply + first as u32
+        ),
+        span,
+        ply: Some(first_ply + first as u32),
     })
 }
 
@@ -533,7 +599,7 @@ fn line_at<'a>(
     };
     let vr = variations.get(i)?;
     let parent = line_at(record, variations, vr.parent)?;
-    parent.moves.get(vr.entry)?.variations().get(vr.index)
+    parent.variations_at(vr.entry).get(vr.index)
 }
 
 /// Play `entry` if it resolves to a legal move, keeping the repetition

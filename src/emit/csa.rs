@@ -142,6 +142,15 @@ pub fn write_split(game: &Game, opts: &CsaOptions) -> (String, Vec<Warning>) {
             message: format!("{label}: {}", w.message),
         }));
     }
+    let unreplayed = game.recorded_variations() - game.variations.len();
+    if unreplayed > 0 {
+        warnings.push(Warning {
+            code: WarningCode::VariationSkipped,
+            message: format!(
+                "{unreplayed} variation(s) branch past the legal part of their line, were not replayed and cannot be written as games"
+            ),
+        });
+    }
     (out, warnings)
 }
 
@@ -211,12 +220,13 @@ impl<'a> LineView<'a> {
 fn write_game(out: &mut String, game: &Game, opts: &CsaOptions, warnings: &mut Vec<Warning>) {
     let view = LineView::main(game);
     write_view(out, game, &view, opts, warnings);
-    if !game.variations.is_empty() {
+    let recorded = game.recorded_variations();
+    if recorded > 0 {
         warnings.push(Warning {
             code: WarningCode::VariationsDropped,
             message: format!(
                 "CSA cannot hold variations: {} left out (use --split-variations to write each as its own game)",
-                game.variations.len()
+                recorded
             ),
         });
     }

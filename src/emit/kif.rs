@@ -174,6 +174,8 @@ struct Plan {
     totals: Vec<[u64; 2]>,
     /// Whether the line is written at all.
     keep: bool,
+    /// Whether variations branch from the terminal word (its line gets `+`).
+    ending_forks: bool,
 }
 
 struct Writer<'g> {
@@ -216,16 +218,18 @@ impl<'g> Writer<'g> {
                 None => true,
                 Some(p) => w.plans[p].keep,
             };
-            let parent_written = match v.parent {
-                None => w.main_plan.written,
-                Some(p) => w.plans[p].written,
-            };
-            let mut plan = if parent_ok && v.entry < parent_written {
+            let parent = w.plan_of(v.parent);
+            // An alternative to the ending goes where the parent's terminal
+            // word is written, so that word must be the record's own.
+            let from_terminal =
+                v.entry == parent.written && parent.foul_move.is_none() && parent.ending.is_some();
+            let branch_ok = parent_ok && (v.entry < parent.written || from_terminal);
+            let mut plan = if branch_ok {
                 w.plan(Some(i))
             } else {
                 Plan::default()
             };
-            plan.keep = plan.keep && parent_ok && v.entry < parent_written;
+            plan.keep = plan.keep && branch_ok;
             if plan.keep {
                 w.children.entry((v.parent, v.entry)).or_default().push(i);
             } else {
@@ -233,6 +237,8 @@ impl<'g> Writer<'g> {
             }
             w.plans.push(plan);
         }
+        // Those that branch past the legal part of their line were never replayed.
+        dropped += game.recorded_variations() - game.variations.len();
         if dropped > 0 {
             w.warn(
                 WarningCode::VariationsDropped,
@@ -600,8 +606,9 @@ impl<'g> Writer<'g> {
             self.write_line(id);
             // Pushed so that the last branch point pops first, and at one
             // branch point the first alternative pops first.
+            // One past the written moves: the alternatives to the ending.
             let written = self.plan_of(id).written;
-            for entry in 0..written {
+            for entry in 0..=written {
                 if let Some(kids) = self.children.get(&(id, entry)) {
                     for &k in kids.iter().rev() {
                         stack.push(Some(k));
@@ -618,7 +625,8 @@ impl<'g> Writer<'g> {
         let Some(line) = self.record_line(id) else {
             return;
         };
-        let plan = self.plan_of(id).clone();
+        let mut plan = self.plan_of(id).clone();
+        plan.ending_forks = self.children.contains_key(&(id, plan.written));
         if id.is_some() {
             self.line("");
             // Kifu for Windows pads the ply to four columns in KI2 only.
@@ -772,7 +780,7 @@ impl<'g> Writer<'g> {
                         plan.totals[after][mover.index()],
                     )
                 });
-                self.move_line(number, |out| out.push_str(word), clock, false);
+                self.move_line(number, |out| out.push_str(word), clock, plan.ending_forks);
             }
         }
         if self.style == Style::Ki2 {
@@ -945,6 +953,7 @@ fn any_line(line: &Line, f: &dyn Fn(&Line) -> bool) -> bool {
         for m in &l.moves {
             stack.extend(m.variations().iter());
         }
+        stack.extend(l.ending_variations.iter());
     }
     false
 }

@@ -222,12 +222,13 @@ pub(crate) fn walk(game: &Game, mut each: impl FnMut(&Sample<'_>)) -> Vec<Warnin
             message: format!("{clamped} eval(s) beyond ±32767 written as ±32767"),
         });
     }
-    if !game.variations.is_empty() {
+    let recorded = game.recorded_variations();
+    if recorded > 0 {
         warnings.push(Warning {
             code: WarningCode::VariationsDropped,
             message: format!(
                 "{} variation(s) are not written: only the main line",
-                game.variations.len()
+                recorded
             ),
         });
     }

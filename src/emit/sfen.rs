@@ -61,12 +61,13 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     out.push_str(outcome(game, pos.side_to_move()));
     out.push_str("\t-\n");
     let mut warnings = Vec::new();
-    if !game.variations.is_empty() {
+    let recorded = game.recorded_variations();
+    if recorded > 0 {
         warnings.push(Warning {
             code: WarningCode::VariationsDropped,
             message: format!(
                 "{} variation(s) are not written: only the main line",
-                game.variations.len()
+                recorded
             ),
         });
     }

@@ -39,13 +39,11 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
             ),
         });
     }
-    if !game.variations.is_empty() {
+    let recorded = game.recorded_variations();
+    if recorded > 0 {
         warnings.push(Warning {
             code: WarningCode::VariationsDropped,
-            message: format!(
-                "USI cannot hold variations: {} left out",
-                game.variations.len()
-            ),
+            message: format!("USI cannot hold variations: {} left out", recorded),
         });
     }
     if game

@@ -638,7 +638,15 @@ impl Tree {
             return n.saturating_add(1);
         }
         match node.parent {
-            Some((p, i)) => self.nodes[p].numbers[i],
+            // Past the parent's moves: the variation replaces its terminal
+            // word, numbered one after its last move.
+            Some((p, i)) => match self.nodes[p].numbers.get(i) {
+                Some(&n) => n,
+                None => self.nodes[p]
+                    .numbers
+                    .last()
+                    .map_or(first, |&n| n.saturating_add(1)),
+            },
             None => first,
         }
     }
@@ -684,7 +692,7 @@ impl Tree {
             let found = if starts_after {
                 None
             } else {
-                find_move(&node.numbers, n)
+                find_move(&node.numbers, n).or_else(|| self.terminal_at(idx, n))
             };
             if let Some(index) = found {
                 let depth = self.nodes[idx].depth + 1;
@@ -706,24 +714,25 @@ impl Tree {
             }
             at = self.nodes[idx].parent.map(|(p, _)| p);
         }
-        // The record holds variations on moves only: one that replaces a
-        // terminal word (Gekisashi, tsshogi) has nowhere to go yet.
-        let node = &self.nodes[self.current];
-        if let Some(e) = &node.line.ending
-            && self.next_number(1) == n
-        {
-            return Err(ParseError::new(
-                span,
-                format!(
-                    "変化：{n}手 branches from the terminal move {n} ({}), which kifu cannot yet hold as a variation",
-                    e.text
-                ),
-            ));
-        }
         Err(ParseError::new(
             span,
             format!("変化：{n}手 has no move {n} to branch from in the lines read so far"),
         ))
+    }
+
+    /// The index past the last move of line `idx` when its terminal word
+    /// (投了, 中断, …) is move `n`: a variation there replaces the ending
+    /// (Gekisashi, tsshogi). A variation holding only a terminal word has
+    /// no terminal of its own to branch from: its number is its parent's.
+    fn terminal_at(&self, idx: usize, n: u32) -> Option<usize> {
+        let node = &self.nodes[idx];
+        node.line.ending.as_ref()?;
+        let number = match node.numbers.last() {
+            Some(&last) => last.saturating_add(1),
+            None if node.parent.is_none() => 1,
+            None => return None,
+        };
+        (number == n).then_some(node.line.moves.len())
     }
 
     /// The node a comment written right after `変化：N手` describes: the
@@ -802,10 +811,10 @@ impl Tree {
             if let Some(parent) = slots[p].as_mut() {
                 // Pushing (not inserting at the front) keeps 100,000 sibling
                 // variations linear; the order is restored by the reverse above.
-                parent.line.moves[index]
-                    .extra_mut()
-                    .variations
-                    .push(node.line);
+                match parent.line.moves.get_mut(index) {
+                    Some(m) => m.extra_mut().variations.push(node.line),
+                    None => parent.line.ending_variations.push(node.line),
+                }
             }
         }
         let mut main = slots[0].take().map(|n| n.line).unwrap_or_default();
@@ -816,6 +825,7 @@ impl Tree {
 
 /// Undo the reverse order in which [`Tree::finish`] attaches variations.
 fn reverse_variations(line: &mut Line) {
+    line.ending_variations.reverse();
     for m in &mut line.moves {
         if !m.variations().is_empty() {
             m.extra_mut().variations.reverse();

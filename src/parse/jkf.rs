@@ -237,6 +237,7 @@ fn lift_comments(record: &mut Record) {
                 stack.extend(m.extra_mut().variations.iter_mut());
             }
         }
+        stack.extend(line.ending_variations.iter_mut());
     }
 }
 
@@ -298,16 +299,16 @@ impl Reader<'_> {
                     line.ending = Some(ending(sp, span, None, Vec::new())?);
                 }
             } else if let Some(sp) = &e.special {
-                if e.has_forks() {
-                    return Err(ParseError::new(
-                        span,
-                        "forks on a special entry (alternatives to an ending) cannot be held",
-                    ));
-                }
                 let mut comments = std::mem::take(&mut pending);
                 comments.extend(e.all_comments());
                 let time = e.time.as_ref().and_then(move_time);
                 line.ending = Some(ending(sp, span, time, comments)?);
+                // Forks on a special are alternatives to the ending, played
+                // from the position after the line's last move.
+                for fork in e.forks.iter().flatten() {
+                    let v = self.line(fork, depth + 1)?;
+                    line.ending_variations.push(v);
+                }
             } else {
                 if e.has_forks() {
                     return Err(ParseError::new(span, "forks on an entry without a move"));

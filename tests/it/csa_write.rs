@@ -220,7 +220,7 @@ fn random_record(rng: &mut Rng, whole_seconds: bool) -> Record {
     Record {
         main: Line {
             moves,
-            ending: None,
+            ..Line::default()
         },
         ..Record::default()
     }

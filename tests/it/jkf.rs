@@ -438,7 +438,7 @@ mod legacy {
         }
 
         fn finish(&mut self) {
-            let total = self.game.variations.len();
+            let total = self.game.recorded_variations();
             if self.written_variations < total {
                 self.warn(
                     "variations-dropped",
@@ -1121,6 +1121,7 @@ mod hostile {
         Line {
             moves,
             ending: ending(rng),
+            ..Line::default()
         }
     }
 

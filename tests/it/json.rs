@@ -388,7 +388,11 @@ fn random_line(rng: &mut Rng, mut pos: Position, len: usize, depth: u32) -> Line
         time: None,
         comments: Vec::new(),
     });
-    Line { moves, ending }
+    Line {
+        moves,
+        ending,
+        ..Line::default()
+    }
 }
 
 /// A random game: a preset, a handicap or a position reached by random
@@ -523,7 +527,7 @@ fn write_matches_game_json_for_hostile_records() {
         }
         line = Line {
             moves: vec![e],
-            ending: None,
+            ..Line::default()
         };
     }
     let deep = Record {

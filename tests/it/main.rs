@@ -30,6 +30,7 @@ mod rules;
 mod same_game;
 mod show;
 mod stream;
+mod terminal_variation;
 mod variants_cli;
 mod variants_engine;
 mod variants_fixtures;

@@ -185,7 +185,11 @@ fn aspect(g: &Game, name: &str) -> String {
         "variation comments" | "variation times" => {
             // Every variation's line, at any depth, as text; sorted, since
             // writers may order sibling variations differently.
-            let mut lines: Vec<&Line> = r.main.moves.iter().flat_map(|m| m.variations()).collect();
+            // `variations_at` past the moves reaches the alternatives to the ending.
+            fn kids(l: &Line) -> impl Iterator<Item = &Line> {
+                (0..=l.moves.len()).flat_map(move |i| l.variations_at(i))
+            }
+            let mut lines: Vec<&Line> = kids(&r.main).collect();
             let mut all = Vec::new();
             while let Some(line) = lines.pop() {
                 let text: Vec<String> = if name == "variation times" {
@@ -208,7 +212,7 @@ fn aspect(g: &Game, name: &str) -> String {
                     c
                 };
                 all.push(text.join(" | "));
-                lines.extend(line.moves.iter().flat_map(|m| m.variations()));
+                lines.extend(kids(line));
             }
             all.sort();
             all.join("\n")

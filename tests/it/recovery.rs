@@ -164,20 +164,19 @@ fn convert_lenient_writes_the_readable_part_with_a_warning() {
 }
 
 #[test]
-fn variation_from_a_terminal_move_keeps_the_main_line_and_names_the_terminal() {
-    // 変化：4手 where move 4 is 中断: the variation cannot be held yet, but
-    // the file is no longer lost whole.
+fn variation_from_a_terminal_move_is_read_as_an_alternative_to_the_ending() {
+    // 変化：4手 where move 4 is 中断: once refused whole, now a variation
+    // played from the position after move 3.
     let src = std::fs::read_to_string(fixture("kif/variation-from-terminal.kifu")).unwrap();
-    let e = kif::parse(&src).expect_err("no place for the variation");
-    assert_eq!(e.span.line, 10);
-    assert!(
-        e.message
-            .contains("branches from the terminal move 4 (中断)"),
-        "{}",
-        e.message
-    );
-    let p = e.partial.expect("the main line before the variation");
-    assert_eq!(p.record.main.moves.len(), 3);
-    let g = replay(p.record, &ReplayOptions::default()).unwrap();
+    let mut records = kif::parse(&src).expect("a variation from the terminal is readable");
+    let record = records.remove(0);
+    assert_eq!(record.main.moves.len(), 3);
+    assert_eq!(record.main.ending_variations.len(), 1);
+    let g = replay(record, &ReplayOptions::default()).unwrap();
     assert_eq!(g.main.result.reason, "interrupted");
+    assert_eq!(g.variations.len(), 1);
+    assert_eq!(g.variations[0].entry, 3);
+    assert_eq!(g.variations[0].line.first_ply, 4);
+    assert_eq!(g.variations[0].line.plies.len(), 2);
+    assert_eq!(g.variations[0].line.result.reason, "resign");
 }

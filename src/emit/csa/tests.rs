@@ -155,7 +155,7 @@ fn variations_give_a_warning_and_split_writes_each_as_a_game() {
         .variations
         .push(crate::record::Line {
             moves: vec![entry("8c8d"), entry("2g2f")],
-            ending: None,
+            ..Default::default()
         });
     r.main.moves[2].extra_mut().bookmarks.push("mark".into());
     let g = replayed(r);

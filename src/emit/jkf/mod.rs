@@ -204,7 +204,7 @@ impl<'a> Writer<'a> {
     }
 
     fn finish(&mut self) {
-        let total = self.game.variations.len();
+        let total = self.game.recorded_variations();
         if self.written_variations < total {
             self.warn(
                 WarningCode::VariationsDropped,
@@ -226,18 +226,18 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// The forks of `entry` (move `i` of the line `id`), written from the
-    /// position before that move.
+    /// The forks of move `i` of `line` (the line `id`), written from the
+    /// position before that move; `i` past the moves is the ending.
     fn forks(
         &mut self,
         id: Option<usize>,
         i: usize,
-        entry: &MoveEntry,
+        line: &Line,
         st: &LineState,
     ) -> Vec<Vec<Entry<'a>>> {
         let game = self.game;
         let mut forks = Vec::new();
-        for j in 0..entry.variations().len() {
+        for j in 0..line.variations_at(i).len() {
             let Some(&vi) = self.index.get(&(id, i, j)) else {
                 continue;
             };
@@ -267,7 +267,7 @@ impl<'a> Writer<'a> {
                 break;
             };
             let mv = move_out(&st.pos, ply.mv, ply.color, ply.piece, ply.capture, ply.same);
-            let forks = self.forks(id, i, entry, &st);
+            let forks = self.forks(id, i, line, &st);
             let e = self.entry(entry, mv, ply.color, &mut st.totals, forks);
             out.push(e);
             st.pos.play_unchecked(ply.mv);
@@ -283,9 +283,17 @@ impl<'a> Writer<'a> {
         match special {
             Some((word, time, mut comments)) => {
                 comments.added.extend(extra.map(Cow::Owned));
+                // Alternatives to the record's own ending fork on its special
+                // entry (jkf.md §4.3: a fork replaces the entry carrying it).
+                let forks = if result.verdict.is_legal() && n == line.moves.len() {
+                    self.forks(id, n, line, &st)
+                } else {
+                    Vec::new()
+                };
                 out.push(Entry {
                     comments,
                     time: time.map(|t| time_out(t, st.pos.side_to_move(), &mut st.totals)),
+                    forks,
                     special: Some(word),
                     ..Entry::default()
                 });
@@ -331,7 +339,7 @@ impl<'a> Writer<'a> {
                     .map(|p| p.kind);
                 let same = st.prev_to == Some(mv.to());
                 let mvo = move_out(&st.pos, mv, f.loser, piece, capture, same);
-                let forks = self.forks(id, idx, entry, st);
+                let forks = self.forks(id, idx, line, st);
                 let e = self.entry(entry, mvo, f.loser, &mut st.totals, forks);
                 out.push(e);
                 leftover_from = idx + 1;
