@@ -400,6 +400,7 @@ pub fn convert(a: &ConvertArgs, variant: Variant) -> anyhow::Result<u8> {
         bail!("several inputs need --out-dir DIR (one output file per input)");
     }
     let mut failed = !walk_errors.is_empty();
+    let mut claimed: BTreeMap<PathBuf, String> = BTreeMap::new();
     for src in &srcs {
         let name = src.name();
         let (format, games) = match read(&name, src.path.as_deref(), Some(variant)) {
@@ -412,7 +413,13 @@ pub fn convert(a: &ConvertArgs, variant: Variant) -> anyhow::Result<u8> {
         };
         let text = convert_text(&name, format, &games, a.to)?;
         let bytes = match a.to {
-            ToFormat::Kif => encoding_rs::SHIFT_JIS.encode(&text).0.into_owned(),
+            ToFormat::Kif => {
+                let (bytes, warnings) = kifu::emit::sjis::encode_sjis(&text);
+                for w in warnings {
+                    eprintln!("kifu: {name}: warning[{}]: {}", w.code, w.message);
+                }
+                bytes
+            }
             _ => text.into_bytes(),
         };
         let target = match (&a.output, &a.out_dir) {
@@ -427,7 +434,28 @@ pub fn convert(a: &ConvertArgs, variant: Variant) -> anyhow::Result<u8> {
             (None, None) => None,
         };
         match target {
-            Some(p) => write_output(&p, &bytes, a.force)?,
+            // No output of a run replaces another of the same run.
+            Some(p) => match claimed.get(&p) {
+                Some(first) => {
+                    eprintln!(
+                        "kifu: {}: not written: output clash: {first} and {name} both convert to this file",
+                        p.display()
+                    );
+                    failed = true;
+                    continue;
+                }
+                None if a.skip_existing && std::fs::symlink_metadata(&p).is_ok() => {
+                    claimed.insert(p, name.clone());
+                    continue;
+                }
+                None => {
+                    if let Err(e) = write_output(&p, &bytes, a.force) {
+                        eprintln!("kifu: {e:#}");
+                        failed = true;
+                    }
+                    claimed.insert(p, name.clone());
+                }
+            },
             None => std::io::stdout().lock().write_all(&bytes)?,
         }
         for g in games.iter().filter(|g| g.foul.is_some()) {

@@ -177,3 +177,60 @@ fn stats_counts_variant_games_and_fouls() {
     assert_eq!(v["variants"]["minishogi"], 2);
     assert_eq!(v["fouls"]["bad-promotion"], 1);
 }
+
+#[test]
+fn variant_outputs_of_one_run_never_clobber_each_other_even_with_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = "position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 5e4d\n";
+    for sub in ["a", "b"] {
+        std::fs::create_dir(dir.path().join(sub)).unwrap();
+        write(&dir, &format!("{sub}/x.usi"), game);
+    }
+    let out = dir.path().join("o");
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    let o = kifu(&[
+        "convert",
+        "--variant",
+        "minishogi",
+        "--to",
+        "kifu",
+        "--force",
+        "--out-dir",
+        out.to_str().unwrap(),
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let t = text(&o);
+    assert!(t.contains("output clash"), "{t}");
+    assert!(
+        t.contains("a/x.usi") && t.contains("b/x.usi"),
+        "the clash names both inputs: {t}"
+    );
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 1);
+}
+
+#[test]
+fn variant_convert_skip_existing_leaves_an_existing_output_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = write(
+        &dir,
+        "x.usi",
+        "position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 5e4d\n",
+    );
+    let out = dir.path().join("x.kifu");
+    std::fs::write(&out, "kept").unwrap();
+    let o = kifu(&[
+        "convert",
+        "--variant",
+        "minishogi",
+        "--to",
+        "kifu",
+        "--skip-existing",
+        "-o",
+        out.to_str().unwrap(),
+        &input,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "kept");
+}
