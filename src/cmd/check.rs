@@ -184,7 +184,7 @@ fn check_item(
                 o.report = super::report::unreadable(name, &e, None);
             }
             match e.partial() {
-                Some(p) => check_partial(&mut o, name, &e, p, None, a, replay_opts),
+                Some(p) => check_partial(&mut o, name, &e, p, a, replay_opts),
                 None => report_error(&mut o, name, &e, a.json, None),
             }
         }
@@ -197,7 +197,7 @@ fn check_item(
                 o.report = super::report::unreadable(name, &e, Some(index));
             }
             match e.partial() {
-                Some(p) => check_partial(&mut o, name, &e, p, Some(index), a, replay_opts),
+                Some(p) => check_partial(&mut o, name, &e, p, a, replay_opts),
                 None => report_error(&mut o, name, &e, a.json, Some(index)),
             }
         }
@@ -254,16 +254,11 @@ fn check_partial(
     name: &str,
     e: &Error,
     p: &kifu::Partial,
-    game_index: Option<usize>,
     a: &CheckArgs,
     replay_opts: &kifu::ReplayOptions,
 ) {
-    // In a multi-game file the game's place comes from the file, not from
-    // the record read so far.
-    let index = game_index.unwrap_or(p.record.index);
-    let mut record = p.record.clone();
-    record.index = index;
-    let Ok(game) = replay(record, replay_opts) else {
+    let index = p.record.index;
+    let Ok(game) = replay(p.record.clone(), replay_opts) else {
         return report_error(o, name, e, a.json, Some(index));
     };
     o.games += 1;
@@ -288,7 +283,7 @@ fn check_partial(
         o.out.push('\n');
         return;
     }
-    report_error(o, name, e, false, game_index);
+    report_error(o, name, e, false, None);
     let moves = game.record.main.moves.len();
     o.out.push_str(&format!(
         "{name}: partial: the {moves} move{} before line {line} replayed; {} line{} from there on not read\n",

@@ -46,9 +46,8 @@ mod syntax;
 mod tests;
 
 use crate::codes::DiagnosticCode;
-use crate::error::{ParseError, Partial};
+use crate::error::ParseError;
 use crate::parse::{Lines, SourceLine, lines, lines_at};
-use crate::record::Format;
 use crate::record::{
     Ending, EndingKind, HeaderField, MoveEntry, MoveTime, Notation, Notice, Record, Span,
     StartPosition,
@@ -543,7 +542,7 @@ fn read_game_with(
         None => (text.len() / MIN_MOVE_BYTES).min(MAX_MOVE_GUESS),
     };
     game.record.main.moves.reserve(guess);
-    let result: Result<(), ParseError> = (|| {
+    let result = (|| {
         let mut lines = lines_at(text, line, offset);
         loop {
             if bare_runs && game.phase == Phase::Moves {
@@ -594,19 +593,6 @@ fn read_game_with(
                 fields.extend(field.cloned());
             }
         }
-        // One bad line loses no more than it must: the moves before it are
-        // kept with the error, for `check` to judge and `--lenient` to write.
-        let e = if game.started && !game.record.main.moves.is_empty() {
-            let last = line as usize + memchr::memchr_iter(b'\n', text.as_bytes()).count();
-            let lines_left = (last + 1).saturating_sub(e.span.line as usize);
-            e.with_partial(Partial {
-                record: game.finish(0),
-                lines_left,
-                format: Format::Csa,
-            })
-        } else {
-            e
-        };
         return (Err(e), clash, FileKeys::NONE);
     }
     if !game.started {

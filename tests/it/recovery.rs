@@ -180,27 +180,3 @@ fn variation_from_a_terminal_move_is_read_as_an_alternative_to_the_ending() {
     assert_eq!(g.variations[0].line.plies.len(), 2);
     assert_eq!(g.variations[0].line.result.reason, "resign");
 }
-
-#[test]
-fn csa_garbled_move_line_keeps_the_moves_before_it_and_the_other_games() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("g.csa");
-    let record =
-        "V2.2\nPI\n+\n+7776FU\n-3334FU\n+2726XX\n-8384FU\n%TORYO\n/\nPI\n+\n+7776FU\n%TORYO\n";
-    std::fs::write(&path, record).unwrap();
-    let o = kifu(&["check", "--json", path.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(2));
-    let out = text(&o.stdout);
-    let lines: Vec<serde_json::Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    assert_eq!(lines.len(), 2, "{out}");
-    assert_eq!(lines[0]["index"], 0);
-    assert_eq!(lines[0]["error"]["line"], 6);
-    let game = &lines[0]["partial"]["game"];
-    assert_eq!(game["plies"], 2, "{game}");
-    assert_eq!(game["verdict"]["legal"], true, "{game}");
-    assert_eq!(lines[1]["index"], 1);
-    assert_eq!(lines[1]["verdict"]["legal"], true);
-}
