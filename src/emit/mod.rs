@@ -22,6 +22,16 @@ pub mod usi;
 mod target;
 pub use target::{JsonSource, Target, write};
 
+/// The warning of a writer that writes only the main line (one line per
+/// position: SFEN, HCPE, PSV), when the game has variations.
+pub(crate) fn main_line_only(game: &crate::replay::Game) -> Option<Warning> {
+    let recorded = game.recorded_variations();
+    (recorded > 0).then(|| Warning {
+        code: WarningCode::VariationsDropped,
+        message: format!("{recorded} variation(s) are not written: only the main line"),
+    })
+}
+
 /// Something the target format could not hold, or had to change.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Warning {

@@ -222,15 +222,6 @@ pub(crate) fn walk(game: &Game, mut each: impl FnMut(&Sample<'_>)) -> Vec<Warnin
             message: format!("{clamped} eval(s) beyond ±32767 written as ±32767"),
         });
     }
-    let recorded = game.recorded_variations();
-    if recorded > 0 {
-        warnings.push(Warning {
-            code: WarningCode::VariationsDropped,
-            message: format!(
-                "{} variation(s) are not written: only the main line",
-                recorded
-            ),
-        });
-    }
+    warnings.extend(super::main_line_only(game));
     warnings
 }

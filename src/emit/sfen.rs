@@ -8,7 +8,7 @@
 //! `-` where the record has none; it is the fourth field so that readers of
 //! the first three are unchanged.
 
-use crate::codes::{Reason, WarningCode};
+use crate::codes::Reason;
 use crate::emit::Warning;
 use crate::replay::Game;
 use crate::types::Color;
@@ -61,16 +61,7 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     out.push_str(outcome(game, pos.side_to_move()));
     out.push_str("\t-\n");
     let mut warnings = Vec::new();
-    let recorded = game.recorded_variations();
-    if recorded > 0 {
-        warnings.push(Warning {
-            code: WarningCode::VariationsDropped,
-            message: format!(
-                "{} variation(s) are not written: only the main line",
-                recorded
-            ),
-        });
-    }
+    warnings.extend(super::main_line_only(game));
     (out, warnings)
 }
 
