@@ -22,17 +22,22 @@ pub(crate) fn piece_name(i: &str) -> Res<'_, PieceKind> {
 /// [`file_digit`](crate::parse::ja::numeral::file_digit) reads it; matched on
 /// its bytes, as every move has two or three.
 pub(crate) fn file(i: &str) -> Res<'_, u8> {
-    let (digit, len) = match i.as_bytes() {
-        [d @ b'1'..=b'9', ..] => (d - b'0', 1),
-        [0xEF, 0xBC, d @ 0x91..=0x99, ..] => (d - 0x90, 3),
-        _ => {
-            return Err(nom::Err::Error(LineErr {
-                rest: i,
-                label: None,
-            }));
-        }
-    };
-    Ok((&i[len..], digit))
+    match file_at(i.as_bytes()) {
+        Some((digit, len)) => Ok((&i[len..], digit)),
+        None => Err(nom::Err::Error(LineErr {
+            rest: i,
+            label: None,
+        })),
+    }
+}
+
+/// The file digit [`file`] reads at the start of `b`, and its byte length.
+pub(crate) fn file_at(b: &[u8]) -> Option<(u8, usize)> {
+    match b {
+        [d @ b'1'..=b'9', ..] => Some((d - b'0', 1)),
+        [0xEF, 0xBC, d @ 0x91..=0x99, ..] => Some((d - 0x90, 3)),
+        _ => None,
+    }
 }
 
 /// Why a nom grammar failed: the input left where it failed and the label of

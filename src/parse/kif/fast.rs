@@ -6,7 +6,9 @@
 //! together. Move lines are nearly all of a KIF file, and read by the
 //! grammar's parsers they cost more than the rest of a `check` run.
 
-use super::line::{Body, MoveLine};
+use super::line::{Body, MoveLine, head, tail};
+use crate::parse::ja::grammar::file_at;
+use crate::parse::ja::line_kind::space_run;
 use crate::record::{Dest, MoveTime, Notation};
 use crate::types::{Color, PieceKind, Square};
 
@@ -21,18 +23,8 @@ fn space_len(b: &[u8], at: usize) -> usize {
 }
 
 #[inline]
-fn skip_spaces(b: &[u8], mut at: usize) -> usize {
-    loop {
-        // Padding is nearly all ASCII spaces: a tight loop for those before
-        // the three-way test.
-        while b.get(at) == Some(&b' ') {
-            at += 1;
-        }
-        match space_len(b, at) {
-            0 => return at,
-            n => at += n,
-        }
-    }
+fn skip_spaces(b: &[u8], at: usize) -> usize {
+    at + b.get(at..).map_or(0, space_run)
 }
 
 /// The UTF-8 bytes of a three-byte character as one number, so that the
@@ -66,14 +58,7 @@ const DROP: u32 = key('打');
 /// `1`…`9`) and its byte length.
 #[inline]
 fn digit_at(b: &[u8], at: usize) -> Option<(u8, usize)> {
-    match *b.get(at)? {
-        d @ b'1'..=b'9' => Some((d - b'0', 1)),
-        0xEF => match b.get(at + 1..at + 3)? {
-            &[0xBC, d @ 0x91..=0x99] => Some((d - 0x90, 3)),
-            _ => None,
-        },
-        _ => None,
-    }
+    file_at(b.get(at..)?)
 }
 
 /// A rank `一`…`九` as [`kanji_rank`](crate::parse::ja::numeral::kanji_rank) reads it (`〇` is no rank).
@@ -153,37 +138,6 @@ fn piece_at(b: &[u8], at: usize) -> Option<(PieceKind, usize)> {
     Some((k, 3))
 }
 
-/// `h:m:s`-style clock at `at`: `Some(None)` when no digit is there,
-/// `None` when a field is too long for the unchecked sum below (the grammar
-/// then decides, with its overflow checks).
-fn quick_clock(b: &[u8], mut at: usize) -> Option<Option<(usize, u64)>> {
-    let mut secs: u64 = 0;
-    for field in 0..3 {
-        if field > 0 {
-            if b.get(at) != Some(&b':') || !b.get(at + 1).is_some_and(u8::is_ascii_digit) {
-                break;
-            }
-            at += 1;
-        }
-        let start = at;
-        let mut v: u64 = 0;
-        while let Some(&d) = b.get(at).filter(|d| d.is_ascii_digit()) {
-            // Nine digits per field keep 3 fields times 60 * 60 * 1000 far
-            // below u64::MAX, so nothing here can saturate where clock would.
-            if at - start == 9 {
-                return None;
-            }
-            v = v * 10 + u64::from(d - b'0');
-            at += 1;
-        }
-        if at == start {
-            return Some(None);
-        }
-        secs = secs * 60 + v;
-    }
-    Some(Some((at, secs * 1000)))
-}
-
 /// The usual move line read byte by byte, with no nom: the same result as
 /// [`super::line::move_line`] for every line it accepts, and `None` for anything else
 /// (terminal words, odd times, every error), which the grammar then reads.
@@ -197,7 +151,10 @@ pub(crate) fn quick(line: &str) -> Option<MoveLine<'_>> {
     let b = line.as_bytes();
     let (number, mut at) = match fixed_head(b) {
         Some((number, at)) => (number, skip_spaces(b, at)),
-        None => quick_head(b)?,
+        None => {
+            let (rest, number) = head(line).ok()?;
+            (number, line.len() - rest.len())
+        }
     };
     const SENTE: [u32; 2] = [key('▲'), key('☗')];
     const GOTE: [u32; 2] = [key('△'), key('☖')];
@@ -270,7 +227,7 @@ pub(crate) fn quick(line: &str) -> Option<MoveLine<'_>> {
     // to: read them at fixed places rather than field by field.
     let (time, trailing) = match b.get(at..).and_then(fixed_time) {
         Some(t) => (Some(t), ""),
-        None => quick_tail(line, at)?,
+        None => tail(line.get(at..)?).ok()?.1,
     };
     Some(MoveLine {
         number,
@@ -313,8 +270,8 @@ const fn time_lanes(digit: u8, other: u8, own: bool) -> u128 {
 
 /// `   1 `, `  12 `, ` 123 `, `1234 `: the move number right-aligned in four
 /// places and a space, as nearly every writer pads it. The number and the
-/// index after the space; `None` for any other head, which [`quick_head`]
-/// then reads (the same way, for what this accepts).
+/// index after the space; `None` for any other head, which [`head`] then
+/// reads (the same way, for what this accepts).
 #[inline]
 fn fixed_head(b: &[u8]) -> Option<(u32, usize)> {
     const SPACES: u32 = u32::from_ne_bytes([b' '; 4]);
@@ -347,31 +304,10 @@ fn fixed_head(b: &[u8]) -> Option<(u32, usize)> {
     Some((u32::from(pairs[0]) * 100 + u32::from(pairs[2]), 5))
 }
 
-/// The move number and its surrounding spaces read one by one: the index
-/// of what follows them.
-fn quick_head(b: &[u8]) -> Option<(u32, usize)> {
-    let mut at = skip_spaces(b, 0);
-    let digits = at;
-    let mut number: u32 = 0;
-    while let Some(&d) = b.get(at) {
-        let d = d.wrapping_sub(b'0');
-        if d > 9 {
-            break;
-        }
-        // Wrapping is harmless: more than nine digits are declined below.
-        number = number.wrapping_mul(10).wrapping_add(u32::from(d));
-        at += 1;
-    }
-    if at == digits || at - digits > 9 || space_len(b, at) == 0 {
-        return None;
-    }
-    Some((number, skip_spaces(b, at)))
-}
-
 /// `   ( 0:52/00:00:52)` or `(12:05/01:10:00)` ending the line: ASCII spaces,
 /// then `(`, minutes in two places (a space for a leading zero), seconds,
-/// `/`, and `hh:mm:ss`. `None` for any other shape, which [`quick_tail`]
-/// then reads; what this accepts, the grammar reads the same way. The
+/// `/`, and `hh:mm:ss`. `None` for any other shape, which [`tail`] then
+/// reads; what this accepts, the grammar reads the same way. The
 /// sixteen bytes are tested and summed as one number, not one by one.
 #[inline]
 fn fixed_time(rest: &[u8]) -> Option<MoveTime> {
@@ -407,49 +343,6 @@ fn fixed_time(rest: &[u8]) -> Option<MoveTime> {
         spent_ms: Some(spent * 1000),
         total_ms: Some(total * 1000),
     })
-}
-
-/// What follows the move, read field by field: the optional time, `+`,
-/// and a `#` note; `None` for anything else.
-fn quick_tail(line: &str, mut at: usize) -> Option<(Option<MoveTime>, &str)> {
-    let b = line.as_bytes();
-    at = skip_spaces(b, at);
-    let mut time = None;
-    if b.get(at) == Some(&b'(') {
-        let (spent_end, spent) = quick_clock(b, skip_spaces(b, at + 1))??;
-        at = skip_spaces(b, spent_end);
-        if b.get(at) != Some(&b'/') {
-            return None;
-        }
-        at = skip_spaces(b, at + 1);
-        let total = match quick_clock(b, at)? {
-            Some((end, ms)) => {
-                at = end;
-                Some(ms)
-            }
-            None => None,
-        };
-        at = skip_spaces(b, at);
-        if b.get(at) != Some(&b')') {
-            return None;
-        }
-        at += 1;
-        time = Some(MoveTime {
-            spent_ms: Some(spent),
-            total_ms: total,
-        });
-    }
-    at = skip_spaces(b, at);
-    if b.get(at) == Some(&b'+') {
-        at = skip_spaces(b, at + 1);
-    }
-    // `at` is on a character boundary: every step above moved over whole
-    // characters. `get` keeps that a checked claim rather than a panic.
-    let trailing = line.get(at..)?;
-    if !trailing.is_empty() && !trailing.starts_with('#') {
-        return None;
-    }
-    Some((time, trailing))
 }
 
 /// `(77)` at `at`: the square and the byte after `)`.
@@ -626,7 +519,7 @@ mod tests {
     /// neighbours: the fixed reading agrees with the general one, and
     /// takes every padded number.
     #[test]
-    fn fixed_head_agrees_with_quick_head() {
+    fn fixed_head_agrees_with_the_grammar() {
         let alphabet = [
             b' ', b'0', b'1', b'5', b'9', b'/', b':', b'\t', b'x', 0x10, 0xA0,
         ];
@@ -638,7 +531,9 @@ mod tests {
                         let line = [a, b, c, d, b' ', b'x'];
                         if let Some(f) = fixed_head(&line) {
                             taken += 1;
-                            assert_eq!(Some(f), quick_head(&line), "{line:?}");
+                            let text = std::str::from_utf8(&line).unwrap();
+                            let (rest, n) = head(text).unwrap();
+                            assert_eq!(f, (n, text.len() - rest.len()), "{line:?}");
                         }
                     }
                 }
@@ -658,7 +553,6 @@ mod tests {
         for l in [
             "   5 投了",
             " 194  Time-up   ( 0:0/)",
-            "1 ７六歩(77) ( 0:1234567890/00:00:01)",
             "1 ７六歩(77) junk",
             "4294967296 ７六歩(77)",
         ] {

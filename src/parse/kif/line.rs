@@ -213,11 +213,32 @@ fn time(i: &str) -> Res<'_, MoveTime> {
     context("a time such as ( 0:01/00:00:01)", cut(inner)).parse(i)
 }
 
+/// The move number and the spaces around it.
+pub(super) fn head(i: &str) -> Res<'_, u32> {
+    let (i, number) = number(spaces0(i)?.0)?;
+    Ok((spaces1(i)?.0, number))
+}
+
+/// What follows the move: an optional time, an optional `+`, and nothing
+/// else but a `#` note, which is returned.
+pub(super) fn tail(i: &str) -> Res<'_, (Option<MoveTime>, &str)> {
+    let (i, time) = opt(time).parse(spaces0(i)?.0)?;
+    let i = spaces0(i)?.0;
+    let trailing = spaces0(i.strip_prefix('+').unwrap_or(i))?.0;
+    if !trailing.is_empty() && !trailing.starts_with('#') {
+        return Err(grammar::failure(
+            trailing,
+            "the end of the line after the move",
+        ));
+    }
+    Ok(("", (time, trailing)))
+}
+
 /// Parse a line that [`looks_like_move_line`](crate::parse::ja::line_kind::looks_like_move_line).
 pub(crate) fn move_line(line: &str) -> Result<MoveLine<'_>, LineErr<'_>> {
     let run = |i| -> Res<'_, MoveLine<'_>> {
-        let (i, number) = number(spaces0(i)?.0)?;
-        let (i, mark) = opt(side_mark).parse(spaces1(i)?.0)?;
+        let (i, number) = head(i)?;
+        let (i, mark) = opt(side_mark).parse(i)?;
         let i = spaces0(i)?.0;
         let body_offset = line.len() - i.len();
         let starts_move = i
@@ -231,15 +252,7 @@ pub(crate) fn move_line(line: &str) -> Result<MoveLine<'_>, LineErr<'_>> {
         } else {
             cut(terminal).parse(i)?
         };
-        let (i, time) = opt(time).parse(spaces0(i)?.0)?;
-        let i = spaces0(i)?.0;
-        let trailing = spaces0(i.strip_prefix('+').unwrap_or(i))?.0;
-        if !trailing.is_empty() && !trailing.starts_with('#') {
-            return Err(grammar::failure(
-                trailing,
-                "the end of the line after the move",
-            ));
-        }
+        let (_, (time, trailing)) = tail(i)?;
         let m = MoveLine {
             number,
             body,
