@@ -21,7 +21,7 @@ pub fn claim(line: &str) -> Option<Claim> {
     let rest = line.trim().strip_prefix("まで")?;
     // The same numeral reader as the KI2 summary: digits, full-width digits
     // or kanji (`まで十八手`).
-    let (moves, used) = crate::parse::ja::numeral_prefix(rest)?;
+    let (moves, used) = crate::parse::ja::numeral::numeral_prefix(rest)?;
     let tail = rest[used..].strip_prefix('手')?;
     Some(Claim {
         moves,

@@ -12,7 +12,7 @@ use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::emit::sjis::{self, Marks, Origin};
 use crate::notation::notation_text;
-use crate::parse::ja::{self, HandicapName};
+use crate::parse::ja::header::{self as ja, HandicapName};
 use crate::position::Position;
 use crate::record::{Ending, EndingKind, Line, MoveEntry, MoveTime, Notation, StartPosition};
 use crate::replay::{Game, LineResult, Verdict};

@@ -5,7 +5,12 @@
 
 use crate::error::{ParseError, Partial};
 use crate::parse::SourceLine;
-use crate::parse::ja::{self, Bod, HandicapName, Tree};
+use crate::parse::ja::board::{Bod, start_position};
+use crate::parse::ja::header::{HandicapName, handicap_name, header_line};
+use crate::parse::ja::line_kind::{
+    bookmark_line, comment_line, is_hash_line, summary_line, variation_line,
+};
+use crate::parse::variation_tree::Tree;
 use crate::record::{Format, HeaderField, Record, Span};
 
 /// A KIF or KI2 document being read.
@@ -51,7 +56,7 @@ impl Document {
         if t.trim_start_matches([' ', '\t', '　']).is_empty() {
             return Ok(true);
         }
-        if ja::is_hash_line(t) {
+        if is_hash_line(t) {
             self.record.notes.push(t.to_string());
             return Ok(true);
         }
@@ -82,7 +87,7 @@ impl Document {
     /// anything else is kept as a note rather than dropped.
     pub fn other_line<'a>(&mut self, l: &SourceLine<'a>) -> Result<Kind<'a>, ParseError> {
         let t = l.text;
-        if let Some(n) = ja::variation_line(t) {
+        if let Some(n) = variation_line(t) {
             if !self.seen_move {
                 // Old ShogiHome wrote stray 変化 lines into the header
                 // (kif.md §9); there is nothing to branch from yet.
@@ -92,20 +97,20 @@ impl Document {
             self.tree.start_variation(n, l.span())?;
             return Ok(Kind::Done);
         }
-        if let Some(c) = ja::comment_line(t) {
+        if let Some(c) = comment_line(t) {
             self.tree.comment(c.to_string(), &mut self.record);
             return Ok(Kind::Done);
         }
-        if let Some(name) = ja::bookmark_line(t) {
+        if let Some(name) = bookmark_line(t) {
             self.tree.bookmark(name, t, &mut self.record);
             return Ok(Kind::Done);
         }
-        if let Some(s) = ja::summary_line(t) {
+        if let Some(s) = summary_line(t) {
             return Ok(Kind::Summary(s));
         }
-        if let Some((key, value)) = ja::header_line(t) {
+        if let Some((key, value)) = header_line(t) {
             if key == "手合割" {
-                self.handicap = Some((ja::handicap_name(value), l.span(), value.to_string()));
+                self.handicap = Some((handicap_name(value), l.span(), value.to_string()));
             }
             self.record.header.push(HeaderField {
                 key: key.to_string(),
@@ -141,7 +146,7 @@ impl Document {
     /// The record: start position from 手合割 and the diagram, and the tree of lines.
     pub fn finish(mut self) -> Result<Record, ParseError> {
         let handicap = self.handicap.as_ref().map(|(n, s, v)| (n, *s, v.as_str()));
-        let (start, start_span) = ja::start_position(handicap, &self.bod)?;
+        let (start, start_span) = start_position(handicap, &self.bod)?;
         self.record.start = start;
         self.record.start_span = start_span;
         self.record.span = self.first_span.unwrap_or_default();

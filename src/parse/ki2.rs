@@ -1,7 +1,7 @@
 //! The KI2 reader (Kakinoki `.ki2` / `.ki2u`): text to one [`Record`].
 //!
 //! Headers, board diagrams, comments, bookmarks and variations follow KIF
-//! and share its code in `parse::ja`. Moves carry no origin
+//! and share its code (`parse::document`). Moves carry no origin
 //! (`▲５二銀右上成`): they are kept as [`Notation::Ki2`] for the replayer to
 //! resolve against the position (`ki2.md` §6). A line is cut before each
 //! side mark after dropping whitespace, which reads every layout seen:
@@ -9,17 +9,19 @@
 
 use crate::error::ParseError;
 use crate::parse::document::{Document, Kind};
-use crate::parse::ja::{self, LineErr, Res};
+use crate::parse::ja::ending_word::ending_kind;
+use crate::parse::ja::grammar::{self, LineErr, Res, file, piece_name};
+use crate::parse::ja::line_kind::looks_like_move_line;
+use crate::parse::ja::numeral::{file_digit, kanji_rank, numeral_prefix};
 use crate::parse::{SourceLine, lines};
 use crate::record::{Dest, Ending, EndingKind, Format, MoveEntry, Notation, Record, Relative};
 use crate::types::{Color, Square};
 use nom::Parser;
 use nom::branch::alt;
 use nom::bytes::complete::tag;
-use nom::character::complete::{char, satisfy};
+use nom::character::complete::{anychar, char, satisfy};
 use nom::combinator::{cut, eof, opt, value};
 use nom::error::context;
-use std::borrow::Cow;
 
 /// The side marks: ▲ ☗ ▼ for sente, △ ☖ ▽ for gote.
 const MARKS: [char; 6] = ['▲', '☗', '▼', '△', '☖', '▽'];
@@ -47,13 +49,13 @@ fn is_space(c: char) -> bool {
 pub fn sniff(text: &str) -> bool {
     for l in lines(text).take(300) {
         let t = l.text.trim_start_matches(is_space);
-        if t.starts_with("手数----") || ja::looks_like_move_line(t) {
+        if t.starts_with("手数----") || looks_like_move_line(t) {
             return false;
         }
         if t.starts_with(MARKS) {
             return tokens(l.text)
                 .next()
-                .is_some_and(|(_, tok)| token(&compact(tok)).is_ok());
+                .is_some_and(|(_, tok)| token(compact(tok, &mut String::new())).is_ok());
         }
     }
     false
@@ -68,6 +70,7 @@ pub fn sniff(text: &str) -> bool {
 pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
     let mut b = Builder {
         doc: Document::new(),
+        compacted: String::new(),
     };
     let mut it = lines(text);
     while let Some(l) = it.next() {
@@ -120,28 +123,23 @@ fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// A token without its spaces (`△同　歩` → `△同歩`): borrowed when there
-/// is nothing inside to remove, as for nearly every move.
-fn compact(tok: &str) -> Cow<'_, str> {
+/// A token without its spaces (`△同　歩` → `△同歩`): the token itself when
+/// there is nothing inside to remove, else written into `buf`, which the
+/// caller keeps from token to token.
+fn compact<'t>(tok: &'t str, buf: &'t mut String) -> &'t str {
     let t = tok.trim_matches(is_space);
-    if t.contains(is_space) {
-        Cow::Owned(t.chars().filter(|&c| !is_space(c)).collect())
-    } else {
-        Cow::Borrowed(t)
+    if !t.contains(is_space) {
+        return t;
     }
+    buf.clear();
+    buf.extend(t.chars().filter(|&c| !is_space(c)));
+    buf
 }
 
 fn square(i: &str) -> Res<'_, Square> {
     // Half-width `76` is written by some web sources; the rank may be a digit then.
-    (
-        satisfy(|c| ja::file_digit(c).is_some()),
-        satisfy(|c| ja::kanji_rank(c).is_some() || ja::file_digit(c).is_some()),
-    )
-        .map_opt(|(f, r)| {
-            let rank = ja::kanji_rank(r).or(ja::file_digit(r))?;
-            Square::new(ja::file_digit(f)?, rank)
-        })
-        .parse(i)
+    let rank = alt((anychar.map_opt(kanji_rank), file));
+    (file, rank).map_opt(|(f, r)| Square::new(f, r)).parse(i)
 }
 
 /// `７六`, `76`, `同`, and the printed `７六同` / `同７六` (the square wins).
@@ -184,8 +182,8 @@ fn suffix(i: &str) -> Res<'_, (Option<bool>, bool)> {
 }
 
 fn digit(i: &str) -> Res<'_, u8> {
-    satisfy(|c| ja::file_digit(c).is_some() || c == '0' || c == '０')
-        .map(|c| ja::file_digit(c).unwrap_or(0))
+    satisfy(|c| file_digit(c).is_some() || c == '0' || c == '０')
+        .map(|c| file_digit(c).unwrap_or(0))
         .parse(i)
 }
 
@@ -202,7 +200,7 @@ fn legacy_origin(i: &str) -> Res<'_, Option<Square>> {
 fn board_move(color: Color) -> impl FnMut(&str) -> Res<'_, Notation> {
     move |i| {
         let (i, dest) = dest(i)?;
-        let (i, piece) = context("a piece name", ja::piece_name).parse(i)?;
+        let (i, piece) = context("a piece name", piece_name).parse(i)?;
         let (i, mut rel) = relative(i)?;
         let (i, (promote, drop)) = suffix(i)?;
         let (i, origin) = opt(legacy_origin).parse(i)?;
@@ -247,28 +245,21 @@ fn token(i: &str) -> Result<Token, LineErr<'_>> {
         let starts_move = i
             .chars()
             .next()
-            .is_some_and(|c| c == '同' || ja::file_digit(c).is_some());
+            .is_some_and(|c| c == '同' || file_digit(c).is_some());
         if starts_move {
             // The first character says this is a move: report what is
             // missing rather than backtrack to 'a terminal word'.
             return cut(board_move(color)).map(Token::Move).parse(i);
         }
-        match ja::ending_kind(i) {
+        match ending_kind(i) {
             Some(kind) => Ok(("", Token::Ending(i.to_string(), kind))),
-            None => Err(nom::Err::Failure(LineErr {
-                rest: i,
-                label: Some("a move such as ７六歩 or a terminal word such as 投了"),
-            })),
+            None => Err(grammar::failure(
+                i,
+                "a move such as ７六歩 or a terminal word such as 投了",
+            )),
         }
     };
-    match run(i) {
-        Ok((_, t)) => Ok(t),
-        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(e),
-        Err(nom::Err::Incomplete(_)) => Err(LineErr {
-            rest: "",
-            label: None,
-        }),
-    }
+    grammar::complete(run(i))
 }
 
 /// The moves of a reading line as GUIs write it in comments (`▲７六歩(77)
@@ -277,8 +268,9 @@ fn token(i: &str) -> Result<Token, LineErr<'_>> {
 /// first that is not a move.
 pub fn reading_line(text: &str) -> Vec<Notation> {
     let mut out = Vec::new();
+    let mut buf = String::new();
     for (_, tok) in tokens(text.trim()) {
-        match token(&compact(tok)) {
+        match token(compact(tok, &mut buf)) {
             Ok(Token::Move(n)) => out.push(n),
             _ => break,
         }
@@ -292,7 +284,7 @@ pub fn summary_ending(text: &str) -> Option<EndingKind> {
     let t: String = text.chars().filter(|&c| !is_space(c)).collect();
     let rest = t.strip_prefix("まで")?;
     let rest = rest.strip_prefix('、').unwrap_or(rest);
-    let (_, used) = ja::numeral_prefix(rest)?;
+    let (_, used) = numeral_prefix(rest)?;
     let rest = rest[used..].strip_prefix('手')?;
     let phrase = rest.strip_prefix('で').unwrap_or(rest);
     fn after_side(p: &str) -> Option<&str> {
@@ -331,6 +323,8 @@ pub fn summary_ending(text: &str) -> Option<EndingKind> {
 
 struct Builder {
     doc: Document,
+    /// Where [`compact`] writes a token that holds spaces.
+    compacted: String,
 }
 
 impl Builder {
@@ -345,7 +339,7 @@ impl Builder {
         if self.doc.diagram_line(l)? {
             return Ok(());
         }
-        if ja::looks_like_move_line(t) {
+        if looks_like_move_line(t) {
             return Err(ParseError::new(
                 l.span(),
                 "a numbered KIF move line in a KI2 file: KI2 moves start with ▲ or △",
@@ -385,8 +379,8 @@ impl Builder {
         let mut cursor = l.cursor();
         for (at, tok) in tokens(l.text) {
             let span = cursor.span_at(at);
-            let body = compact(tok);
-            let parsed = token(&body).map_err(|e| {
+            let body = compact(tok, &mut self.compacted);
+            let parsed = token(body).map_err(|e| {
                 let found: String = e.rest.chars().take(12).collect();
                 let expected = e.label.unwrap_or("a KI2 move such as ▲７六歩");
                 let message = if found.is_empty() {

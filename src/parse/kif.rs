@@ -1,20 +1,22 @@
 //! The KIF reader (Kakinoki `.kif` / `.kifu`): text to one [`Record`].
 //!
 //! Lines are classified one by one (the order of `kif.md` §2). Move lines go
-//! through the nom grammar in the private `line` module; everything else is shared with KI2 in
-//! `parse::ja`. Variations are built in a flat arena and assembled
-//! into the tree at the end, so no recursion depends on the input.
+//! through the nom grammar in the private `line` module; every other line
+//! kind is shared with KI2 (`parse::document`), and variations are built by
+//! `parse::variation_tree`.
 
+mod fast;
 mod line;
 
 use crate::error::ParseError;
 use crate::parse::document::{Document, Kind};
-use crate::parse::ja;
+use crate::parse::ja::grammar::grammar_error;
+use crate::parse::ja::line_kind::looks_like_move_line;
 use crate::parse::{SourceLine, lines};
-use crate::record::{Ending, Format, MoveEntry, Record, Span};
+use crate::record::{Ending, Format, MoveEntry, Record};
 use line::Body;
 
-pub use ja::MAX_VARIATION_DEPTH;
+pub use crate::parse::variation_tree::MAX_VARIATION_DEPTH;
 
 /// Whether `text` looks like KIF: a `#KIF` declaration, the `手数----指手`
 /// move-section header, or a numbered move line such as `1 ７六歩(77)`,
@@ -26,7 +28,7 @@ pub fn sniff(text: &str) -> bool {
         if t.starts_with("#KIF") || t.starts_with("手数----") {
             return true;
         }
-        if ja::looks_like_move_line(t) && line::move_line(t).is_ok() {
+        if looks_like_move_line(t) && line::move_line(t).is_ok() {
             return true;
         }
         if t.trim_start().starts_with(['▲', '△', '☗', '☖']) {
@@ -66,25 +68,24 @@ struct Builder {
 impl Builder {
     fn line(&mut self, l: &SourceLine<'_>) -> Result<(), ParseError> {
         let t = l.text;
-        // Once moves have begun nearly every line is a plain move. A line the
-        // fast reader takes is no blank, `#` or diagram line, and the first
-        // line's span is already kept, so the tests below cannot claim it.
         if self.doc.seen_move
-            && let Some(m) = line::quick(t)
+            && let Some(m) = fast::quick(t)
         {
             return self.move_entry(l, m);
+        }
+        // Once moves have begun nearly every line is a move: test that first
+        // (no blank or `#` line has the shape, and the first line's span is
+        // kept by then).
+        if self.doc.seen_move && looks_like_move_line(t) {
+            return self.move_line(l);
         }
         if self.doc.early_line(l)? {
             return Ok(());
         }
-        // Once moves have begun nearly every line is a move: test that first.
-        if self.doc.seen_move && ja::looks_like_move_line(t) {
-            return self.move_line(l);
-        }
         if self.doc.diagram_line(l)? {
             return Ok(());
         }
-        if ja::looks_like_move_line(t) {
+        if looks_like_move_line(t) {
             return self.move_line(l);
         }
         if t.trim_start().starts_with(['▲', '△', '☗', '☖', '▼', '▽']) {
@@ -106,22 +107,15 @@ impl Builder {
     }
 
     fn move_line(&mut self, l: &SourceLine<'_>) -> Result<(), ParseError> {
-        let m = line::move_line(l.text)
-            .map_err(|e| ja::grammar_error(l, 0, l.text, e, "a KIF move line"))?;
+        let m = line::move_line(l.text).map_err(|e| grammar_error(l, e, "a KIF move line"))?;
         self.move_entry(l, m)
     }
 
-    // Inlined into the line loop for the same reason as line::quick: the
-    // parsed line then goes straight into the entry.
+    // Always inlined into the line loop: the parsed line then goes straight
+    // into the entry.
     #[inline(always)]
     fn move_entry(&mut self, l: &SourceLine<'_>, m: line::MoveLine<'_>) -> Result<(), ParseError> {
-        // The usual `  12 ` before the move is ASCII: its column is its length.
-        let at = m.body_offset;
-        let span = if ascii_head(l.text.as_bytes(), at) {
-            Span::new(l.offset + at, l.number, at as u32 + 1)
-        } else {
-            l.span_at(at)
-        };
+        let span = l.span_at(m.body_offset);
         let ended = self.doc.tree.line().ending.is_some();
         if ended && matches!(m.body, Body::Ending(..)) {
             // 棋譜解説 V1.70 writes `122 投了` then `123 中断`
@@ -158,23 +152,6 @@ impl Builder {
         }
         self.doc.seen_move = true;
         Ok(())
-    }
-}
-
-/// Whether the first `len` bytes of `line` are ASCII. A move's head is
-/// nearly always eight bytes or fewer, tested as one word.
-#[inline]
-fn ascii_head(line: &[u8], len: usize) -> bool {
-    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
-    match line.get(..8) {
-        Some(word) if len <= 8 => {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(word);
-            // The low `len` bytes of the word: shifting by 64 would overflow.
-            let keep = u64::MAX.checked_shr(64 - 8 * len as u32).unwrap_or(0);
-            u64::from_le_bytes(w) & keep & HIGH == 0
-        }
-        _ => line.get(..len).is_some_and(<[u8]>::is_ascii),
     }
 }
 

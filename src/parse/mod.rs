@@ -15,6 +15,7 @@ pub(crate) mod ja;
 pub mod ki2;
 pub mod kif;
 pub mod recognise;
+mod variation_tree;
 
 /// One physical line of a text: its 1-based number, the byte offset of its
 /// first character, and its content without the line terminator.
@@ -113,46 +114,6 @@ pub fn lines_at(text: &str, first_line: u32, offset: usize) -> Lines<'_> {
     l
 }
 
-/// The index of the first CR or LF in `b`, or its length. Every line of
-/// every record passes through here, so eight bytes are tested at a time.
-/// `memchr::memchr2` was measured in its place: its set-up outweighs its
-/// speed on lines this short (KI2 check +171 instructions per ply, KIF +9).
-#[inline]
-fn line_end(b: &[u8]) -> usize {
-    const LF: u64 = u64::from_ne_bytes([b'\n'; 8]);
-    const CR: u64 = u64::from_ne_bytes([b'\r'; 8]);
-    const BELOW: u64 = u64::from_ne_bytes([0x0E; 8]);
-    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
-    let mut i = 0;
-    while let Some(word) = b.get(i..i + 8) {
-        let mut w = [0u8; 8];
-        w.copy_from_slice(word);
-        let x = u64::from_le_bytes(w);
-        // Nonzero exactly when some byte is below 0x0E: three operations
-        // that pass over most words, before the exact test for CR and LF
-        // (tabs and other controls below 0x0E only cost that test).
-        let below = x.wrapping_sub(BELOW) & !x & HIGH;
-        if below != 0 {
-            let hits = zero_bytes(x ^ LF) | zero_bytes(x ^ CR);
-            if hits != 0 {
-                return i + (hits.trailing_zeros() / 8) as usize;
-            }
-        }
-        i += 8;
-    }
-    b[i..]
-        .iter()
-        .position(|&c| c == b'\n' || c == b'\r')
-        .map_or(b.len(), |p| i + p)
-}
-
-/// The top bit of each byte of `x` that is zero, and nothing else. Exact
-/// (no false hits past the first), unlike the shorter carry-based test.
-fn zero_bytes(x: u64) -> u64 {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    !(((x & LOW7) + LOW7) | x | LOW7)
-}
-
 /// Iterator returned by [`lines`].
 #[derive(Clone, Debug)]
 pub struct Lines<'a> {
@@ -190,26 +151,20 @@ impl<'a> Iterator for Lines<'a> {
     // search for its end.
     #[inline(always)]
     fn next(&mut self) -> Option<SourceLine<'a>> {
-        if self.pos >= self.text.len() {
-            return None;
-        }
-        let rest = &self.text.as_bytes()[self.pos..];
-        let end = line_end(rest);
+        let rest = self.text.get(self.pos..).filter(|r| !r.is_empty())?;
+        let b = rest.as_bytes();
+        let end = memchr::memchr2(b'\n', b'\r', b).unwrap_or(b.len());
+        let terminator = match &b[end..] {
+            [b'\r', b'\n', ..] => 2,
+            [] => 0,
+            _ => 1,
+        };
         let line = SourceLine {
             number: self.number + 1,
             offset: self.base + self.pos,
-            text: &self.text[self.pos..self.pos + end],
+            text: &rest[..end],
         };
-        let mut next = self.pos + end;
-        if rest.get(end) == Some(&b'\r') {
-            next += 1;
-            if rest.get(end + 1) == Some(&b'\n') {
-                next += 1;
-            }
-        } else if rest.get(end) == Some(&b'\n') {
-            next += 1;
-        }
-        self.pos = next;
+        self.pos += end + terminator;
         self.number += 1;
         Some(line)
     }
@@ -230,25 +185,11 @@ mod tests {
         assert_eq!(lines("x\n").count(), 1);
         assert_eq!(lines("").count(), 0);
         assert_eq!(lines("\n\n").count(), 2);
-    }
-
-    #[test]
-    fn line_end_finds_the_first_terminator_at_any_position() {
-        for len in 0..40 {
-            for at in 0..=len {
-                for t in [b'\n', b'\r'] {
-                    let mut b = vec![b'x'; len];
-                    // Bytes next to the terminators' values must not count.
-                    for (i, c) in b.iter_mut().enumerate() {
-                        *c = [b'x', 0x0b, 0x0c, 0x8a, 0x8d, 0x00][i % 6];
-                    }
-                    if at < len {
-                        b[at] = t;
-                    }
-                    assert_eq!(line_end(&b), at, "{b:?}");
-                }
-            }
+        fn texts(t: &str) -> Vec<&str> {
+            lines(t).map(|l| l.text).collect()
         }
+        assert_eq!(texts("a\r\r\nb\r"), vec!["a", "", "b"]);
+        assert_eq!(texts("\u{feff}a\n\rb"), vec!["a", "", "b"]);
     }
 
     #[test]
@@ -337,7 +278,7 @@ fn ja_header(text: &str) -> bool {
         if t.starts_with(['▲', '△', '☗', '☖']) {
             return false;
         }
-        if recognise::is_ja_key_line(l.text) || ja::summary_line(t).is_some() {
+        if recognise::is_ja_key_line(l.text) || ja::line_kind::summary_line(t).is_some() {
             return true;
         }
     }

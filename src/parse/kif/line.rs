@@ -3,15 +3,22 @@
 //! `   12 同　銀成(31)   ( 0:05/00:01:02)+` — number, destination or 同,
 //! piece, 成/不成/生, origin or 打, optional time, optional `+`. A terminal word
 //! (`投了`, `Time-up`) may stand in place of the move.
+//!
+//! Nearly every line of a KIF file is a move line, so the grammar is a
+//! sequence of small parsers that look at bytes (a space, a digit, a file),
+//! with combinators where a line may take several shapes; `context` labels
+//! name what each part expected for the error messages.
 
-use crate::parse::ja::{self, LineErr, Res};
+use crate::parse::ja::ending_word::ending_kind;
+use crate::parse::ja::grammar::{self, LineErr, Res, file, piece_name};
+use crate::parse::ja::line_kind::space_run;
+use crate::parse::ja::numeral::{file_digit, kanji_rank};
 use crate::record::{Dest, EndingKind, MoveTime, Notation};
-use crate::types::{Color, PieceKind, Square};
+use crate::types::{Color, Square};
 use nom::Parser;
-use nom::branch::alt;
-use nom::bytes::complete::{tag, take_till1, take_while, take_while1};
-use nom::character::complete::{char, digit1, satisfy};
-use nom::combinator::{cut, opt, value};
+use nom::bytes::complete::take_till1;
+use nom::character::complete::char;
+use nom::combinator::{cut, opt};
 use nom::error::context;
 
 /// What stands after the move number.
@@ -36,147 +43,156 @@ fn is_space(c: char) -> bool {
     c == ' ' || c == '\t' || c == '　'
 }
 
+fn no_match(i: &str) -> nom::Err<LineErr<'_>> {
+    nom::Err::Error(LineErr {
+        rest: i,
+        label: None,
+    })
+}
+
 fn spaces0(i: &str) -> Res<'_, &str> {
-    take_while(is_space).parse(i)
+    let n = space_run(i.as_bytes());
+    Ok((&i[n..], &i[..n]))
 }
 
 fn spaces1(i: &str) -> Res<'_, &str> {
-    take_while1(is_space).parse(i)
-}
-
-fn number(i: &str) -> Res<'_, u32> {
-    let (rest, d) = context("a move number", digit1).parse(i)?;
-    match d.parse::<u32>() {
-        Ok(n) => Ok((rest, n)),
-        Err(_) => Err(nom::Err::Failure(LineErr {
-            rest: i,
-            label: Some("a move number below 2^32"),
-        })),
+    match space_run(i.as_bytes()) {
+        0 => Err(no_match(i)),
+        n => Ok((&i[n..], &i[..n])),
     }
 }
 
+fn number(i: &str) -> Res<'_, u32> {
+    let len = i.bytes().take_while(u8::is_ascii_digit).count();
+    if len == 0 {
+        return Err(grammar::error(i, "a move number"));
+    }
+    match i[..len].parse::<u32>() {
+        Ok(n) => Ok((&i[len..], n)),
+        Err(_) => Err(grammar::failure(i, "a move number below 2^32")),
+    }
+}
+
+/// ▲ ☗ for sente, △ ☖ for gote; ▼ ▽ say nothing of the side.
 fn side_mark(i: &str) -> Res<'_, Option<Color>> {
-    alt((
-        value(Some(Color::Sente), alt((char('▲'), char('☗')))),
-        value(Some(Color::Gote), alt((char('△'), char('☖')))),
-        value(None, alt((char('▼'), char('▽')))),
-    ))
-    .parse(i)
+    // Every mark is a three-byte character led by 0xE2, no destination is.
+    let color = match i.as_bytes().first() {
+        Some(0xE2) => match i.chars().next() {
+            Some('▲' | '☗') => Some(Color::Sente),
+            Some('△' | '☖') => Some(Color::Gote),
+            Some('▼' | '▽') => None,
+            _ => return Err(no_match(i)),
+        },
+        _ => return Err(no_match(i)),
+    };
+    Ok((&i[3..], color))
+}
+
+fn rank(i: &str) -> Res<'_, u8> {
+    match i.chars().next().and_then(kanji_rank) {
+        // Every rank kanji is three bytes long.
+        Some(r) => Ok((&i[3..], r)),
+        None => Err(no_match(i)),
+    }
 }
 
 fn dest(i: &str) -> Res<'_, Dest> {
-    let square = (
-        satisfy(|c| ja::file_digit(c).is_some()),
-        satisfy(|c| ja::kanji_rank(c).is_some()),
-    )
-        .map(|(f, r)| {
-            let sq = Square::new(
-                ja::file_digit(f).unwrap_or(1),
-                ja::kanji_rank(r).unwrap_or(1),
-            );
-            Dest::Square(sq.expect("file and rank are 1..=9"))
-        });
+    if let Ok((rest, (f, r))) = (file, rank).parse(i)
+        && let Some(sq) = Square::new(f, r)
+    {
+        return Ok((rest, Dest::Square(sq)));
+    }
     // 同 is written `同　` by KfW, `同` alone by Kifu for Android.
-    let same = (char('同'), opt(satisfy(is_space))).map(|_| Dest::Same);
-    context("a destination such as ７六 or 同", alt((square, same))).parse(i)
+    match i.strip_prefix('同') {
+        Some(rest) => Ok((rest.strip_prefix(is_space).unwrap_or(rest), Dest::Same)),
+        None => Err(grammar::error(i, "a destination such as ７六 or 同")),
+    }
 }
 
 fn promotion(i: &str) -> Res<'_, Option<bool>> {
-    opt(alt((
-        value(false, tag("不成")),
-        value(false, tag("生")),
-        value(true, tag("成")),
-    )))
-    .parse(i)
-}
-
-fn origin_digit(i: &str) -> Res<'_, u8> {
-    satisfy(|c| ja::file_digit(c).is_some())
-        .map(|c| ja::file_digit(c).unwrap_or(1))
-        .parse(i)
+    for (word, promote) in [("不成", false), ("生", false), ("成", true)] {
+        if let Some(rest) = i.strip_prefix(word) {
+            return Ok((rest, Some(promote)));
+        }
+    }
+    Ok((i, None))
 }
 
 /// `(77)` → Some(square); `打` (optionally `打(00)`) → None with drop set.
 fn origin(i: &str) -> Res<'_, (Option<Square>, bool)> {
-    let drop = (tag("打"), opt(tag("(00)"))).map(|_| (None, true));
-    let from = (char('('), origin_digit, origin_digit, char(')'))
-        .map(|(_, f, r, _)| (Square::new(f, r), false));
-    context("an origin such as (77) or 打", opt(alt((drop, from))))
-        .map(|o| o.unwrap_or((None, false)))
-        .parse(i)
+    if let Some(rest) = i.strip_prefix('打') {
+        return Ok((rest.strip_prefix("(00)").unwrap_or(rest), (None, true)));
+    }
+    let (rest, from) = opt((char('('), file, file, char(')'))).parse(i)?;
+    Ok((
+        rest,
+        (from.and_then(|(_, f, r, _)| Square::new(f, r)), false),
+    ))
 }
 
 fn normal_move(color: Option<Color>) -> impl FnMut(&str) -> Res<'_, Notation> {
     move |i| {
         let (i, dest) = dest(i)?;
-        let (i, piece) = context("a piece name", ja::piece_name).parse(i)?;
+        let (i, piece) = context("a piece name", piece_name).parse(i)?;
         // Some writers put the space after the piece: `同銀　(79)`.
-        let (i, _) = opt(char('　')).parse(i)?;
+        let i = i.strip_prefix('　').unwrap_or(i);
         let (i, promote) = promotion(i)?;
         let (i, (from, drop)) = origin(i)?;
-        Ok((
-            i,
-            Notation::Kif {
-                color,
-                dest,
-                piece,
-                promote,
-                from,
-                drop,
-            },
-        ))
+        let notation = Notation::Kif {
+            color,
+            dest,
+            piece,
+            promote,
+            from,
+            drop,
+        };
+        Ok((i, notation))
     }
 }
 
 fn terminal(i: &str) -> Res<'_, Body> {
+    const EXPECTED: &str = "a move or a terminal word such as 投了";
     let (rest, word) = context(
-        "a move or a terminal word such as 投了",
+        EXPECTED,
         take_till1(|c: char| is_space(c) || c == '(' || c == '+' || c == '#'),
     )
     .parse(i)?;
-    match ja::ending_kind(word) {
+    match ending_kind(word) {
         Some(kind) => Ok((rest, Body::Ending(word.to_string(), kind))),
-        None => Err(nom::Err::Error(LineErr {
-            rest: i,
-            label: Some("a move or a terminal word such as 投了"),
-        })),
+        None => Err(grammar::error(i, EXPECTED)),
     }
 }
 
 /// `12` or `1:05` or `0:01:05` as milliseconds.
 fn clock(i: &str) -> Res<'_, u64> {
-    // Hand-rolled: a move line holds two clocks, and this runs for every move.
     let b = i.as_bytes();
-    let mut pos = 0usize;
-    let mut secs: u64 = 0;
+    let mut at = 0;
+    let mut secs: Option<u64> = Some(0);
     for field in 0..3 {
         if field > 0 {
-            if b.get(pos) != Some(&b':') || !b.get(pos + 1).is_some_and(u8::is_ascii_digit) {
-                break;
+            // A field goes on only with a digit after its colon.
+            match b.get(at..at + 2) {
+                Some([b':', d]) if d.is_ascii_digit() => at += 1,
+                _ => break,
             }
-            pos += 1;
         }
-        let start = pos;
-        let mut v: u64 = 0;
-        while let Some(d) = b.get(pos).filter(|d| d.is_ascii_digit()) {
-            v = v
-                .checked_mul(10)
-                .and_then(|v| v.checked_add(u64::from(d - b'0')))
-                .ok_or(nom::Err::Failure(LineErr {
-                    rest: i,
-                    label: Some("a time that fits in 64 bits"),
-                }))?;
-            pos += 1;
+        let start = at;
+        let mut v = Some(0u64);
+        while let Some(d) = b.get(at).filter(|d| d.is_ascii_digit()) {
+            v = v.and_then(|v| v.checked_mul(10)?.checked_add(u64::from(d - b'0')));
+            at += 1;
         }
-        if pos == start {
-            return Err(nom::Err::Error(LineErr {
-                rest: i,
-                label: None,
-            }));
+        if at == start {
+            return Err(no_match(i));
         }
-        secs = secs.saturating_mul(60).saturating_add(v);
+        secs = secs
+            .zip(v)
+            .map(|(s, v)| s.saturating_mul(60).saturating_add(v));
     }
-    Ok((&i[pos..], secs.saturating_mul(1000)))
+    match secs {
+        Some(secs) => Ok((&i[at..], secs.saturating_mul(1000))),
+        None => Err(grammar::failure(i, "a time that fits in 64 bits")),
+    }
 }
 
 /// `( 0:01/00:00:01)`, `(00:31 / 00:00:31)`, `( 0:12/)`, `(0:2/0:0:2)`,
@@ -184,549 +200,75 @@ fn clock(i: &str) -> Res<'_, u64> {
 fn time(i: &str) -> Res<'_, MoveTime> {
     let (i, _) = char('(').parse(i)?;
     let inner = |i| {
-        let (i, _) = spaces0(i)?;
-        let (i, spent) = clock(i)?;
-        let (i, _) = (spaces0, char('/'), spaces0).parse(i)?;
-        let (i, total) = opt(clock).parse(i)?;
-        let (i, _) = (spaces0, char(')')).parse(i)?;
-        Ok((
-            i,
-            MoveTime {
-                spent_ms: Some(spent),
-                total_ms: total,
-            },
-        ))
+        let (i, spent) = clock(spaces0(i)?.0)?;
+        let (i, _) = char('/').parse(spaces0(i)?.0)?;
+        let (i, total) = opt(clock).parse(spaces0(i)?.0)?;
+        let (i, _) = char(')').parse(spaces0(i)?.0)?;
+        let time = MoveTime {
+            spent_ms: Some(spent),
+            total_ms: total,
+        };
+        Ok((i, time))
     };
     context("a time such as ( 0:01/00:00:01)", cut(inner)).parse(i)
 }
 
-/// Parse a line that [`looks_like_move_line`](crate::parse::ja::looks_like_move_line).
-pub(crate) fn move_line(line: &str) -> Result<MoveLine<'_>, LineErr<'_>> {
-    match quick(line) {
-        Some(m) => Ok(m),
-        None => grammar(line),
-    }
+/// The move number and the spaces around it.
+pub(super) fn head(i: &str) -> Res<'_, u32> {
+    let (i, number) = number(spaces0(i)?.0)?;
+    Ok((spaces1(i)?.0, number))
 }
 
-/// The full nom grammar: every line [`quick`] declines, and the only source
-/// of error messages.
-pub(crate) fn grammar(line: &str) -> Result<MoveLine<'_>, LineErr<'_>> {
+/// What follows the move: an optional time, an optional `+`, and nothing
+/// else but a `#` note, which is returned.
+pub(super) fn tail(i: &str) -> Res<'_, (Option<MoveTime>, &str)> {
+    let (i, time) = opt(time).parse(spaces0(i)?.0)?;
+    let i = spaces0(i)?.0;
+    let trailing = spaces0(i.strip_prefix('+').unwrap_or(i))?.0;
+    if !trailing.is_empty() && !trailing.starts_with('#') {
+        return Err(grammar::failure(
+            trailing,
+            "the end of the line after the move",
+        ));
+    }
+    Ok(("", (time, trailing)))
+}
+
+/// Parse a line that [`looks_like_move_line`](crate::parse::ja::line_kind::looks_like_move_line).
+pub(crate) fn move_line(line: &str) -> Result<MoveLine<'_>, LineErr<'_>> {
     let run = |i| -> Res<'_, MoveLine<'_>> {
-        let (i, _) = spaces0(i)?;
-        let (i, number) = number(i)?;
-        let (i, _) = spaces1(i)?;
-        let (i, color) = opt(side_mark).parse(i)?;
-        let (i, color) = match color {
-            Some(c) => (spaces0(i)?.0, c),
-            None => (i, None),
-        };
+        let (i, number) = head(i)?;
+        let (i, mark) = opt(side_mark).parse(i)?;
+        let i = spaces0(i)?.0;
         let body_offset = line.len() - i.len();
         let starts_move = i
             .chars()
             .next()
-            .is_some_and(|c| c == '同' || ja::file_digit(c).is_some());
+            .is_some_and(|c| c == '同' || file_digit(c).is_some());
         // Once the first character says which kind of line this is, a
         // failure is final: reporting 'expected a piece' beats backtracking.
         let (i, body) = if starts_move {
-            cut(normal_move(color).map(Body::Move)).parse(i)?
+            cut(normal_move(mark.flatten()).map(Body::Move)).parse(i)?
         } else {
             cut(terminal).parse(i)?
         };
-        let (i, _) = spaces0(i)?;
-        let (i, time) = opt(time).parse(i)?;
-        let (i, _) = spaces0(i)?;
-        let (i, _) = opt(char('+')).parse(i)?;
-        let (i, _) = spaces0(i)?;
-        Ok((
-            "",
-            MoveLine {
-                number,
-                body,
-                body_offset,
-                time,
-                trailing: i,
-            },
-        ))
-    };
-    match run(line) {
-        Ok((_, m)) => {
-            if !m.trailing.is_empty() && !m.trailing.starts_with('#') {
-                return Err(LineErr {
-                    rest: m.trailing,
-                    label: Some("the end of the line after the move"),
-                });
-            }
-            Ok(m)
-        }
-        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(e),
-        Err(nom::Err::Incomplete(_)) => Err(LineErr {
-            rest: "",
-            label: None,
-        }),
-    }
-}
-
-/// The byte length of the space (`' '`, tab or `'　'`) at `at`, or 0.
-#[inline]
-fn space_len(b: &[u8], at: usize) -> usize {
-    match b.get(at) {
-        Some(b' ' | b'\t') => 1,
-        Some(0xE3) if key3(b, at) == key('　') => 3,
-        _ => 0,
-    }
-}
-
-#[inline]
-fn skip_spaces(b: &[u8], mut at: usize) -> usize {
-    loop {
-        // Padding is nearly all ASCII spaces: a tight loop for those before
-        // the three-way test.
-        while b.get(at) == Some(&b' ') {
-            at += 1;
-        }
-        match space_len(b, at) {
-            0 => return at,
-            n => at += n,
-        }
-    }
-}
-
-/// The UTF-8 bytes of a three-byte character as one number, so that the
-/// fast reader can compare a character with one `match` on three bytes
-/// instead of decoding it.
-const fn key(c: char) -> u32 {
-    let c = c as u32;
-    assert!(c >= 0x800 && c < 0x10000);
-    ((0xE0 | (c >> 12)) << 16) | ((0x80 | ((c >> 6) & 0x3F)) << 8) | (0x80 | (c & 0x3F))
-}
-
-/// The three bytes at `at` as [`key`] makes them, or 0 past the end. Every
-/// key starts with a three-byte lead byte, so a match also proves that
-/// `at + 3` is a character boundary.
-#[inline]
-fn key3(b: &[u8], at: usize) -> u32 {
-    match b.get(at..at + 3) {
-        Some(&[x, y, z]) => u32::from_be_bytes([0, x, y, z]),
-        _ => 0,
-    }
-}
-
-const SPACE: u32 = key('　');
-const SAME: u32 = key('同');
-const PROMOTED: u32 = key('成');
-const NOT: u32 = key('不');
-const RAW: u32 = key('生');
-const DROP: u32 = key('打');
-
-/// A file digit at `at` as [`ja::file_digit`] reads it (`１`…`９` or
-/// `1`…`9`) and its byte length.
-#[inline]
-fn digit_at(b: &[u8], at: usize) -> Option<(u8, usize)> {
-    match *b.get(at)? {
-        d @ b'1'..=b'9' => Some((d - b'0', 1)),
-        0xEF => match b.get(at + 1..at + 3)? {
-            &[0xBC, d @ 0x91..=0x99] => Some((d - 0x90, 3)),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// A rank `一`…`九` as [`ja::kanji_rank`] reads it (`〇` is no rank).
-#[inline]
-fn rank_of(k: u32) -> Option<u8> {
-    const ONE: u32 = key('一');
-    const TWO: u32 = key('二');
-    const THREE: u32 = key('三');
-    const FOUR: u32 = key('四');
-    const FIVE: u32 = key('五');
-    const SIX: u32 = key('六');
-    const SEVEN: u32 = key('七');
-    const EIGHT: u32 = key('八');
-    const NINE: u32 = key('九');
-    Some(match k {
-        ONE => 1,
-        TWO => 2,
-        THREE => 3,
-        FOUR => 4,
-        FIVE => 5,
-        SIX => 6,
-        SEVEN => 7,
-        EIGHT => 8,
-        NINE => 9,
-        _ => return None,
-    })
-}
-
-/// A piece name at `at` as [`PieceKind::from_kif_prefix`] reads it, and its
-/// byte length: every name is one or two three-byte characters.
-#[inline]
-fn piece_at(b: &[u8], at: usize) -> Option<(PieceKind, usize)> {
-    use PieceKind::*;
-    const PAWN: u32 = key('歩');
-    const LANCE: u32 = key('香');
-    const KNIGHT: u32 = key('桂');
-    const SILVER: u32 = key('銀');
-    const GOLD: u32 = key('金');
-    const BISHOP: u32 = key('角');
-    const ROOK: u32 = key('飛');
-    const GYOKU: u32 = key('玉');
-    const OU: u32 = key('王');
-    const TO: u32 = key('と');
-    const KYO: u32 = key('杏');
-    const KEI: u32 = key('圭');
-    const ZEN: u32 = key('全');
-    const UMA: u32 = key('馬');
-    const RYU: u32 = key('龍');
-    const RYU2: u32 = key('竜');
-    let k = match key3(b, at) {
-        PAWN => Pawn,
-        LANCE => Lance,
-        KNIGHT => Knight,
-        SILVER => Silver,
-        GOLD => Gold,
-        BISHOP => Bishop,
-        ROOK => Rook,
-        GYOKU | OU => King,
-        TO => ProPawn,
-        KYO => ProLance,
-        KEI => ProKnight,
-        ZEN => ProSilver,
-        UMA => Horse,
-        RYU | RYU2 => Dragon,
-        PROMOTED => {
-            let k = match key3(b, at + 3) {
-                LANCE => ProLance,
-                KNIGHT => ProKnight,
-                SILVER => ProSilver,
-                BISHOP => Horse,
-                _ => return None,
-            };
-            return Some((k, 6));
-        }
-        _ => return None,
-    };
-    Some((k, 3))
-}
-
-/// `h:m:s`-style clock at `at`: `Some(None)` when no digit is there,
-/// `None` when a field is too long for the unchecked sum below (the grammar
-/// then decides, with its overflow checks).
-fn quick_clock(b: &[u8], mut at: usize) -> Option<Option<(usize, u64)>> {
-    let mut secs: u64 = 0;
-    for field in 0..3 {
-        if field > 0 {
-            if b.get(at) != Some(&b':') || !b.get(at + 1).is_some_and(u8::is_ascii_digit) {
-                break;
-            }
-            at += 1;
-        }
-        let start = at;
-        let mut v: u64 = 0;
-        while let Some(&d) = b.get(at).filter(|d| d.is_ascii_digit()) {
-            // Nine digits per field keep 3 fields times 60 * 60 * 1000 far
-            // below u64::MAX, so nothing here can saturate where clock would.
-            if at - start == 9 {
-                return None;
-            }
-            v = v * 10 + u64::from(d - b'0');
-            at += 1;
-        }
-        if at == start {
-            return Some(None);
-        }
-        secs = secs * 60 + v;
-    }
-    Some(Some((at, secs * 1000)))
-}
-
-/// The usual move line read byte by byte, with no nom: the same result as
-/// [`grammar`] for every line it accepts, and `None` for anything else
-/// (terminal words, odd times, every error), which the grammar then reads.
-/// Move lines are nearly all of a KIF file, and nom's combinators cost
-/// several times what the line's few characters need. Characters are
-/// compared as their UTF-8 bytes ([`key3`]), never decoded.
-// Always inlined into the KIF line loop: returned by value, the line's
-// parts were stored and copied once more per move.
-#[inline(always)]
-pub(crate) fn quick(line: &str) -> Option<MoveLine<'_>> {
-    let b = line.as_bytes();
-    let (number, mut at) = match fixed_head(b) {
-        Some((number, at)) => (number, skip_spaces(b, at)),
-        None => quick_head(b)?,
-    };
-    const SENTE: [u32; 2] = [key('▲'), key('☗')];
-    const GOTE: [u32; 2] = [key('△'), key('☖')];
-    const NONE: [u32; 2] = [key('▼'), key('▽')];
-    let mut k = key3(b, at);
-    let mut color = None;
-    // Every side mark starts with E2, no destination does.
-    if k >> 16 == 0xE2 {
-        color = if SENTE.contains(&k) {
-            Some(Color::Sente)
-        } else if GOTE.contains(&k) {
-            Some(Color::Gote)
-        } else if NONE.contains(&k) {
-            None
-        } else {
-            return None;
+        let (_, (time, trailing)) = tail(i)?;
+        let m = MoveLine {
+            number,
+            body,
+            body_offset,
+            time,
+            trailing,
         };
-        at = skip_spaces(b, at + 3);
-        k = key3(b, at);
-    }
-    let body_offset = at;
-    let dest = if k == SAME {
-        at += 3;
-        at += space_len(b, at);
-        Dest::Same
-    } else {
-        let (file, n) = digit_at(b, at)?;
-        let rank = rank_of(key3(b, at + n))?;
-        at += n + 3;
-        Dest::Square(Square::new(file, rank)?)
+        Ok(("", m))
     };
-    let (piece, used) = piece_at(b, at)?;
-    at += used;
-    k = key3(b, at);
-    if k == SPACE {
-        at += 3;
-        k = key3(b, at);
-    }
-    let promote = match k {
-        NOT if key3(b, at + 3) == PROMOTED => {
-            at += 6;
-            Some(false)
-        }
-        RAW => {
-            at += 3;
-            Some(false)
-        }
-        PROMOTED => {
-            at += 3;
-            Some(true)
-        }
-        _ => None,
-    };
-    let (from, drop) = if key3(b, at) == DROP {
-        at += 3;
-        if b.get(at..at + 4) == Some(b"(00)") {
-            at += 4;
-        }
-        (None, true)
-    } else {
-        match quick_origin(b, at) {
-            Some((sq, end)) => {
-                at = end;
-                (Some(sq), false)
-            }
-            None => (None, false),
-        }
-    };
-    // Nearly every timed line ends in the sixteen bytes every writer pads
-    // to: read them at fixed places rather than field by field.
-    let (time, trailing) = match b.get(at..).and_then(fixed_time) {
-        Some(t) => (Some(t), ""),
-        None => quick_tail(line, at)?,
-    };
-    Some(MoveLine {
-        number,
-        body: Body::Move(Notation::Kif {
-            color,
-            dest,
-            piece,
-            promote,
-            from,
-            drop,
-        }),
-        body_offset,
-        time,
-        trailing,
-    })
-}
-
-/// The sixteen bytes [`fixed_time`] reads, `d` for a digit.
-const TIME_SHAPE: &[u8; 16] = b"(dd:dd/dd:dd:dd)";
-
-/// Per byte of [`TIME_SHAPE`], as one number: `digit` where the shape has
-/// a digit, and elsewhere `other`, or the shape's own byte when `own`.
-const fn time_lanes(digit: u8, other: u8, own: bool) -> u128 {
-    let mut v = 0u128;
-    let mut i = 0;
-    while i < 16 {
-        let c = TIME_SHAPE[i];
-        let lane = if c == b'd' {
-            digit
-        } else if own {
-            c
-        } else {
-            other
-        };
-        v |= (lane as u128) << (8 * i);
-        i += 1;
-    }
-    v
-}
-
-/// `   1 `, `  12 `, ` 123 `, `1234 `: the move number right-aligned in four
-/// places and a space, as nearly every writer pads it. The number and the
-/// index after the space; `None` for any other head, which [`quick_head`]
-/// then reads (the same way, for what this accepts).
-#[inline]
-fn fixed_head(b: &[u8]) -> Option<(u32, usize)> {
-    const SPACES: u32 = u32::from_ne_bytes([b' '; 4]);
-    const LOW7: u32 = u32::from_ne_bytes([0x7F; 4]);
-    const HIGH: u32 = u32::from_ne_bytes([0xF0; 4]);
-    const ZEROS: u32 = u32::from_ne_bytes([b'0'; 4]);
-    const SIX: u32 = u32::from_ne_bytes([6; 4]);
-    const LOW: u32 = u32::from_ne_bytes([0x0F; 4]);
-    let &[c0, c1, c2, c3, b' ', ..] = b else {
-        return None;
-    };
-    let w = u32::from_le_bytes([c0, c1, c2, c3]);
-    // 0x80 in each byte that is a space (exact, as in parse::zero_bytes).
-    let x = w ^ SPACES;
-    let spaces = !(((x & LOW7) + LOW7) | x | LOW7);
-    // The spaces must come first (0xFF in the low bytes only: one less
-    // than a power of two) and leave at least one digit.
-    let run = (spaces >> 7) * 0xFF;
-    if run & run.wrapping_add(1) != 0 || run == u32::MAX {
-        return None;
-    }
-    // Spaces become '0' (0x20 | 0x10); every byte must then be a digit.
-    let w = w | (spaces >> 3);
-    if w & HIGH != ZEROS || w.wrapping_add(SIX) & HIGH != ZEROS {
-        return None;
-    }
-    // Each digit times ten plus the next, in every byte at once.
-    let v = w & LOW;
-    let pairs = (v * 10 + (v >> 8)).to_le_bytes();
-    Some((u32::from(pairs[0]) * 100 + u32::from(pairs[2]), 5))
-}
-
-/// The move number and its surrounding spaces read one by one: the index
-/// of what follows them.
-fn quick_head(b: &[u8]) -> Option<(u32, usize)> {
-    let mut at = skip_spaces(b, 0);
-    let digits = at;
-    let mut number: u32 = 0;
-    while let Some(&d) = b.get(at) {
-        let d = d.wrapping_sub(b'0');
-        if d > 9 {
-            break;
-        }
-        // Wrapping is harmless: more than nine digits are declined below.
-        number = number.wrapping_mul(10).wrapping_add(u32::from(d));
-        at += 1;
-    }
-    if at == digits || at - digits > 9 || space_len(b, at) == 0 {
-        return None;
-    }
-    Some((number, skip_spaces(b, at)))
-}
-
-/// `   ( 0:52/00:00:52)` or `(12:05/01:10:00)` ending the line: ASCII spaces,
-/// then `(`, minutes in two places (a space for a leading zero), seconds,
-/// `/`, and `hh:mm:ss`. `None` for any other shape, which [`quick_tail`]
-/// then reads; what this accepts, the grammar reads the same way. The
-/// sixteen bytes are tested and summed as one number, not one by one.
-#[inline]
-fn fixed_time(rest: &[u8]) -> Option<MoveTime> {
-    // The punctuation exactly, and 0x30..=0x3F where the digits go.
-    const MASK: u128 = time_lanes(0xF0, 0xFF, false);
-    const WANT: u128 = time_lanes(0x30, 0, true);
-    // Then 0x30..=0x39 alone stay below 0x40 when six is added.
-    const SIX: u128 = time_lanes(6, 0, false);
-    const HIGH: u128 = time_lanes(0xF0, 0, false);
-    const LOW: u128 = time_lanes(0x0F, 0, false);
-    let (pad, t) = rest.split_at(rest.len().checked_sub(16)?);
-    let mut t: [u8; 16] = t.try_into().ok()?;
-    // A space stands for a leading zero only in the first place.
-    if t[1] == b' ' {
-        t[1] = b'0';
-    }
-    let x = u128::from_le_bytes(t);
-    if x & MASK != WANT
-        || x.wrapping_add(SIX) & HIGH != WANT & HIGH
-        || pad.iter().any(|&c| c != b' ')
-    {
-        return None;
-    }
-    // Each digit times ten plus the next, in every byte at once: no byte
-    // exceeds 99, so none carries into the next. Byte i is then the
-    // two-digit number that starts at i.
-    let v = x & LOW;
-    let pairs = (v * 10 + (v >> 8)).to_le_bytes();
-    let pair = |i: usize| u64::from(pairs[i]);
-    let spent = pair(1) * 60 + pair(4);
-    let total = (pair(7) * 60 + pair(10)) * 60 + pair(13);
-    Some(MoveTime {
-        spent_ms: Some(spent * 1000),
-        total_ms: Some(total * 1000),
-    })
-}
-
-/// What follows the move, read field by field: the optional time, `+`,
-/// and a `#` note; `None` for anything else.
-fn quick_tail(line: &str, mut at: usize) -> Option<(Option<MoveTime>, &str)> {
-    let b = line.as_bytes();
-    at = skip_spaces(b, at);
-    let mut time = None;
-    if b.get(at) == Some(&b'(') {
-        let (spent_end, spent) = quick_clock(b, skip_spaces(b, at + 1))??;
-        at = skip_spaces(b, spent_end);
-        if b.get(at) != Some(&b'/') {
-            return None;
-        }
-        at = skip_spaces(b, at + 1);
-        let total = match quick_clock(b, at)? {
-            Some((end, ms)) => {
-                at = end;
-                Some(ms)
-            }
-            None => None,
-        };
-        at = skip_spaces(b, at);
-        if b.get(at) != Some(&b')') {
-            return None;
-        }
-        at += 1;
-        time = Some(MoveTime {
-            spent_ms: Some(spent),
-            total_ms: total,
-        });
-    }
-    at = skip_spaces(b, at);
-    if b.get(at) == Some(&b'+') {
-        at = skip_spaces(b, at + 1);
-    }
-    // `at` is on a character boundary: every step above moved over whole
-    // characters. `get` keeps that a checked claim rather than a panic.
-    let trailing = line.get(at..)?;
-    if !trailing.is_empty() && !trailing.starts_with('#') {
-        return None;
-    }
-    Some((time, trailing))
-}
-
-/// `(77)` at `at`: the square and the byte after `)`.
-#[inline]
-fn quick_origin(b: &[u8], at: usize) -> Option<(Square, usize)> {
-    if b.get(at) != Some(&b'(') {
-        return None;
-    }
-    let (f, fnl) = digit_at(b, at + 1)?;
-    let (r, rnl) = digit_at(b, at + 1 + fnl)?;
-    let end = at + 1 + fnl + rnl;
-    if b.get(end) != Some(&b')') {
-        return None;
-    }
-    Some((Square::new(f, r)?, end + 1))
+    grammar::complete(run(line))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::ja::looks_like_move_line;
+    use crate::parse::ja::line_kind::looks_like_move_line;
     use crate::types::PieceKind::*;
 
     fn sq(f: u8, r: u8) -> Square {
@@ -887,204 +429,5 @@ mod tests {
         assert!(move_line("99999999999 ７六歩(77)").is_err());
         assert!(looks_like_move_line("  12 ７六歩"));
         assert!(!looks_like_move_line("2024/01/01"));
-    }
-}
-
-#[cfg(test)]
-mod quick_tests {
-    use super::*;
-
-    /// Lines of every dialect the fast path meets, and a few it must refuse.
-    const SEEDS: &[&str] = &[
-        "   1 ７六歩(77)        ( 0:01/00:00:01)",
-        "   1 ７六歩(77)   ( 0:01/00:00:01)+",
-        "  12 同　銀成(31)   ( 0:05/00:01:02)+",
-        "8 同銀(31) ( 0:01/00:00:02)",
-        "8 同銀　(31)",
-        "8 同 銀(31)",
-        "8 同\t銀(31)",
-        "21 ２二角不成(88)",
-        "21 ２二角生(88)",
-        "21 ２二成銀(13)",
-        "10 ２三歩打",
-        "10 ２三歩打(00)  ( 0:12/)",
-        "1 7六歩(77) (0:2/0:0:2)",
-        "1 ７六歩(7７) (00:31 / 00:00:31)",
-        "1 ７六歩(77) ( 0:01:05/01:00:00)",
-        "1 ７六歩(77) (90:00/1:30:00)",
-        "1 ７六歩(77)    (00:00 / 00:00:00)#コメント7",
-        "1 ７六歩(77)#note",
-        "  1 ▲７六歩(77)",
-        "  2 △ ３四歩(33)",
-        "  2 ☖３四歩(33)",
-        "  3 ▽同　歩(34)",
-        "　1　７六歩(77)　",
-        "1\t７六歩(77)\t",
-        "1 ７六歩",
-        "1 ７六歩( 0:01/00:00:01)",
-        "1 ７六歩(77) ( 0:1234567890/00:00:01)",
-        "1 ７六歩(77) ( 0:123456789/999999999:999999999:999999999)",
-        "1 ７六歩(77) ( 0:01/99999999999999999999)",
-        "99999999999 ７六歩(77)",
-        "4294967295 ７六歩(77)",
-        "4294967296 ７六歩(77)",
-        "   5 投了",
-        " 194  Time-up   ( 0:0/)",
-        "1 ７六犬(77)",
-        "1 ７十歩(77)",
-        "1 ０六歩(77)",
-        "1 ７六歩(70)",
-        "1 ７六歩(77) junk",
-        "1 ７六歩(77) ( 0:01/",
-        "1 ７六歩(77) ( 0:01 00:00:01)",
-        "1 ７六歩(77) (:01/00:00:01)",
-        "1 ７六歩(77) ( 0:01/00:00:01:02)",
-        "1 ７六歩(77) ( 0:01/00:00:)",
-        "1 ７六歩(77) ++",
-        "1７六歩(77)",
-        "1 ",
-        "1",
-        "",
-        "7六",
-        "1 ２二成香(13)",
-        "1 ２二成角成(13)",
-        "1 ２二成(13)",
-        "1 ■７六歩(77)",
-        "1 ☗　７六歩(７７)",
-        "1 ７〇歩(77)",
-        "1 ７六歩（77）",
-        "1 ７六歩(0:01/0:02)",
-        "1 ２三歩打 ( 0:01/00:00:01)",
-        "1 ２三と不成(12)",
-        "1 ７六歩(77)(10:52/01:00:52)",
-        "1 ７六歩(77)   (99:59/99:59:59)",
-        "1 ７六歩( 0:52/00:00:52)",
-        "1 ７六歩(77)   (0 :52/00:00:52)",
-        "1 ７六歩(77)   ( 0:52/00:00:52) ",
-        "1 ２三歩打   ( 0:52/00:00:52)",
-        "1 ７六歩(77)   ( 0:5:/00:00:52)",
-        "1 ７六歩(77)   ( 0:52/00:00:5;)",
-        "1 ７六歩(77)   ( 0:52/0?:00:52)",
-        "1 ７六歩(77)   ( 0:52/00:00:52]",
-        "1 ７六歩(77)   ( 0:52/00:00:5A)",
-        "0000000001 ７六歩(77)",
-        "999999999 ７六歩(77)",
-        "   1 ７六歩(77)",
-        "  12 ７六歩(77)",
-        " 123 ７六歩(77)",
-        "1234 ７六歩(77)",
-        "12345 ７六歩(77)",
-        "    ７六歩(77)",
-        "1 2 ７六歩(77)",
-        " 1 2 ７六歩(77)",
-        "  1  ７六歩(77)",
-        "   1　７六歩(77)",
-    ];
-
-    /// Every seed, and each with one character dropped, doubled or cut
-    /// after: the fast path either declines or agrees with the grammar.
-    #[test]
-    fn quick_agrees_with_the_grammar() {
-        let mut accepted = 0;
-        for seed in SEEDS {
-            let chars: Vec<(usize, char)> = seed.char_indices().collect();
-            let mut variants = vec![seed.to_string()];
-            for &(i, c) in &chars {
-                let after = i + c.len_utf8();
-                variants.push(format!("{}{}", &seed[..i], &seed[after..]));
-                variants.push(format!("{}{c}{}", &seed[..after], &seed[after..]));
-                variants.push(seed[..after].to_string());
-                variants.push(format!("{} {}", &seed[..after], &seed[after..]));
-            }
-            for v in &variants {
-                if let Some(q) = quick(v) {
-                    accepted += 1;
-                    assert_eq!(Ok(q), grammar(v), "{v:?}");
-                }
-            }
-        }
-        // The test means something only if the fast path takes most lines.
-        assert!(accepted > 500, "{accepted}");
-    }
-
-    /// The byte readers agree with the char readers the grammar uses, on
-    /// every character of the Basic Multilingual Plane (as the first of a
-    /// few following characters, so that two-character names are met).
-    #[test]
-    fn byte_readers_agree_with_the_char_readers() {
-        let mut pieces = 0;
-        for c in (0..0x10000u32).filter_map(char::from_u32) {
-            for next in ["", "香", "角", "成", "x"] {
-                let s = format!("{c}{next}");
-                let b = s.as_bytes();
-                assert_eq!(piece_at(b, 0), PieceKind::from_kif_prefix(&s), "{s:?}");
-                pieces += usize::from(piece_at(b, 0).is_some());
-                assert_eq!(
-                    digit_at(b, 0),
-                    ja::file_digit(c).map(|d| (d, c.len_utf8())),
-                    "{s:?}"
-                );
-            }
-            let k = if c.len_utf8() == 3 {
-                key3(c.to_string().as_bytes(), 0)
-            } else {
-                0
-            };
-            if c.len_utf8() == 3 {
-                assert_eq!(k, key(c));
-            }
-            assert_eq!(rank_of(k).filter(|_| k != 0), ja::kanji_rank(c), "{c:?}");
-            assert_eq!(
-                space_len(c.to_string().as_bytes(), 0) > 0,
-                is_space(c),
-                "{c:?}"
-            );
-        }
-        assert!(pieces > 80, "{pieces}");
-    }
-
-    /// Every four-byte head from an alphabet of spaces, digits and their
-    /// neighbours: the fixed reading agrees with the general one, and
-    /// takes every padded number.
-    #[test]
-    fn fixed_head_agrees_with_quick_head() {
-        let alphabet = [
-            b' ', b'0', b'1', b'5', b'9', b'/', b':', b'\t', b'x', 0x10, 0xA0,
-        ];
-        let mut taken = 0;
-        for &a in &alphabet {
-            for &b in &alphabet {
-                for &c in &alphabet {
-                    for &d in &alphabet {
-                        let line = [a, b, c, d, b' ', b'x'];
-                        if let Some(f) = fixed_head(&line) {
-                            taken += 1;
-                            assert_eq!(Some(f), quick_head(&line), "{line:?}");
-                        }
-                    }
-                }
-            }
-        }
-        // Digits in the last k places after 4 - k spaces: 4^1 + 4^2 + 4^3 + 4^4.
-        assert_eq!(taken, 340);
-        assert_eq!(fixed_head(b"1234 x"), Some((1234, 5)));
-        assert_eq!(fixed_head(b"  07 x"), Some((7, 5)));
-    }
-
-    #[test]
-    fn quick_takes_the_common_shapes_and_declines_the_rest() {
-        for l in &SEEDS[..26] {
-            assert!(quick(l).is_some(), "{l:?}");
-        }
-        for l in [
-            "   5 投了",
-            " 194  Time-up   ( 0:0/)",
-            "1 ７六歩(77) ( 0:1234567890/00:00:01)",
-            "1 ７六歩(77) junk",
-            "4294967296 ７六歩(77)",
-        ] {
-            assert!(quick(l).is_none(), "{l:?}");
-        }
-        assert_eq!(quick("1 ７六歩(77)#note").unwrap().trailing, "#note");
     }
 }

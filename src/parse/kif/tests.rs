@@ -262,13 +262,3 @@ fn sniffing() {
     assert!(!sniff("V2.2\n+7776FU\n"));
     assert!(!sniff("position startpos moves 7g7f\n"));
 }
-
-#[test]
-fn ascii_head_is_is_ascii() {
-    let line = "  12 ７六歩 abcdefghij".as_bytes();
-    for len in 0..=line.len() + 1 {
-        let want = line.get(..len).is_some_and(<[u8]>::is_ascii);
-        assert_eq!(super::ascii_head(line, len), want, "{len}");
-        assert_eq!(super::ascii_head(&line[..4], len), len <= 4, "{len}");
-    }
-}

@@ -1,0 +1,125 @@
+//! Header lines (`key：value`) and the names a 手合割 value may hold.
+
+use crate::setup::{Handicap, Setup};
+
+/// A `key：value` header line split at its first colon (full- or half-width).
+///
+/// The key must be non-empty and hold no whitespace, so move lines (which
+/// contain `:` in their times) and free text are not taken for headers. The
+/// value is trimmed of half- and full-width spaces.
+pub fn header_line(text: &str) -> Option<(&str, &str)> {
+    // A byte scan, not `find([..])`: every unknown line comes here, and a
+    // char-pattern search over a 50 MB line was most of a debug run's time.
+    // `：` is EF BC 9A; 0xEF is never a continuation byte, so `pos` is a
+    // char boundary.
+    let b = text.as_bytes();
+    let mut from = 0;
+    let pos = loop {
+        let i = from + b[from..].iter().position(|&c| c == b':' || c == 0xEF)?;
+        if b[i] == b':' || b[i + 1..].starts_with(&[0xBC, 0x9A]) {
+            break i;
+        }
+        from = i + 1;
+    };
+    let key = &text[..pos];
+    if key.is_empty()
+        || key.chars().any(|c| c.is_whitespace())
+        || key.starts_with(['*', '&', '#', '|'])
+    {
+        return None;
+    }
+    let colon_len = if text[pos..].starts_with('：') { 3 } else { 1 };
+    Some((key, trim_ja(&text[pos + colon_len..])))
+}
+
+/// `s` without leading or trailing half-width or full-width spaces.
+pub fn trim_ja(s: &str) -> &str {
+    s.trim_matches(|c: char| c.is_whitespace())
+}
+
+/// What a 手合割 value names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HandicapName {
+    /// One of the standard presets.
+    Preset(Handicap),
+    /// A traditional handicap that is not a preset (両香落ち, 裸玉, 歩三兵, トンボ).
+    Setup(Box<Setup>),
+    /// `その他`, `詰将棋` and similar: the board diagram gives the position.
+    Diagram,
+    /// A name kifu does not know.
+    Unknown,
+}
+
+/// Read a 手合割 value. A trailing `#…` note (hand-written files put them
+/// after values) is ignored when the whole value is not a known name.
+pub fn handicap_name(value: &str) -> HandicapName {
+    let v = trim_ja(value);
+    let named = lookup_handicap(v);
+    if named != HandicapName::Unknown {
+        return named;
+    }
+    match v.split_once('#') {
+        Some((before, _)) => lookup_handicap(trim_ja(before)),
+        None => named,
+    }
+}
+
+fn lookup_handicap(v: &str) -> HandicapName {
+    if let Some(h) = Handicap::from_kif_name(v) {
+        return HandicapName::Preset(h);
+    }
+    // Names outside the preset table; SFENs follow the usual definitions
+    // (上手 = gote, who moves first).
+    let sfen = match v {
+        "七枚落ち" => return HandicapName::Preset(Handicap::RightSevenPieces),
+        "両香落ち" => "1nsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        "裸玉" => "4k4/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        "歩三兵" => "4k4/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w 3p 1",
+        "トンボ" => "4k4/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        "その他" | "詰将棋" | "双玉詰将棋" | "任意" | "" => {
+            return HandicapName::Diagram;
+        }
+        _ => return HandicapName::Unknown,
+    };
+    match Setup::from_sfen(sfen) {
+        Ok(s) => HandicapName::Setup(Box::new(s)),
+        Err(_) => HandicapName::Unknown,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headers_split_at_either_colon() {
+        assert_eq!(header_line("先手：羽生善治　"), Some(("先手", "羽生善治")));
+        assert_eq!(header_line("棋戦:NHK杯"), Some(("棋戦", "NHK杯")));
+        assert_eq!(
+            header_line("場所：81Dojo (ver.2016/03/20)").unwrap().1,
+            "81Dojo (ver.2016/03/20)"
+        );
+        assert_eq!(header_line("   1 ７六歩(77) ( 0:01/00:00:01)"), None);
+        assert_eq!(header_line("*コメント：です"), None);
+    }
+
+    #[test]
+    fn handicap_names() {
+        assert_eq!(
+            handicap_name("平手　　"),
+            HandicapName::Preset(Handicap::Hirate)
+        );
+        assert_eq!(
+            handicap_name("平手#コメント2"),
+            HandicapName::Preset(Handicap::Hirate)
+        );
+        for h in Handicap::ALL {
+            assert_eq!(handicap_name(h.kif_name()), HandicapName::Preset(h));
+        }
+        assert_eq!(handicap_name("その他　"), HandicapName::Diagram);
+        assert_eq!(handicap_name("詰将棋"), HandicapName::Diagram);
+        assert!(matches!(handicap_name("両香落ち"), HandicapName::Setup(_)));
+        assert!(matches!(handicap_name("歩三兵"), HandicapName::Setup(_)));
+        assert_eq!(handicap_name("九枚落ち"), HandicapName::Unknown);
+    }
+}
