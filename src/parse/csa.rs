@@ -107,7 +107,11 @@ pub struct Game {
 pub fn read_game(text: &str, line: u32, offset: usize) -> Game {
     let mut game = GameReader::new(text.len());
     let mut lines = lines_at(text, line, offset);
-    while let Some(l) = lines.next() {
+    loop {
+        game.bare_run(&mut lines);
+        let Some(l) = lines.next() else {
+            break;
+        };
         if let Err(e) = game.line(&l) {
             let lines_left = 1 + lines.count();
             let written = std::mem::take(&mut game.written);

@@ -162,6 +162,27 @@ pub struct Lines<'a> {
     base: usize,
 }
 
+impl<'a> Lines<'a> {
+    /// The whole text, the byte index where the next line starts, and how
+    /// many lines came before it: for a parser that reads a run of lines by
+    /// its own means and then hands back with [`Lines::resume`].
+    pub(crate) fn state(&self) -> (&'a str, usize, u32) {
+        (self.text, self.pos, self.number)
+    }
+
+    /// Go on after lines read elsewhere: the next line starts at byte `pos`
+    /// (a line start) and `number` lines came before it.
+    pub(crate) fn resume(&mut self, pos: usize, number: u32) {
+        self.pos = pos;
+        self.number = number;
+    }
+
+    /// What is added to a byte index of the text to make a file offset.
+    pub(crate) fn base(&self) -> usize {
+        self.base
+    }
+}
+
 impl<'a> Iterator for Lines<'a> {
     type Item = SourceLine<'a>;
 

@@ -3,10 +3,10 @@
 
 use super::file::FileFields;
 use super::position::PositionBuilder;
-use super::syntax::{self, Statement};
+use super::syntax::{self, Bare, Statement};
 use crate::codes::DiagnosticCode;
 use crate::error::{ParseError, Partial};
-use crate::parse::SourceLine;
+use crate::parse::{Lines, SourceLine};
 use crate::record::{
     Ending, EndingKind, Format, HeaderField, MoveEntry, MoveTime, Notation, Notice, Record, Span,
     StartPosition,
@@ -123,6 +123,41 @@ impl GameReader {
         }
     }
 
+    /// Read the run of lines that starts at `lines`' next one and holds
+    /// one bare move or time each ([`syntax::bare`]), straight from the
+    /// bytes: in the moves, nearly every line is one, and this skips
+    /// finding each line, trimming it and dispatching its statement. Stops
+    /// before any other line, which `lines` then gives as if this run had
+    /// not been taken.
+    pub(super) fn bare_run(&mut self, lines: &mut Lines<'_>) {
+        if self.phase != Phase::Moves {
+            return;
+        }
+        let (text, mut pos, mut number) = lines.state();
+        let b = text.as_bytes();
+        while let Some((bare, len)) = syntax::bare(&b[pos..]) {
+            let end = pos + len;
+            // The statement must be the whole line, ended as `lines` ends it.
+            let next = match b.get(end) {
+                None => end,
+                Some(b'\n') => end + 1,
+                Some(b'\r') => end + 1 + usize::from(b.get(end + 1) == Some(&b'\n')),
+                Some(_) => break,
+            };
+            number += 1;
+            match bare {
+                Bare::Move(notation) => {
+                    let span = Span::new(lines.base() + pos, number, 1);
+                    self.record.main.moves.push(MoveEntry::new(notation, span));
+                    self.timed = Timed::LastMove;
+                }
+                Bare::Time(ms) => self.time(ms, &text[pos..end]),
+            }
+            pos = next;
+        }
+        lines.resume(pos, number);
+    }
+
     /// Read one line.
     pub(super) fn line(&mut self, line: &SourceLine<'_>) -> Result<(), ParseError> {
         let start = indent(line.text);
@@ -153,9 +188,16 @@ impl GameReader {
                 self.evaluation(content, content.get(2..).unwrap_or(""));
                 Ok(())
             }
-            // One statement (the usual case): no splitting needed.
-            _ if !content.contains(',') => self.statement(content, line, start),
-            _ => self.statements(line, start),
+            // One statement (the usual case) reads as it stands; only a
+            // line the grammar cannot read whole may be several.
+            _ => match syntax::statement(content) {
+                Ok(parsed) => self.apply(parsed, content, line.span_at(start)),
+                Err(_) if content.contains(',') => self.statements(line, start),
+                Err(f) => Err(ParseError::new(
+                    line.span_at(start + f.at),
+                    f.message(content),
+                )),
+            },
         }
     }
 
@@ -243,7 +285,7 @@ impl GameReader {
     ) -> Result<(), ParseError> {
         let span = line.span_at(at);
         let parsed = syntax::statement(stmt)
-            .map_err(|f| ParseError::new(line.span_at(at + f.at), f.message))?;
+            .map_err(|f| ParseError::new(line.span_at(at + f.at), f.message(stmt)))?;
         self.apply(parsed, stmt, span)
     }
 

@@ -9,8 +9,8 @@
 use crate::record::Notation;
 use crate::types::{Color, Piece, PieceKind, Square};
 use nom::branch::alt;
-use nom::bytes::complete::{tag, take, take_while1};
-use nom::character::complete::{char, digit1, one_of, satisfy, space0};
+use nom::bytes::complete::{tag, take_while1};
+use nom::character::complete::{char, digit1, one_of, space0};
 use nom::combinator::{cut, eof, map, map_opt, opt, recognize, rest, value};
 use nom::error::{ContextError, ErrorKind, ParseError, context};
 use nom::multi::{count, many0};
@@ -53,13 +53,24 @@ pub(super) enum Group {
     All,
 }
 
-/// Why a statement could not be read: byte offset into it and a message.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a statement could not be read: where, and what was expected there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Failure {
     /// Byte offset into the statement.
     pub at: usize,
-    /// `expected …, found …`.
-    pub message: String,
+    /// What was expected; `None` for any statement.
+    label: Option<&'static str>,
+}
+
+impl Failure {
+    /// `expected …, found …`, for the statement `s` that failed.
+    pub(super) fn message(self, s: &str) -> String {
+        let found = match s.get(self.at..).and_then(|r| r.chars().next()) {
+            Some(c) => format!("found {c:?}"),
+            None => "found the end of the statement".to_string(),
+        };
+        format!("expected {}, {found}", self.label.unwrap_or(ANY_STATEMENT))
+    }
 }
 
 /// The error nom threads through: where it failed and the innermost label.
@@ -107,22 +118,68 @@ const ANY_STATEMENT: &str = "a CSA statement (a move such as +7776FU, T<seconds>
 pub(super) fn statement(s: &str) -> Result<Statement<'_>, Failure> {
     match any_statement(s.as_bytes()) {
         Ok((_, st)) => Ok(st),
-        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => {
-            let at = s.len() - e.at.len();
-            let found = match s.get(at..).and_then(|r| r.chars().next()) {
-                Some(c) => format!("found {c:?}"),
-                None => "found the end of the statement".to_string(),
-            };
-            Err(Failure {
-                at,
-                message: format!("expected {}, {found}", e.label.unwrap_or(ANY_STATEMENT)),
-            })
-        }
+        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(Failure {
+            at: s.len() - e.at.len(),
+            label: e.label,
+        }),
         // The parsers are all `complete`: they never ask for more input.
         Err(nom::Err::Incomplete(_)) => Err(Failure {
             at: s.len(),
-            message: format!("expected {ANY_STATEMENT}"),
+            label: None,
         }),
+    }
+}
+
+/// A move (`+7776FU`) or a time in whole seconds (`T12`): nearly every
+/// line of a record is one of them alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Bare {
+    Move(Notation),
+    Time(u64),
+}
+
+/// The one fast path: a bare move or time at the start of `b`, read with
+/// the grammar's own square and piece tables, and its length in bytes.
+/// What follows it is the caller's to check. `None` leaves the line to
+/// [`statement`], which reads these the same way.
+#[inline]
+pub(super) fn bare(b: &[u8]) -> Option<(Bare, usize)> {
+    match *b {
+        [sign @ (b'+' | b'-'), f1, r1, f2, r2, p1, p2, ..] => {
+            let color = if sign == b'+' {
+                Color::Sente
+            } else {
+                Color::Gote
+            };
+            let from = match [f1, r1] {
+                [b'0', b'0'] => None,
+                _ => Some(square_of(f1, r1)?),
+            };
+            let notation = Notation::Csa {
+                color,
+                from,
+                to: square_of(f2, r2)?,
+                piece: piece_code([p1, p2])?,
+            };
+            Some((Bare::Move(notation), 7))
+        }
+        [b'T', ref rest @ ..] => {
+            let n = rest
+                .iter()
+                .take(10)
+                .take_while(|d| d.is_ascii_digit())
+                .count();
+            // Nine digits at most, so no overflow to check; longer is the
+            // grammar's.
+            if !(1..=9).contains(&n) {
+                return None;
+            }
+            let secs = rest[..n]
+                .iter()
+                .fold(0u64, |s, &d| s * 10 + u64::from(d - b'0'));
+            Some((Bare::Time(secs * 1000), 1 + n))
+        }
+        _ => None,
     }
 }
 
@@ -131,18 +188,21 @@ pub(super) fn looks_like_move(s: &str) -> bool {
     matches!(statement(s), Ok(Statement::Move(_)))
 }
 
-/// Moves and times first: they are nearly every statement of a record.
+/// Any statement: its first byte says which kind it is.
 fn any_statement(i: &[u8]) -> Res<'_, Statement<'_>> {
-    alt((
-        sign_statement,
-        preceded(char('T'), cut(time)),
-        preceded(char('%'), cut(special)),
-        preceded(char('P'), cut(position)),
-        preceded(char('N'), cut(name)),
-        preceded(char('$'), cut(info)),
-        preceded(char('V'), cut(version)),
-    ))
-    .parse(i)
+    let Some((&kind, body)) = i.split_first() else {
+        return Err(nom::Err::Error(Expect::from_error_kind(i, ErrorKind::Eof)));
+    };
+    match kind {
+        b'+' | b'-' => sign_statement(i),
+        b'T' => cut(time).parse(body),
+        b'%' => cut(special).parse(body),
+        b'P' => cut(position).parse(body),
+        b'N' => cut(name).parse(body),
+        b'$' => cut(info).parse(body),
+        b'V' => cut(version).parse(body),
+        _ => Err(nom::Err::Error(Expect::from_error_kind(i, ErrorKind::Char))),
+    }
 }
 
 /// `+`/`-` alone is the side to move; followed by anything it is a move.
@@ -151,7 +211,6 @@ fn sign_statement(i: &[u8]) -> Res<'_, Statement<'_>> {
     if i.is_empty() {
         return Ok((i, Statement::Side(color)));
     }
-    let origin = alt((value(None, tag(&b"00"[..])), map(square, Some)));
     let (i, (from, to, piece)) = cut(terminated(
         (
             context("an origin square such as 77, or 00 for a drop", origin),
@@ -172,7 +231,7 @@ fn sign_statement(i: &[u8]) -> Res<'_, Statement<'_>> {
 
 /// The one parser of a `T` statement.
 fn time(i: &[u8]) -> Res<'_, Statement<'_>> {
-    let number = (digit1, opt(preceded(char('.'), digit1)));
+    let number = (digits, opt(preceded(char('.'), digit1)));
     map(
         terminated(
             context(
@@ -188,16 +247,13 @@ fn time(i: &[u8]) -> Res<'_, Statement<'_>> {
 
 /// Seconds and an optional fraction to milliseconds; digits past the third
 /// decimal are below the format's precision and dropped.
-fn millis(secs: &[u8], frac: Option<&[u8]>) -> Option<u64> {
-    let whole = secs.iter().try_fold(0u64, |n, &d| {
-        n.checked_mul(10)?.checked_add(u64::from(d - b'0'))
-    })?;
+fn millis(whole: Option<u64>, frac: Option<&[u8]>) -> Option<u64> {
     let frac = frac.unwrap_or_default().iter().take(3);
     let ms = frac
         .zip([100, 10, 1])
         .map(|(&d, scale)| u64::from(d - b'0') * scale)
         .sum::<u64>();
-    whole.checked_mul(1000)?.checked_add(ms)
+    whole?.checked_mul(1000)?.checked_add(ms)
 }
 
 fn special(i: &[u8]) -> Res<'_, Statement<'_>> {
@@ -311,30 +367,87 @@ fn version(i: &[u8]) -> Res<'_, Statement<'_>> {
     .parse(i)
 }
 
+// The tokens are plain functions over the bytes: combinators compose them,
+// and each is a few compares, as a statement is mostly tokens.
+
+fn fail<T>(i: &[u8]) -> Res<'_, T> {
+    Err(nom::Err::Error(Expect::from_error_kind(
+        i,
+        ErrorKind::Verify,
+    )))
+}
+
 fn sign(i: &[u8]) -> Res<'_, Color> {
-    alt((
-        value(Color::Sente, char('+')),
-        value(Color::Gote, char('-')),
-    ))
-    .parse(i)
+    match i {
+        [b'+', rest @ ..] => Ok((rest, Color::Sente)),
+        [b'-', rest @ ..] => Ok((rest, Color::Gote)),
+        _ => fail(i),
+    }
 }
 
 fn digit19(i: &[u8]) -> Res<'_, u8> {
-    map(satisfy(|c| ('1'..='9').contains(&c)), |c| c as u8 - b'0').parse(i)
+    match i {
+        [d @ b'1'..=b'9', rest @ ..] => Ok((rest, d - b'0')),
+        _ => fail(i),
+    }
 }
 
 fn square(i: &[u8]) -> Res<'_, Square> {
-    map_opt((digit19, digit19), |(f, r)| Square::new(f, r)).parse(i)
+    match i {
+        [f, r, rest @ ..] => match square_of(*f, *r) {
+            Some(sq) => Ok((rest, sq)),
+            None => fail(i),
+        },
+        _ => fail(i),
+    }
+}
+
+/// The square two digit bytes name (file, rank), each 1 to 9.
+#[inline]
+fn square_of(f: u8, r: u8) -> Option<Square> {
+    let (f, r) = (f.wrapping_sub(b'1'), r.wrapping_sub(b'1'));
+    (f < 9 && r < 9).then(|| Square::from_index_unchecked(usize::from(f * 9 + r)))
+}
+
+/// A move's origin: a square, or `00` for a drop.
+fn origin(i: &[u8]) -> Res<'_, Option<Square>> {
+    match i {
+        [b'0', b'0', rest @ ..] => Ok((rest, None)),
+        _ => map(square, Some).parse(i),
+    }
 }
 
 fn piece_kind(i: &[u8]) -> Res<'_, PieceKind> {
-    map_opt(take(2usize), piece_code).parse(i)
+    match i {
+        [a, b, rest @ ..] => match piece_code([*a, *b]) {
+            Some(kind) => Ok((rest, kind)),
+            None => fail(i),
+        },
+        _ => fail(i),
+    }
+}
+
+/// Digits as a number: `None` when it does not fit.
+fn digits(i: &[u8]) -> Res<'_, Option<u64>> {
+    let n = i
+        .iter()
+        .position(|c| !c.is_ascii_digit())
+        .unwrap_or(i.len());
+    if n == 0 {
+        return fail(i);
+    }
+    let mut value = Some(0u64);
+    for &d in &i[..n] {
+        value = value.and_then(|v| v.checked_mul(10)?.checked_add(u64::from(d - b'0')));
+    }
+    Ok((&i[n..], value))
 }
 
 /// The kind a CSA piece code names: the grammar's one table of them.
-pub(super) fn piece_code(code: &[u8]) -> Option<PieceKind> {
+#[inline]
+pub(super) fn piece_code(code: [u8; 2]) -> Option<PieceKind> {
     use PieceKind::*;
-    Some(match code {
+    Some(match &code {
         b"FU" => Pawn,
         b"KY" => Lance,
         b"KE" => Knight,
@@ -366,9 +479,10 @@ mod tests {
     #[test]
     fn piece_codes_are_the_ones_piece_kinds_write() {
         for kind in PieceKind::ALL {
-            assert_eq!(piece_code(kind.csa().as_bytes()), Some(kind), "{kind:?}");
+            let code = kind.csa().as_bytes();
+            assert_eq!(piece_code([code[0], code[1]]), Some(kind), "{kind:?}");
         }
-        for code in [&b"fu"[..], b"F", b"FUU", b"AL", b""] {
+        for code in [*b"fu", *b"F ", *b"AL", *b"\0\0"] {
             assert_eq!(piece_code(code), None, "{code:?}");
         }
     }
@@ -377,8 +491,12 @@ mod tests {
     fn times_past_the_millisecond_or_u64_are_cut_or_refused() {
         assert_eq!(statement("T0.0019"), Ok(Statement::Time(1)));
         assert_eq!(statement("T12"), Ok(Statement::Time(12_000)));
-        let e = statement("T99999999999999999999").unwrap_err();
+        let s = "T99999999999999999999";
+        let e = statement(s).unwrap_err();
         assert_eq!(e.at, 1);
-        assert!(e.message.starts_with("expected seconds"), "{e:?}");
+        assert_eq!(
+            e.message(s),
+            "expected seconds such as T12 or T12.345, found '9'"
+        );
     }
 }
