@@ -32,13 +32,13 @@
 //!   and the line goes on.
 //! * A `/` line ends a game; each game is a [`Record`] with its own `index`.
 //! * `PI` alone (or one that matches a handicap, with the matching side to
-//!   move) is a [`StartPosition::Preset`]; anything written out with
-//!   `P1`…`P9`/`P±` is a [`StartPosition::Setup`]. A record with no position
+//!   move) is a [`StartPosition::Preset`](crate::record::StartPosition::Preset); anything written out with
+//!   `P1`…`P9`/`P±` is a [`StartPosition::Setup`](crate::record::StartPosition::Setup). A record with no position
 //!   statement at all (a Shogi Wars export: `+`, then the moves) is the even
 //!   game with the side line's side, and a `start-assumed` notice; its
 //!   `start_span` is the side line's.
 //! * A move or an ending before any side line, game information after the
-//!   position, and a bare `V` are read on, each with a [`Notice`]
+//!   position, and a bare `V` are read on, each with a [`Notice`](crate::record::Notice)(crate::record::Notice)
 //!   (`no-side-to-move`, `info-after-position`, `bare-version`).
 //! * A `T` line with no move to time is kept in notes.
 
