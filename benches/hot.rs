@@ -60,9 +60,9 @@ fn benches(c: &mut Criterion) {
         b.iter(|| kifu::parse::csa::parse(black_box(CSA)).map(|r| r.len()))
     });
     // What each worker does per game of a streamed multi-game file.
-    c.bench_function("parse::csa::parse_loose (one game)", |b| {
+    c.bench_function("parse::csa::read_game (one game)", |b| {
         b.iter(|| {
-            kifu::parse::csa::parse_loose(black_box(CSA), 1, 0);
+            kifu::parse::csa::read_game(black_box(CSA), 1, 0);
         })
     });
     c.bench_function("parse::kif::parse (one game)", |b| {

@@ -6,7 +6,7 @@
 
 use crate::decode::decode;
 use crate::error::{Error, ErrorKind};
-use crate::parse::csa::{FileState, SlashSearch, find_slash_line};
+use crate::parse::csa::{InFile, SlashSearch, find_slash_line, line_ends, read_game};
 use crate::record::Record;
 use encoding_rs::Encoding;
 use std::io::Read;
@@ -73,7 +73,7 @@ pub struct CsaReader<R> {
     /// first for the next one, which is then detected afresh only if it
     /// does not decode cleanly in it.
     seen: Option<&'static Encoding>,
-    state: FileState,
+    file: InFile,
 }
 
 impl<R: Read> CsaReader<R> {
@@ -91,7 +91,7 @@ impl<R: Read> CsaReader<R> {
             offset: 0,
             forced: None,
             seen: None,
-            state: FileState::new(),
+            file: InFile::default(),
         }
     }
 
@@ -167,7 +167,7 @@ impl<R: Read> CsaReader<R> {
         let decoded = self.decode_game(&bytes[begin..begin + text_len]);
         let lines = line_ends(&bytes[begin..begin + taken]);
         self.buf = bytes;
-        let mut text = match decoded {
+        let text = match decoded {
             Ok(t) => t,
             Err(e) => {
                 self.done = true;
@@ -178,12 +178,8 @@ impl<R: Read> CsaReader<R> {
         self.line += lines;
         // The `/` line and the line end before it are ASCII: one byte each.
         self.offset += text.len() + (taken - text_len);
-        strip_line_end(&mut text);
-        match self.state.parse_game(&text, line, offset) {
-            Ok(Some(record)) => Some(Ok(record)),
-            Ok(None) => None,
-            Err(e) => Some(Err(Error::new(ErrorKind::Parse(e)))),
-        }
+        let (_, result) = self.file.place(read_game(&text, line, offset))?;
+        Some(result.map_err(|e| Error::new(ErrorKind::Parse(e))))
     }
 }
 
@@ -212,26 +208,6 @@ impl<R: Read> Iterator for CsaReader<R> {
 }
 
 impl<R: Read> std::iter::FusedIterator for CsaReader<R> {}
-
-/// Drop the line end a game's last line ends with, as
-/// [`crate::parse::csa::split_games`] cuts it.
-fn strip_line_end(text: &mut String) {
-    if text.ends_with("\r\n") {
-        text.truncate(text.len() - 2);
-    } else if text.ends_with(['\n', '\r']) {
-        text.truncate(text.len() - 1);
-    }
-}
-
-/// How many lines end in `b`: LF, CRLF and a bare CR each end one, as
-/// [`crate::parse::lines`] counts them. `b` never ends inside a CRLF.
-fn line_ends(b: &[u8]) -> u32 {
-    let lf = memchr::memchr_iter(b'\n', b).count();
-    let bare_cr = memchr::memchr_iter(b'\r', b)
-        .filter(|&i| b.get(i + 1) != Some(&b'\n'))
-        .count();
-    u32::try_from(lf + bare_cr).unwrap_or(u32::MAX)
-}
 
 #[cfg(test)]
 mod tests {
@@ -276,12 +252,5 @@ mod tests {
         assert!(largest <= 4 * BLOCK_BYTES, "buffer grew to {largest} bytes");
         // Lines keep counting across blocks: 8 lines a game.
         assert_eq!(reader.line, 8 * games as u32 + 1);
-    }
-
-    #[test]
-    fn line_ends_counts_lf_crlf_and_bare_cr_once_each() {
-        assert_eq!(line_ends(b"a\nb\r\nc\rd"), 3);
-        assert_eq!(line_ends(b"\r\r\n\n"), 3);
-        assert_eq!(line_ends(b""), 0);
     }
 }

@@ -184,7 +184,7 @@ fn check_item(
                 o.report = super::report::unreadable(name, &e, None);
             }
             match e.partial() {
-                Some(p) => check_partial(&mut o, name, &e, p, a, replay_opts),
+                Some(p) => check_partial(&mut o, name, &e, p, None, a, replay_opts),
                 None => report_error(&mut o, name, &e, a.json, None),
             }
         }
@@ -197,7 +197,7 @@ fn check_item(
                 o.report = super::report::unreadable(name, &e, Some(index));
             }
             match e.partial() {
-                Some(p) => check_partial(&mut o, name, &e, p, a, replay_opts),
+                Some(p) => check_partial(&mut o, name, &e, p, Some(index), a, replay_opts),
                 None => report_error(&mut o, name, &e, a.json, Some(index)),
             }
         }
@@ -248,16 +248,18 @@ fn check_item(
 
 /// A game cut short by a syntax error: the error as usual, then the replay
 /// of the moves before it, saying where it stopped (JSON: the error's
-/// object holds the game's report as `partial`).
+/// object holds the game's report as `partial`). `game_index` is its place in a
+/// multi-game file, named in the error as for any game of one.
 fn check_partial(
     o: &mut Outcome,
     name: &str,
     e: &Error,
     p: &kifu::Partial,
+    game_index: Option<usize>,
     a: &CheckArgs,
     replay_opts: &kifu::ReplayOptions,
 ) {
-    let index = p.record.index;
+    let index = game_index.unwrap_or(p.record.index);
     let Ok(game) = replay(p.record.clone(), replay_opts) else {
         return report_error(o, name, e, a.json, Some(index));
     };
@@ -283,7 +285,7 @@ fn check_partial(
         o.out.push('\n');
         return;
     }
-    report_error(o, name, e, false, None);
+    report_error(o, name, e, false, game_index);
     let moves = game.record.main.moves.len();
     o.out.push_str(&format!(
         "{name}: partial: the {moves} move{} before line {line} replayed; {} line{} from there on not read\n",

@@ -13,8 +13,7 @@ use kifu::Format;
 use kifu::decode::decode;
 use kifu::error::{Error, ErrorKind};
 use kifu::input::ReadOptions;
-use kifu::parse::csa::{FileState, SlashSearch, find_slash_line, parse_loose_counted};
-use std::borrow::Cow;
+use kifu::parse::csa::{InFile, SlashSearch, find_slash_line, line_ends, read_game};
 use std::io::{BufRead, Read};
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
@@ -202,92 +201,6 @@ impl<R: Read> Cutter<R> {
     }
 }
 
-/// What one pass over a game's bytes tells: whether they are plain ASCII
-/// text (no NUL, nothing above 0x7F), and how many lines
-/// [`kifu::parse::lines`] would find in them.
-fn scan(b: &[u8]) -> (bool, u32) {
-    // The usual game has no control byte but LF, and nothing above 0x7F:
-    // then counting LFs is enough, and a pass that also counts every byte
-    // below 0x0E or above 0x7F (as a signed byte, below 0x0E) says so in
-    // fewer steps than counting CRs and finding the largest byte.
-    const LANES: usize = 32;
-    let (mut lf, mut low) = (0usize, 0usize);
-    let mut blocks = b.chunks_exact(LANES);
-    loop {
-        let (mut l, mut o) = ([0u8; LANES], [0u8; LANES]);
-        let mut steps = 0;
-        for block in (&mut blocks).take(255) {
-            let block: [u8; LANES] = block.try_into().unwrap_or([0; LANES]);
-            for j in 0..LANES {
-                let c = block[j];
-                l[j] += u8::from(c == b'\n');
-                o[j] += u8::from((c as i8) < 0x0e);
-            }
-            steps += 1;
-        }
-        lf += l.iter().map(|&n| usize::from(n)).sum::<usize>();
-        low += o.iter().map(|&n| usize::from(n)).sum::<usize>();
-        if steps < 255 {
-            break;
-        }
-    }
-    for &c in blocks.remainder() {
-        lf += usize::from(c == b'\n');
-        low += usize::from((c as i8) < 0x0e);
-    }
-    if low > lf {
-        return scan_all(b);
-    }
-    let open_end = usize::from(b.last().is_some_and(|&c| c != b'\n'));
-    (true, (lf + open_end) as u32)
-}
-
-/// [`scan`] for any bytes.
-fn scan_all(b: &[u8]) -> (bool, u32) {
-    const LANES: usize = 32;
-    // Each lane keeps its own byte-wide counts and is emptied before they
-    // can wrap: with no reduction across lanes inside the loop, each step
-    // is a handful of vector instructions per 32 bytes.
-    let (mut lf, mut cr) = (0usize, 0usize);
-    // The largest `c - 1`: NUL wraps to 0xFF and bytes above 0x7F stay
-    // above 0x7E, so plain text keeps it below 0x7F.
-    let mut worst = [0u8; LANES];
-    let mut blocks = b.chunks_exact(LANES);
-    loop {
-        let (mut l, mut r) = ([0u8; LANES], [0u8; LANES]);
-        let mut steps = 0;
-        for block in (&mut blocks).take(255) {
-            // A copy, so the counters are plainly not the input.
-            let block: [u8; LANES] = block.try_into().unwrap_or([0; LANES]);
-            for j in 0..LANES {
-                let c = block[j];
-                l[j] += u8::from(c == b'\n');
-                r[j] += u8::from(c == b'\r');
-                worst[j] = worst[j].max(c.wrapping_sub(1));
-            }
-            steps += 1;
-        }
-        lf += l.iter().map(|&n| usize::from(n)).sum::<usize>();
-        cr += r.iter().map(|&n| usize::from(n)).sum::<usize>();
-        if steps < 255 {
-            break;
-        }
-    }
-    for &c in blocks.remainder() {
-        lf += usize::from(c == b'\n');
-        cr += usize::from(c == b'\r');
-        worst[0] = worst[0].max(c.wrapping_sub(1));
-    }
-    let plain = worst.iter().all(|&w| w < 0x7f);
-    let crlf = if cr == 0 {
-        0
-    } else {
-        b.windows(2).filter(|w| w == b"\r\n").count()
-    };
-    let open_end = usize::from(b.last().is_some_and(|&c| c != b'\n' && c != b'\r'));
-    (plain, (lf + cr - crlf + open_end) as u32)
-}
-
 /// One game of a [`Chunk`], placed in its file.
 struct PlacedGame {
     /// The game's bytes in the chunk's block.
@@ -299,8 +212,6 @@ struct PlacedGame {
     /// The line and decoded byte offset the game starts at.
     line: u32,
     offset: usize,
-    /// How many lines the game's text has.
-    lines: u32,
     /// Decoding problems in this game's bytes.
     warnings: Vec<String>,
 }
@@ -310,42 +221,9 @@ impl PlacedGame {
     fn text_in<'a>(&'a self, block: &'a [u8]) -> &'a str {
         match &self.text {
             Some(t) => t,
-            // `scan` found only ASCII bytes, which are valid UTF-8.
-            None => utf8(&block[self.start..self.end]).unwrap_or(""),
+            // The cutter found only ASCII bytes, which are valid UTF-8.
+            None => std::str::from_utf8(&block[self.start..self.end]).unwrap_or_default(),
         }
-    }
-}
-
-/// The text of every game of a chunk. The plain games lie together in the
-/// block, so one check that the bytes from the first to the last are UTF-8
-/// covers them all, where a check per game (each game's text is wanted
-/// twice) cost as much again; when those bytes are not all UTF-8 (a game in
-/// between was decoded from Shift_JIS), each game is checked on its own.
-fn texts<'a>(games: &'a [PlacedGame], block: &'a [u8]) -> Vec<&'a str> {
-    let plain = games.iter().filter(|p| p.text.is_none());
-    let from = plain.clone().map(|p| p.start).min().unwrap_or(0);
-    let to = plain.map(|p| p.end).max().unwrap_or(from);
-    let all = utf8(&block[from..to]);
-    games
-        .iter()
-        .map(|p| match (&p.text, all) {
-            (Some(t), _) => t.as_str(),
-            (None, Some(all)) => all
-                .get(p.start - from..p.end - from)
-                .unwrap_or_else(|| p.text_in(block)),
-            (None, None) => p.text_in(block),
-        })
-        .collect()
-}
-
-/// `bytes` as text when they are UTF-8, checked by encoding_rs, whose
-/// check uses the SIMD instructions the machine has: several times fewer
-/// instructions than `std::str::from_utf8`.
-fn utf8(bytes: &[u8]) -> Option<&str> {
-    match encoding_rs::UTF_8.decode_without_bom_handling_and_without_replacement(bytes)? {
-        Cow::Borrowed(text) => Some(text),
-        // Only text that is not UTF-8 would be decoded into a new string.
-        Cow::Owned(_) => None,
     }
 }
 
@@ -395,7 +273,6 @@ pub fn chunks<R: Read>(
     // Offsets in spans count decoded bytes, as for a file read whole.
     let mut offset: usize = 0;
     let forced = opts.encoding.is_some();
-    let plain_is_text = encoding.is_ascii_compatible();
     let mut block = Arc::new(Vec::new());
     loop {
         let cuts = match cutter.next_block() {
@@ -411,64 +288,13 @@ pub fn chunks<R: Read>(
         };
         let mut pieces = Vec::with_capacity(games.min(cuts.len()));
         for cut in &cuts {
-            let bytes = &block[cut.start..cut.end];
-            let (plain, lines) = scan(bytes);
-            let piece = if plain && plain_is_text {
-                let piece = PlacedGame {
-                    start: cut.start,
-                    end: cut.end,
-                    text: None,
-                    line: line_no,
-                    offset,
-                    lines,
-                    warnings: Vec::new(),
-                };
-                line_no += lines + 1;
-                offset += bytes.len() + cut.slash;
-                piece
-            } else {
-                let decoded = decode(bytes, Some(encoding)).and_then(|d| {
-                    if !forced && !d.warnings.is_empty() {
-                        decode(bytes, None)
-                    } else {
-                        Ok(d)
-                    }
-                });
-                let d = match decoded {
-                    Ok(d) => d,
-                    Err(e) => {
-                        // The games before it are still read; the stream
-                        // stops at this one (the offsets of every later
-                        // game depend on its decoded length), and says where.
-                        let what = match e.kind() {
-                            ErrorKind::Decode(m) => m.clone(),
-                            _ => e.to_string(),
-                        };
-                        let e = Error::new(ErrorKind::Decode(format!(
-                            "the game starting at line {line_no}: {what} (counted from that \
-                             game's first byte); the rest of the file was not read"
-                        )));
-                        return feed(chunk(&block, pieces, Some(e.with_path(path))));
-                    }
-                };
-                // Count lines as the parser does (bare CR included).
-                let lines = kifu::parse::lines(&d.text).count() as u32;
-                let piece = PlacedGame {
-                    start: cut.start,
-                    end: cut.end,
-                    line: line_no,
-                    offset,
-                    lines,
-                    warnings: d.warnings,
-                    text: None,
-                };
-                // And the `/` line.
-                line_no += lines + 1;
-                offset += d.text.len() + cut.slash;
-                PlacedGame {
-                    text: Some(d.text),
-                    ..piece
+            let piece = match place(&block, cut, encoding, forced, line_no, offset) {
+                Ok((piece, lines, len)) => {
+                    line_no += lines;
+                    offset += len;
+                    piece
                 }
+                Err(e) => return feed(chunk(&block, pieces, Some(e.with_path(path)))),
             };
             pieces.push(piece);
             if pieces.len() == games {
@@ -481,8 +307,62 @@ pub fn chunks<R: Read>(
     }
 }
 
+/// The game `cut` of `block` placed at `line` and `offset`, with how many
+/// lines and decoded bytes it and its `/` line take. Plain ASCII is its own
+/// text; anything else is decoded here, since the offsets of every later
+/// game depend on its decoded length.
+fn place(
+    block: &[u8],
+    cut: &Cut,
+    encoding: &'static encoding_rs::Encoding,
+    forced: bool,
+    line: u32,
+    offset: usize,
+) -> Result<(PlacedGame, u32, usize), Error> {
+    let bytes = &block[cut.start..cut.end];
+    let slash = &block[cut.end..cut.end + cut.slash];
+    let mut piece = PlacedGame {
+        start: cut.start,
+        end: cut.end,
+        text: None,
+        line,
+        offset,
+        warnings: Vec::new(),
+    };
+    // NUL goes to `decode`, which refuses binary data as a whole read does.
+    let plain = bytes.is_ascii() && memchr::memchr(0, bytes).is_none();
+    if plain && encoding.is_ascii_compatible() {
+        let lines = line_ends(&block[cut.start..cut.end + cut.slash]);
+        return Ok((piece, lines, bytes.len() + cut.slash));
+    }
+    let decoded = decode(bytes, Some(encoding)).and_then(|d| {
+        if !forced && !d.warnings.is_empty() {
+            decode(bytes, None)
+        } else {
+            Ok(d)
+        }
+    });
+    let d = decoded.map_err(|e| {
+        // The games before it are still read; the stream stops at this one,
+        // and says where.
+        let what = match e.kind() {
+            ErrorKind::Decode(m) => m.clone(),
+            _ => e.to_string(),
+        };
+        Error::new(ErrorKind::Decode(format!(
+            "the game starting at line {line}: {what} (counted from that \
+             game's first byte); the rest of the file was not read"
+        )))
+    })?;
+    let lines = line_ends(d.text.as_bytes()) + line_ends(slash);
+    let len = d.text.len() + cut.slash;
+    piece.warnings = d.warnings;
+    piece.text = Some(d.text);
+    Ok((piece, lines, len))
+}
+
 /// What the games of a file share while its chunks are read on several
-/// threads: the [`FileState`] (inherited fields, game count), handed from
+/// threads: the [`InFile`] (the file's fields, the game count), handed from
 /// chunk to chunk in file order.
 ///
 /// A chunk waits for the one before it only between reading its games and
@@ -500,7 +380,7 @@ pub struct Chain {
 struct Turn {
     /// The chunk whose turn it is.
     next: usize,
-    state: FileState,
+    file: InFile,
     /// A chunk panicked before its turn: the chunks after it give up
     /// instead of waiting for ever (the panic reaches the caller).
     broken: bool,
@@ -512,7 +392,7 @@ struct Turn {
 impl Chain {
     /// Run `f` on the file state once every chunk before `seq` has had its
     /// turn, then pass the turn on. `None` when an earlier chunk panicked.
-    fn take_turn<T>(&self, seq: usize, f: impl FnOnce(&mut FileState) -> T) -> Option<T> {
+    fn take_turn<T>(&self, seq: usize, f: impl FnOnce(&mut InFile) -> T) -> Option<T> {
         let mut turn = self.turn.lock().unwrap_or_else(PoisonError::into_inner);
         while turn.next != seq && !turn.broken {
             turn.waiting += 1;
@@ -525,7 +405,7 @@ impl Chain {
         if turn.broken {
             return None;
         }
-        let r = catch_unwind(AssertUnwindSafe(|| f(&mut turn.state)));
+        let r = catch_unwind(AssertUnwindSafe(|| f(&mut turn.file)));
         turn.next += 1;
         turn.broken |= r.is_err();
         let wake = turn.waiting > 0;
@@ -546,46 +426,33 @@ impl Chain {
 }
 
 /// Read the games of `chunk`, then, in its turn on `chain`, give them
-/// their indices and inherited fields: the items of the chunk in file order
-/// (each game's decoding warnings, then the game; the failure last). A game
-/// that fails to parse is an item of its own and the next game is read.
+/// their places in the file: the items of the chunk in file order (each
+/// game's decoding warnings, then the game; the failure last). A game that
+/// fails to parse is an item of its own and the next game is read.
 pub fn read_chunk(chunk: Chunk, chain: &Chain, path: &str) -> Vec<Item> {
-    let texts = texts(&chunk.games, chunk.block.as_slice());
+    let block = chunk.block.as_slice();
     let read = catch_unwind(AssertUnwindSafe(|| {
         chunk
             .games
             .iter()
-            .zip(&texts)
-            .map(|(p, text)| parse_loose_counted(text, p.line, p.offset, p.lines))
+            .map(|p| read_game(p.text_in(block), p.line, p.offset))
             .collect::<Vec<_>>()
     }));
-    let loose = match read {
-        Ok(loose) => loose,
+    let games = match read {
+        Ok(games) => games,
         Err(p) => {
             chain.give_up();
             resume_unwind(p)
         }
     };
-    let adopted = chain.take_turn(chunk.seq, |state| {
-        loose
-            .into_iter()
-            .zip(chunk.games.iter().zip(&texts))
-            .map(|(game, (p, text))| {
-                let parsed = state.adopt(game, text, p.line, p.offset);
-                match parsed {
-                    Ok(Some(r)) => Some((r.index, Ok(r))),
-                    Ok(None) => None,
-                    // A failed game still took an index (see FileState::parse_game).
-                    Err(e) => Some((state.games().saturating_sub(1), Err(e))),
-                }
-            })
-            .collect::<Vec<_>>()
+    let placed = chain.take_turn(chunk.seq, |file| {
+        games.into_iter().map(|g| file.place(g)).collect::<Vec<_>>()
     });
-    let Some(adopted) = adopted else {
+    let Some(placed) = placed else {
         return Vec::new();
     };
-    let mut items = Vec::with_capacity(adopted.len() + 1);
-    for (p, game) in chunk.games.into_iter().zip(adopted) {
+    let mut items = Vec::with_capacity(placed.len() + 1);
+    for (p, game) in chunk.games.into_iter().zip(placed) {
         let Some((index, record)) = game else {
             continue;
         };
@@ -725,79 +592,5 @@ mod tests {
         chain.give_up();
         // Chunk 2 neither waits for ever nor takes the state.
         assert_eq!(chain.take_turn(2, |_| 2), None);
-    }
-
-    #[test]
-    fn a_chunk_gives_each_game_the_text_it_would_get_alone() {
-        // Plain games around one decoded from Shift_JIS, whose raw bytes are
-        // not UTF-8, and a chunk of plain games only.
-        let block = b"PI\n+\n/\nN+\x90\xe6\n/\n\n/\n+7776FU\n".to_vec();
-        let piece = |start, end, text: Option<&str>| PlacedGame {
-            start,
-            end,
-            text: text.map(str::to_string),
-            line: 1,
-            offset: 0,
-            lines: 1,
-            warnings: Vec::new(),
-        };
-        let games = [
-            piece(0, 5, None),
-            piece(7, 12, Some("N+先")),
-            piece(14, 15, None),
-            piece(17, 25, None),
-        ];
-        let alone: Vec<&str> = games.iter().map(|p| p.text_in(&block)).collect();
-        assert_eq!(alone, ["PI\n+\n", "N+先", "\n", "+7776FU\n"]);
-        assert_eq!(texts(&games, &block), alone);
-        assert_eq!(texts(&games[2..], &block), alone[2..]);
-        assert_eq!(texts(&games[..1], &block), alone[..1]);
-        assert!(texts(&[], &block).is_empty());
-        // The check agrees with the standard library's.
-        for bytes in [
-            &b""[..],
-            b"+7776FU\n",
-            "N+先".as_bytes(),
-            b"N+\x90\xe6",
-            b"\xe5\x85",
-        ] {
-            assert_eq!(utf8(bytes), std::str::from_utf8(bytes).ok(), "{bytes:?}");
-        }
-    }
-
-    #[test]
-    fn scan_agrees_with_plain_loops() {
-        let mixed: &[u8] = &[b'a', b'/', b'\n', b'\r', 0, 0x80, 0x2e, 0x0a ^ 0x80, 0xff];
-        // Long plain texts reach the lane counters' flush and the line
-        // count, with CRs (the careful pass) and with LFs only (the quick
-        // one); a few odd bytes in long texts leave the quick one.
-        let plain_only: &[u8] = b"aaaaaa\n\r/";
-        let lf_only: &[u8] = b"aaaaaa\n/";
-        let rare_odd: Vec<u8> = [&[b'a'; 2000][..], b"\n\t\x0d\x0e\x7f\x80"].concat();
-        let mut seed = 7u32;
-        let lens = (0..70).map(|n| (n, mixed));
-        let long = [8159, 8160, 8161, 8192, 16400].into_iter();
-        let long = long.flat_map(|n| [(n, plain_only), (n, lf_only), (n, &rare_odd[..])]);
-        for (len, alphabet) in lens.chain(long) {
-            for _ in 0..20 {
-                let b: Vec<u8> = (0..len)
-                    .map(|_| {
-                        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-                        alphabet[(seed >> 16) as usize % alphabet.len()]
-                    })
-                    .collect();
-                let plain = b.iter().all(|&c| c != 0 && c < 0x80);
-                let (got_plain, got_lines) = scan(&b);
-                assert_eq!(got_plain, plain, "{b:?}");
-                if plain {
-                    let text = std::str::from_utf8(&b).unwrap();
-                    assert_eq!(
-                        got_lines as usize,
-                        kifu::parse::lines(text).count(),
-                        "{b:?}"
-                    );
-                }
-            }
-        }
     }
 }

@@ -1,6 +1,7 @@
 use super::*;
-use crate::record::{Notation, StartPosition};
+use crate::record::{EndingKind, Notation, Span, StartPosition};
 use crate::setup::Handicap;
+use crate::types::Color;
 use crate::types::{PieceKind, Square};
 
 fn one(text: &str) -> Record {
@@ -365,31 +366,6 @@ fn a_failed_game_still_passes_on_the_fields_it_wrote() {
     assert_eq!(last.header[0].span.line, 5);
 }
 
-#[test]
-fn a_game_read_loose_and_adopted_matches_one_read_in_place() {
-    let games = [
-        "'CSA encoding=UTF-8\nV2.2\nN+a\nPI\n+\n+7776FU,T3\n",
-        "$Encoding:odd\nV3.0\nPI\n+\n-3334FU\nT1\n",
-        "N+b\nPI\n+\n+2726FU\n%TORYO\n",
-    ];
-    // The reference reads each game with what the games before it wrote.
-    let mut fields = Vec::new();
-    let mut adopted = FileState::new();
-    let mut line = 1;
-    for (i, g) in games.into_iter().enumerate() {
-        let inherited = fields.clone();
-        let (want, _) = read_game(g, line, 0, &inherited, &mut fields);
-        let mut want = want.unwrap().unwrap();
-        want.index = i;
-        let got = adopted
-            .adopt(parse_loose(g, line, 0), g, line, 0)
-            .unwrap()
-            .unwrap();
-        assert_eq!(got, want);
-        line += 10;
-    }
-}
-
 /// The cut as it was first written: a walk over every line.
 fn split_by_lines(text: &str) -> Vec<GameText<'_>> {
     let mut ls = lines(text).peekable();
@@ -444,97 +420,8 @@ fn split_games_cuts_as_a_walk_over_every_line_does() {
     }
 }
 
-/// Both readings of `text` as one game, with and without the bare runs.
-/// A game as [`read_game_with`] leaves it: the result and the file fields.
-type Reading = (Result<Option<Record>, ParseError>, Vec<HeaderField>);
-
-fn both_ways(text: &str) -> [Reading; 2] {
-    [true, false].map(|bare| {
-        let mut fields = Vec::new();
-        let how = How {
-            bare_runs: bare,
-            ..How::PLAIN
-        };
-        let (r, _, _) = read_game_with(text, 3, 17, &[], &mut fields, how);
-        (r, fields)
-    })
-}
-
 #[test]
-fn bare_runs_read_every_line_as_the_full_grammar_does() {
-    // Lines a run must take, and near misses it must leave to the grammar.
-    let lines = [
-        "+7776FU",
-        "-3334FU",
-        "+0055KA",
-        "-8822UM",
-        "T0",
-        "T12",
-        "T123456789",
-        "T1234567890",
-        "T12.5",
-        "T",
-        "T1a",
-        "+7776FU ",
-        " +7776FU",
-        "+7776FU,T3",
-        "+7776F",
-        "+7776FUX",
-        "+0A76FU",
-        "+7706FU",
-        "+0776FU",
-        "+7076FU",
-        "+7770FU",
-        "+7700FU",
-        "+/776FU",
-        "+7:76FU",
-        "-77\u{7f}6FU",
-        "+7776XX",
-        "+7776fu",
-        "*7776FU",
-        "+",
-        "-",
-        "%TORYO",
-        "'* note",
-        "'** 120 +2726FU",
-        "",
-        "  ",
-        "T3 ",
-        "T３",
-        "+７776FU",
-        "PI",
-        "N+x",
-        "$EVENT:e",
-    ];
-    let ends = ["\n", "\r\n", "\r"];
-    let mut rng = crate::test_rng::xorshift(0x9e37_79b9);
-    let mut next = |n: usize| (rng() % n as u64) as usize;
-    for round in 0..4000 {
-        let mut text = String::from(if round % 2 == 0 {
-            "PI\n+\n"
-        } else {
-            "P1 * \n-\n"
-        });
-        for _ in 0..next(12) {
-            // Mostly the usual lines, so runs get long and end anywhere.
-            let l = if next(3) == 0 {
-                lines[next(lines.len())]
-            } else {
-                lines[next(6)]
-            };
-            text.push_str(l);
-            text.push_str(ends[next(ends.len())]);
-        }
-        if next(2) == 0 {
-            text.truncate(text.trim_end_matches(['\n', '\r']).len());
-        }
-        let [fast, slow] = both_ways(&text);
-        assert_eq!(fast, slow, "{text:?}");
-    }
-}
-
-#[test]
-fn bare_runs_keep_spans_times_and_errors() {
+fn moves_and_times_keep_spans_and_errors_under_every_line_end() {
     let r = one("PI\r\n+\r\n+7776FU\r\nT12\r-3334FU\nT1.5\n+2726FU\nT3\nT4\n-8384FU");
     let m = &r.main.moves;
     assert_eq!(m.len(), 4);
@@ -551,160 +438,8 @@ fn bare_runs_keep_spans_times_and_errors() {
     assert!(e.message.contains("piece code"), "{e}");
 }
 
-/// A 7-byte move and an eighth byte as the word the move line reader loads.
-fn word(m: &[u8; 7], eighth: u8) -> u64 {
-    let mut b = [eighth; 8];
-    b[..7].copy_from_slice(m);
-    u64::from_le_bytes(b)
-}
-
 #[test]
-fn word_move_agrees_with_bare_move_on_every_byte_in_every_place() {
-    let bases: [&[u8; 7]; 4] = [b"+7776FU", b"-0055KA", b"+1191NY", b"-9919RY"];
-    for base in bases {
-        for at in 0..7 {
-            for c in 0..=255u8 {
-                let mut m = *base;
-                m[at] = c;
-                for eighth in [b'\n', b'\r', b'X', 0xff] {
-                    let w = word(&m, eighth);
-                    assert_eq!(syntax::word_move(w), syntax::bare_move(&m), "{m:?}");
-                }
-            }
-        }
-    }
-    // Every pair of squares (and drops) with every piece code, and random
-    // bytes drawn mostly from the ones a move line is made of.
-    let codes = [
-        "FU", "KY", "KE", "GI", "KI", "KA", "HI", "OU", "TO", "NY", "NK", "NG", "UM", "RY",
-    ];
-    for from in 0..100u8 {
-        for to in 0..100u8 {
-            let code = codes[usize::from(from ^ to) % codes.len()].as_bytes();
-            let sign = if (from + to) % 2 == 0 { b'+' } else { b'-' };
-            let m = [
-                sign,
-                b'0' + from / 10,
-                b'0' + from % 10,
-                b'0' + to / 10,
-                b'0' + to % 10,
-                code[0],
-                code[1],
-            ];
-            let expected = syntax::bare_move(&m);
-            let square = |s: u8| !s.is_multiple_of(10) && s / 10 != 0;
-            let valid = (from == 0 || square(from)) && square(to);
-            assert_eq!(expected.is_some(), valid, "{m:?}");
-            assert_eq!(syntax::word_move(word(&m, b'\n')), expected, "{m:?}");
-        }
-    }
-    let alphabet = b"+-0123456789:/FUKYEGIAHOTNMR@[_`fu \x7f\x80";
-    let mut rng = crate::test_rng::xorshift(0x51ed_270b);
-    for _ in 0..200_000 {
-        let r = rng();
-        let m: [u8; 7] =
-            std::array::from_fn(|i| alphabet[(r >> (i * 6)) as usize % alphabet.len()]);
-        assert_eq!(
-            syntax::word_move(word(&m, b'\n')),
-            syntax::bare_move(&m),
-            "{m:?}"
-        );
-    }
-}
-
-#[test]
-fn window_time_agrees_with_bare_time_and_the_line_end_whenever_it_answers() {
-    let alphabet = b"T0123456789\n\r .x";
-    let mut rng = crate::test_rng::xorshift(0x2545_f491);
-    let mut answered = 0;
-    for round in 0..200_000 {
-        let r = rng();
-        let mut w: [u8; 8] =
-            std::array::from_fn(|i| alphabet[(r >> (i * 5)) as usize % alphabet.len()]);
-        w[0] = if round % 8 == 0 { b'U' } else { b'T' };
-        if let Some((ms, end, next)) = syntax::window_time(&w) {
-            assert_eq!(Some((ms, end)), syntax::bare_time(&w), "{w:?}");
-            assert_eq!(Some(next), after_line(&w, end), "{w:?}");
-            answered += 1;
-        }
-    }
-    assert!(answered > 10_000, "{answered}");
-    // Up to five digits and a line end are read in the window; longer
-    // times are left to bare_time.
-    for digits in 1..=7 {
-        for end in ["\n", "\r\n", "\r"] {
-            let line = format!("T{}{end}+7776FU", "9".repeat(digits));
-            let b = line.as_bytes();
-            let w = b.first_chunk::<8>().unwrap();
-            let expected = (digits <= 5).then(|| {
-                let (ms, end) = syntax::bare_time(b).unwrap();
-                (ms, end, after_line(b, end).unwrap())
-            });
-            assert_eq!(syntax::window_time(w), expected, "{line:?}");
-        }
-    }
-}
-
-#[test]
-fn move_and_time_lines_read_as_the_general_path_reads_them() {
-    // Each text as one game, read with and without the runs: records,
-    // spans and errors (with line and column) must agree.
-    let cases = [
-        // The last line, short, with no line end.
-        "PI\n+\n+7776FU",
-        "PI\n+\n+7776FU\nT1",
-        "PI\n+\n+7776FU\nT12",
-        // A move line of seven bytes at the end of the input, after a time.
-        "PI\n+\n+7776FU\nT1\n-3334FU",
-        "PI\r\n+\r\n+7776FU\r\nT12\r\n-3334FU\r\nT3\r\n",
-        "PI\r+\r+7776FU\rT12\r-3334FU\rT3\r",
-        // Near misses: left to the grammar, with the same result or error.
-        "PI\n+\n+7776fu\nT1\n",
-        "PI\n+\n+7776XX\nT1\n",
-        "PI\n+\n+7776@U\nT1\n",
-        "PI\n+\n+7776[U\nT1\n",
-        "PI\n+\n+7076FU\nT1\n",
-        "PI\n+\n+7770FU\nT1\n",
-        "PI\n+\n+0776FU\nT1\n",
-        "PI\n+\n+0077FU\nT1\n",
-        "PI\n+\n+0055KA\nT1\n",
-        "PI\n+\n+7776FU \nT1\n",
-        "PI\n+\n+7776FU\t\nT1\n",
-        "PI\n+\n+7776FU 'c\nT1\n",
-        "PI\n+\n+7776FU,T1\n",
-        "PI\n+\n+7776FU\nT12 \n-3334FU\n",
-        "PI\n+\n+7776FU\nT12 'c\n-3334FU\n",
-        "PI\n+\n+7776FU\nT12.5\n-3334FU\n",
-        "PI\n+\n+7776FU\nT123456\n-3334FU\n",
-        "PI\n+\n+7776FU\nT1234567\n-3334FU\n",
-        "PI\n+\n+7776FU\nT123456789\n-3334FU\n",
-        "PI\n+\n+7776FU\nT1234567890\n-3334FU\n",
-        "PI\n+\n+7776FU\nT\n-3334FU\n",
-        "PI\n+\n+7776FU\nT1\nT2\n-3334FU\n",
-        "PI\n+\n+7776FU\nT1\n%TORYO\n",
-        "PI\n+\n+7776FU\n+7776FUX\n",
-        "PI\n+\n+7776FU\n+7776\n",
-        "PI\n+\n+7776FU\n+7776F",
-        "PI\n+\n+7776FU\n*7776FU\n",
-    ];
-    for text in cases {
-        let [fast, slow] = both_ways(text);
-        assert_eq!(fast, slow, "{text:?}");
-    }
-    // The errors are the general path's, where it puts them.
-    let at = |text: &str| {
-        let [(fast, _), _] = both_ways(text);
-        let e = fast.unwrap_err();
-        (e.span.line, e.span.column)
-    };
-    // Lines count from 3, as `both_ways` reads the game.
-    assert_eq!(at("PI\n+\n+7776FU\nT1\n+0776FU\n"), (7, 2));
-    assert_eq!(at("PI\n+\n+7776FU\nT1\n+7776fu\n"), (7, 6));
-    assert_eq!(at("PI\r\n+\r\n+7776FU\r\nT1\r\n-3334F"), (7, 6));
-}
-
-#[test]
-fn every_move_of_a_long_game_reads_as_the_general_path_reads_it() {
+fn every_move_of_a_long_game_is_read_with_its_squares_piece_and_time() {
     // Every origin (drops too) and destination, each piece code, both signs,
     // with and without times, under every line end.
     let codes = [
@@ -712,68 +447,49 @@ fn every_move_of_a_long_game_reads_as_the_general_path_reads_it() {
     ];
     for end in ["\n", "\r\n", "\r"] {
         let mut text = format!("PI{end}+{end}");
+        let mut want = Vec::new();
         let mut n = 0usize;
         for from in (0..=0).chain(11..=99).filter(|f| f % 10 != 0 || *f == 0) {
             for to in (11..=99).filter(|t| t % 10 != 0) {
-                let sign = if n.is_multiple_of(2) { '+' } else { '-' };
+                let color = if n.is_multiple_of(2) {
+                    Color::Sente
+                } else {
+                    Color::Gote
+                };
                 let code = codes[n % codes.len()];
-                text.push_str(&format!("{sign}{from:02}{to:02}{code}{end}"));
-                if !n.is_multiple_of(3) {
+                text.push_str(&format!("{}{from:02}{to:02}{code}{end}", color.csa_sign()));
+                let time = (!n.is_multiple_of(3)).then(|| {
                     text.push_str(&format!("T{}{end}", n % 1000));
-                }
+                    (n % 1000) as u64 * 1000
+                });
+                let notation = Notation::Csa {
+                    color,
+                    from: (from != 0).then(|| sq(from / 10, from % 10)),
+                    to: sq(to / 10, to % 10),
+                    piece: PieceKind::from_csa(code.as_bytes()).unwrap(),
+                };
+                want.push((notation, time));
                 n += 1;
             }
         }
-        let [fast, slow] = both_ways(&text);
-        let moves = fast
-            .0
-            .as_ref()
-            .map(|r| r.as_ref().map_or(0, |r| r.main.moves.len()));
-        assert_eq!(moves, Ok(82 * 81));
-        assert_eq!(fast, slow);
-    }
-}
-
-#[test]
-fn a_header_kept_in_place_is_the_one_rebuilt() {
-    let field = |key: &str, value: &str| HeaderField {
-        key: key.to_string(),
-        value: value.to_string(),
-        span: Span::new(0, 1, 1),
-    };
-    let keys = ["Version", "Encoding", "N+", "EVENT"];
-    let mut rng = crate::test_rng::xorshift(0x3c6e_f372);
-    let mut kept = 0;
-    for round in 0..5000 {
-        // File fields: distinct keys, as FileState keeps them.
-        let mut file = Vec::new();
-        for (i, k) in keys[..2].iter().enumerate() {
-            if !rng().is_multiple_of(3) {
-                file.push(field(k, &format!("file{i}")));
-            }
-        }
-        if rng().is_multiple_of(2) {
-            file.reverse();
-        }
-        let header: Vec<HeaderField> = (0..rng() % 5)
-            .map(|i| field(keys[(rng() % 4) as usize], &format!("own{round}.{i}")))
+        let r = one(&text);
+        let got: Vec<_> = r
+            .main
+            .moves
+            .iter()
+            .map(|m| (m.notation.clone(), m.time.and_then(|t| t.spent_ms)))
             .collect();
-        let got = rebase_header(&file, header.clone());
-        assert_eq!(
-            got,
-            rebuild_header(&file, header.clone()),
-            "{file:?} {header:?}"
-        );
-        kept += usize::from(got == header && !file.is_empty());
+        assert_eq!(got.len(), 82 * 81);
+        assert_eq!(got, want);
     }
-    assert!(kept > 100, "{kept}");
 }
 
 #[test]
-fn games_read_loose_and_adopted_match_games_read_in_place_with_every_file_field() {
+fn each_game_starts_with_the_file_fields_written_so_far_then_its_own() {
     // Games that write the file fields (and `$` fields of the same keys) in
-    // any order, some failing after them, read one at a time with the
-    // fields of the games before: the reference for loose reading.
+    // any order, some failing after them: every game's header is the file
+    // fields as the lines so far last wrote them (each key once, in the
+    // order first written, failed games included), then its own fields.
     let lines = [
         "V2.2",
         "V3.0",
@@ -787,53 +503,46 @@ fn games_read_loose_and_adopted_match_games_read_in_place_with_every_file_field(
     let mut rng = crate::test_rng::xorshift(0x6a09_e667);
     for _ in 0..300 {
         let mut text = String::new();
+        let mut want = Vec::new();
+        let mut file: Vec<(&str, &str)> = Vec::new();
         for g in 0..1 + rng() % 5 {
             if g > 0 {
                 text.push_str("/\n");
             }
+            let mut own = Vec::new();
             for _ in 0..rng() % 5 {
-                text.push_str(lines[(rng() % lines.len() as u64) as usize]);
+                let l = lines[(rng() % lines.len() as u64) as usize];
+                text.push_str(l);
                 text.push('\n');
-            }
-            match rng() % 4 {
-                0 => text.push_str("PI\n+\n+7776FU\nT1\n"),
-                1 => text.push_str("PI\n+\n+7776FX\n"),
-                2 => text.push_str("+7776FU\n"),
-                _ => {}
-            }
-        }
-        let mut state = FileState::new();
-        let mut fields = Vec::new();
-        let mut index = 0;
-        let mut each = Vec::new();
-        for piece in split_games(&text) {
-            let inherited = fields.clone();
-            let (want, _) = read_game(
-                piece.text,
-                piece.line,
-                piece.offset,
-                &inherited,
-                &mut fields,
-            );
-            let want = want.map(|r| {
-                r.map(|mut r| {
-                    r.index = index;
-                    r
-                })
-            });
-            let got = state.parse_game(piece.text, piece.line, piece.offset);
-            assert_eq!(got, want, "{text:?}");
-            assert_eq!(state.fields, fields, "{text:?}");
-            match want {
-                Ok(None) => {}
-                want => {
-                    each.push((index, want.map(Option::unwrap)));
-                    index += 1;
+                let field = match l.split_once(['V', '=', ':', '+']) {
+                    Some(("", v)) => Some(("Version", v)),
+                    Some(("'CSA encoding", v)) => Some(("Encoding", v)),
+                    _ => None,
+                };
+                match (field, l.split_once(':')) {
+                    (Some((k, v)), _) => match file.iter_mut().find(|f| f.0 == k) {
+                        Some(f) => f.1 = v,
+                        None => file.push((k, v)),
+                    },
+                    (None, Some((k, v))) => own.push((&k[1..], v)),
+                    (None, None) if l == "N+a" => own.push(("N+", "a")),
+                    (None, None) => {}
                 }
             }
+            let (tail, ok) = match rng() % 3 {
+                0 => ("PI\n+\n+7776FU\nT1\n", true),
+                1 => ("PI\n+\n+7776FX\n", false),
+                _ => ("+7776FU\n", true),
+            };
+            text.push_str(tail);
+            want.push(ok.then(|| [file.clone(), own].concat()));
         }
-        // Reading the whole text, the last game keeps no fields for later.
-        assert_eq!(parse_each(&text), each, "{text:?}");
+        let each = parse_each(&text);
+        let got: Vec<_> = each
+            .iter()
+            .map(|(_, r)| r.as_ref().ok().map(|r| keys(r)))
+            .collect();
+        assert_eq!(got, want, "{text:?}");
     }
 }
 
