@@ -716,6 +716,118 @@ mod tests {
         Some(got)
     }
 
+    /// The moves a record might spell in `pos`: every legal move (in
+    /// `legal`), every own piece to every square it attacks with and
+    /// without promotion, every drop of every kind held, and random moves
+    /// and drops.
+    fn moves_to_write(
+        pos: &Position,
+        legal: &[Move],
+        rand: &mut impl FnMut(usize) -> usize,
+    ) -> Vec<Move> {
+        let us = pos.side;
+        let mut written = legal.to_vec();
+        for from in Square::all() {
+            let Some(p) = pos.piece_at(from).filter(|p| p.color == us) else {
+                continue;
+            };
+            let reach = attacks::attacks(us, p.kind, from.index(), pos.occupied());
+            for to in attacks::squares(reach) {
+                let to = Square::from_index_unchecked(to);
+                for promote in [false, true] {
+                    written.push(Move::Normal { from, to, promote });
+                }
+            }
+        }
+        for kind in PieceKind::HAND {
+            if pos.hand(us).count(kind) > 0 {
+                written.extend(Square::all().map(|to| Move::Drop { kind, to }));
+            }
+        }
+        for _ in 0..40 {
+            let to = Square::from_index_unchecked(rand(81));
+            let kind = PieceKind::ALL[rand(14)];
+            written.push(if rand(2) == 0 {
+                Move::Drop { kind, to }
+            } else {
+                Move::Normal {
+                    from: Square::from_index_unchecked(rand(81)),
+                    to,
+                    promote: rand(2) == 0,
+                }
+            });
+        }
+        written
+    }
+
+    /// `mv` in `pos` as CSA and KIF writers spell it, now and then with a
+    /// wrong piece or colour, and for KIF with 成/不成 written or not (成
+    /// even on a drop), 打 or an origin (or neither), and 同.
+    fn one_step_spellings(
+        pos: &Position,
+        mv: Move,
+        prev_to: Option<Square>,
+        rand: &mut impl FnMut(usize) -> usize,
+    ) -> [Notation; 2] {
+        let us = pos.side;
+        let (from, to) = (mv.from(), mv.to());
+        let (before, promote) = match mv {
+            Move::Drop { kind, .. } => (kind, false),
+            Move::Normal { from, promote, .. } => (
+                pos.piece_at(from)
+                    .map_or(PieceKind::ALL[rand(14)], |p| p.kind),
+                promote,
+            ),
+        };
+        let after = match before.promoted() {
+            Some(k) if promote => k,
+            _ => before,
+        };
+        let other = |r: usize| if r < 2 { us.flip() } else { us };
+        // CSA as a writer spells it, now and then with a wrong
+        // piece or the wrong sign.
+        let color = other(rand(16));
+        let piece = if rand(8) == 0 {
+            PieceKind::ALL[rand(14)]
+        } else {
+            after
+        };
+        let csa = Notation::Csa {
+            color,
+            from,
+            to,
+            piece,
+        };
+        // KIF: the kind before the move, 成/不成 written or not
+        // (成 even on a drop), 打 or an origin (or neither), 同.
+        let color = [None, Some(us), Some(other(rand(8)))][rand(3)];
+        let piece = if rand(8) == 0 {
+            PieceKind::ALL[rand(14)]
+        } else {
+            before
+        };
+        let said = [None, Some(promote), Some(!promote)][rand(3)];
+        let (from, drop) = match rand(16) {
+            0 => (None, false),
+            1 => (from, from.is_some()),
+            _ => (from, from.is_none()),
+        };
+        let dest = if prev_to == Some(to) && rand(2) == 0 {
+            Dest::Same
+        } else {
+            Dest::Square(to)
+        };
+        let kif = Notation::Kif {
+            color,
+            dest,
+            piece,
+            promote: said,
+            from,
+            drop,
+        };
+        [csa, kif]
+    }
+
     /// `resolve_and_play` on CSA, KIF and USI moves against resolving then `play`,
     /// along random games (played with `play`, as the replayer
     /// does) from the start and from positions with pins, checks and
@@ -747,98 +859,13 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                let us = pos.side;
-                let mut written = moves.clone();
-                for from in Square::all() {
-                    let Some(p) = pos.piece_at(from).filter(|p| p.color == us) else {
-                        continue;
-                    };
-                    let reach = attacks::attacks(us, p.kind, from.index(), pos.occupied());
-                    for to in attacks::squares(reach) {
-                        let to = Square::from_index_unchecked(to);
-                        for promote in [false, true] {
-                            written.push(Move::Normal { from, to, promote });
-                        }
-                    }
-                }
-                for kind in PieceKind::HAND {
-                    if pos.hand(us).count(kind) > 0 {
-                        written.extend(Square::all().map(|to| Move::Drop { kind, to }));
-                    }
-                }
-                for _ in 0..40 {
-                    let to = Square::from_index_unchecked(rand(81));
-                    let kind = PieceKind::ALL[rand(14)];
-                    written.push(if rand(2) == 0 {
-                        Move::Drop { kind, to }
-                    } else {
-                        Move::Normal {
-                            from: Square::from_index_unchecked(rand(81)),
-                            to,
-                            promote: rand(2) == 0,
-                        }
-                    });
-                }
+                let written = moves_to_write(&pos, &moves, &mut rand);
                 let mut loose = pos.clone();
                 loose.waiting_safe = false;
                 for &mv in &written {
-                    let (from, to) = (mv.from(), mv.to());
-                    let (before, promote) = match mv {
-                        Move::Drop { kind, .. } => (kind, false),
-                        Move::Normal { from, promote, .. } => (
-                            pos.piece_at(from)
-                                .map_or(PieceKind::ALL[rand(14)], |p| p.kind),
-                            promote,
-                        ),
-                    };
-                    let after = match before.promoted() {
-                        Some(k) if promote => k,
-                        _ => before,
-                    };
-                    let other = |r: usize| if r < 2 { us.flip() } else { us };
-                    // CSA as a writer spells it, now and then with a wrong
-                    // piece or the wrong sign.
-                    let color = other(rand(16));
-                    let piece = if rand(8) == 0 {
-                        PieceKind::ALL[rand(14)]
-                    } else {
-                        after
-                    };
-                    let csa = Notation::Csa {
-                        color,
-                        from,
-                        to,
-                        piece,
-                    };
+                    let [csa, kif] = one_step_spellings(&pos, mv, prev_to, &mut rand);
                     let mut answers = vec![compare(&pos, &csa, prev_to)];
                     assert_eq!(compare(&loose, &csa, prev_to), None);
-                    // KIF: the kind before the move, 成/不成 written or not
-                    // (成 even on a drop), 打 or an origin (or neither), 同.
-                    let color = [None, Some(us), Some(other(rand(8)))][rand(3)];
-                    let piece = if rand(8) == 0 {
-                        PieceKind::ALL[rand(14)]
-                    } else {
-                        before
-                    };
-                    let said = [None, Some(promote), Some(!promote)][rand(3)];
-                    let (from, drop) = match rand(16) {
-                        0 => (None, false),
-                        1 => (from, from.is_some()),
-                        _ => (from, from.is_none()),
-                    };
-                    let dest = if prev_to == Some(to) && rand(2) == 0 {
-                        Dest::Same
-                    } else {
-                        Dest::Square(to)
-                    };
-                    let kif = Notation::Kif {
-                        color,
-                        dest,
-                        piece,
-                        promote: said,
-                        from,
-                        drop,
-                    };
                     answers.push(compare(&pos, &kif, prev_to));
                     assert_eq!(compare(&loose, &kif, prev_to), None);
                     let usi = Notation::Usi(mv);
@@ -947,10 +974,7 @@ mod tests {
                             .piece_at(from)
                             .map_or(PieceKind::ALL[next() as usize % 14], |p| p.kind),
                     };
-                    let (from, promote) = match mv {
-                        Move::Normal { from, promote, .. } => (Some(from), promote),
-                        Move::Drop { .. } => (None, false),
-                    };
+                    let promote = mv.is_promotion();
                     let after = if promote {
                         kind.promoted().unwrap_or(kind)
                     } else {
@@ -964,38 +988,7 @@ mod tests {
                     let said = [None, Some(promote), Some(!promote)][next() as usize % 3];
                     let rel = [Relative::NONE, Relative::NONE, Relative::DROP, Relative::UP]
                         [next() as usize % 4];
-                    let notations = [
-                        Notation::Usi(mv),
-                        Notation::Csa {
-                            color: us,
-                            from,
-                            to: mv.to(),
-                            piece: after,
-                        },
-                        Notation::Kif {
-                            color: None,
-                            dest,
-                            piece: kind,
-                            promote: said,
-                            from,
-                            drop: from.is_none(),
-                        },
-                        Notation::Kif {
-                            color: Some(us),
-                            dest,
-                            piece: kind,
-                            promote: said,
-                            from: None,
-                            drop: false,
-                        },
-                        Notation::Ki2 {
-                            color: Some(us),
-                            dest,
-                            piece: kind,
-                            relative: rel,
-                            promote: said,
-                        },
-                    ];
+                    let notations = spellings(us, mv, kind, after, dest, said, rel);
                     for n in &notations {
                         if let Some(fast) = plain(&pos, n, prev_to) {
                             assert_eq!(
@@ -1022,6 +1015,52 @@ mod tests {
             answered += every_ki2_move(&Position::from_sfen(sfen).unwrap(), None);
         }
         assert!(answered > 100_000, "only {answered} fast answers");
+    }
+
+    /// `mv` by `us` in every notation: `kind` the piece before the move,
+    /// `after` after it, `said` what 成/不成 say, `rel` the KI2 modifiers.
+    fn spellings(
+        us: Color,
+        mv: Move,
+        kind: PieceKind,
+        after: PieceKind,
+        dest: Dest,
+        said: Option<bool>,
+        rel: Relative,
+    ) -> [Notation; 5] {
+        let from = mv.from();
+        [
+            Notation::Usi(mv),
+            Notation::Csa {
+                color: us,
+                from,
+                to: mv.to(),
+                piece: after,
+            },
+            Notation::Kif {
+                color: None,
+                dest,
+                piece: kind,
+                promote: said,
+                from,
+                drop: from.is_none(),
+            },
+            Notation::Kif {
+                color: Some(us),
+                dest,
+                piece: kind,
+                promote: said,
+                from: None,
+                drop: false,
+            },
+            Notation::Ki2 {
+                color: Some(us),
+                dest,
+                piece: kind,
+                relative: rel,
+                promote: said,
+            },
+        ]
     }
 
     /// Every piece to every square as KI2 writes it, without modifiers,
