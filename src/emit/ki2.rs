@@ -3,7 +3,7 @@
 //! notation six to a line, the `まで` line, then the variation blocks.
 //!
 //! Everything but the move lines and the order of an ending's lines is
-//! shared with KIF ([`super::kakinoki`]), so the two formats cannot drift
+//! shared with KIF (`emit::kakinoki`), so the two formats cannot drift
 //! apart. Moves come from the replay and carry the shortest JSA
 //! disambiguation ([`crate::notation::ki2_move`]).
 

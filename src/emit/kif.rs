@@ -7,7 +7,7 @@
 //! written move is normalized (origin always given, `同　` where the replay
 //! says so, 成 only when promoting). What KIF shares with KI2 (the header,
 //! the plan of each line, the lines kept as comments, the encoding) is
-//! [`super::kakinoki`]'s.
+//! `emit::kakinoki`'s.
 
 use super::kakinoki::{LineId, Sheet, mover_at, width};
 use crate::emit::Warning;
