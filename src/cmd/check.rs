@@ -101,7 +101,7 @@ pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
     if let (Some(r), Some(path)) = (&report, &a.report) {
         r.write(path, &sum)?;
     }
-    Ok(exit_code(&sum))
+    Ok(exit_code(sum.unreadable, sum.fouls))
 }
 
 /// Add one item's counts to the run's.
@@ -146,12 +146,12 @@ fn print_summary(out: &mut impl Write, sum: &Summary) -> std::io::Result<()> {
     )
 }
 
-/// 2 when some input could not be read, else 1 when some game has a
-/// foul, else 0.
-fn exit_code(sum: &Summary) -> u8 {
-    if sum.unreadable > 0 {
+/// `check`'s exit code: 2 when some input could not be read, else 1 when
+/// some game has a foul, else 0.
+pub(super) fn exit_code(unreadable: usize, fouls: usize) -> u8 {
+    if unreadable > 0 {
         2
-    } else if sum.fouls > 0 {
+    } else if fouls > 0 {
         1
     } else {
         0
