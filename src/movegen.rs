@@ -10,10 +10,10 @@
 //! * [`Position::play`], the replayer's path, judges self-check
 //!   before playing, from the checkers and the line through the origin, and
 //!   [`Position::has_legal_move`] stops at the first move it finds.
-//!   [`Position::play_csa`] and [`Position::play_kif`] take a CSA or KIF
-//!   move that names its origin (or a drop) through the same checks
-//!   without forming the move first, and leave anything unusual to
-//!   resolving and `play`.
+//!   `Position::play_fast` is `play` without its general path, and
+//!   `fast_mover` with `play_fast_from` the same for a caller that must see
+//!   the moving piece to form the move; those callers form the move
+//!   themselves and send anything unusual down their own slow route.
 //! * [`Position::check_move`] judges one move from first principles: it plays
 //!   the move on a copy and looks at the result, computing attacks from
 //!   scratch, and for a checking pawn drop it generates every reply.
@@ -43,19 +43,20 @@ use crate::position::Position;
 use crate::rule::Rule;
 use crate::types::{Color, Move, Piece, PieceKind, Square};
 
-/// A written move checked and played in one step by [`Position::play_csa`]
-/// or [`Position::play_kif`]: the three things the replayer would otherwise
-/// get from [`crate::resolve::resolve`] and [`Position::play`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct OneStep {
-    /// The move, as resolving forms it.
-    pub(crate) mv: Move,
-    /// The piece that moved, as resolving names it: the origin's kind for
-    /// CSA (which writes the kind after the move), the kind written for KIF.
-    pub(crate) piece: PieceKind,
-    /// `play`'s answer: the kind captured, or the rule broken (and
-    /// then the position is as before).
-    pub(crate) outcome: Result<Option<PieceKind>, Rule>,
+/// A piece of the side to move on its square, read by
+/// [`Position::fast_mover`] for [`Position::play_fast_from`]: valid until the
+/// position changes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Mover {
+    piece: Piece,
+    from: Square,
+}
+
+impl Mover {
+    /// The kind of the piece.
+    pub(crate) fn kind(self) -> PieceKind {
+        self.piece.kind
+    }
 }
 
 /// Add the move `from`→`to` of a `kind`, once promoting and once not, as the
@@ -318,124 +319,70 @@ impl Position {
     /// checkers and the pin through the origin, so the position is copied
     /// only for pawn drops that give check (打ち歩詰め is judged on the
     /// position after).
-    // Inlined into the replayer's loop: the call's register saves and
-    // restores were about 26 instructions a ply of its ~270.
+    // Inlined into the replayer's loop, where the call's register saves and
+    // restores would weigh on every ply.
     #[inline(always)]
     pub fn play(&mut self, m: Move) -> Result<Option<PieceKind>, Rule> {
-        if self.waiting_safe {
-            match m {
-                Move::Normal { from, to, promote } => {
-                    return self.play_checked_board(from.index(), to.index(), promote);
+        match self.play_fast(m) {
+            Some(outcome) => outcome,
+            None => self.play_checked_general(m),
+        }
+    }
+
+    /// [`Position::play`] on its fast path only: `play`'s answer when the
+    /// waiting side is known to be safe and `m` is a board move or a drop
+    /// other than a pawn giving check (nearly every move of a game);
+    /// `None`, with the position untouched, for the rest.
+    #[inline(always)]
+    pub(crate) fn play_fast(&mut self, m: Move) -> Option<Result<Option<PieceKind>, Rule>> {
+        match m {
+            Move::Normal { from, to, promote } => {
+                if !self.waiting_safe {
+                    return None;
                 }
-                Move::Drop { kind, to }
-                    if !(kind == PieceKind::Pawn && self.pawn_drop_checks(to.index())) =>
-                {
-                    return self.play_checked_drop(kind, to.index());
-                }
-                Move::Drop { .. } => {}
+                Some(self.play_checked_board(from.index(), to.index(), promote))
             }
+            Move::Drop { kind, to } => self.play_fast_drop(kind, to),
         }
-        self.play_checked_general(m)
     }
 
-    /// A CSA move (`+7776FU`, `+2822UM`, `+0055KA`) by `color`, checked and
-    /// played in one step: what [`crate::resolve::resolve`] then
-    /// [`Position::play`] give, without forming the move first and
-    /// reading its origin twice.
-    ///
-    /// `None`, with the position untouched, for every move off the simple
-    /// path, which the caller sends down that route instead: not `color`'s
-    /// turn, an origin that is empty, holds an enemy piece or a piece that
-    /// cannot become `piece`, a drop of a promoted kind or a pawn drop that
-    /// checks, or a position where the waiting side is not known to be safe.
+    /// The piece of the side to move on `from`, when a move from there
+    /// can take [`Position::play_fast`]'s path: for a caller that must see
+    /// the piece to form the move (to know whether it promotes, say), which
+    /// [`Position::play_fast_from`] then plays without reading it again.
     #[inline(always)]
-    pub(crate) fn play_csa(
+    pub(crate) fn fast_mover(&self, from: Square) -> Option<Mover> {
+        if !self.waiting_safe {
+            return None;
+        }
+        let piece = self.board[from.index()].filter(|p| p.color == self.side)?;
+        Some(Mover { piece, from })
+    }
+
+    /// `play` for the move of `mover`, from [`Position::fast_mover`] on
+    /// this position as it is, to `to`.
+    #[inline(always)]
+    pub(crate) fn play_fast_from(
         &mut self,
-        color: Color,
-        from: Option<Square>,
+        mover: Mover,
         to: Square,
-        piece: PieceKind,
-    ) -> Option<OneStep> {
-        if !self.waiting_safe || color != self.side {
-            return None;
-        }
-        let t = to.index();
-        let Some(from) = from else {
-            return self.play_simple_drop(piece, to);
-        };
-        let f = from.index();
-        let p = self.board[f].filter(|p| p.color == color)?;
-        // CSA names the piece after the move: the same kind, or its
-        // promotion for a promoting move.
-        let promote = if p.kind == piece {
-            false
-        } else if p.kind.promoted() == Some(piece) {
-            true
-        } else {
-            return None;
-        };
-        Some(OneStep {
-            mv: Move::Normal { from, to, promote },
-            piece: p.kind,
-            outcome: self.play_checked_piece(p, f, t, promote),
-        })
+        promote: bool,
+    ) -> Result<Option<PieceKind>, Rule> {
+        self.play_checked_piece(mover.piece, mover.from.index(), to.index(), promote)
     }
 
-    /// A KIF move (`７六歩(77)`, `同　銀成(31)`, `５五角打`) checked and
-    /// played in one step, like [`Position::play_csa`]: `to` is the
-    /// destination (the previous one for `同`), `piece` the kind written
-    /// (before the move), `promote` what 成/不成 say, `from` the origin
-    /// written and `drop` whether 打 was.
-    ///
-    /// `None`, with the position untouched, off the simple path: a stated
-    /// colour not to move, no origin without 打, an origin not holding an own
-    /// `piece`, a drop of a promoted kind, of a king, with 成, or of a pawn
-    /// that checks, or a waiting side not known to be safe.
+    /// [`Position::play_fast`] for the drop of `kind` on `to`.
     #[inline(always)]
-    pub(crate) fn play_kif(
+    pub(crate) fn play_fast_drop(
         &mut self,
-        color: Option<Color>,
+        kind: PieceKind,
         to: Square,
-        piece: PieceKind,
-        promote: Option<bool>,
-        from: Option<Square>,
-        drop: bool,
-    ) -> Option<OneStep> {
-        if !self.waiting_safe || color.is_some_and(|c| c != self.side) {
-            return None;
-        }
-        if drop {
-            if piece == PieceKind::King || promote == Some(true) {
-                return None;
-            }
-            return self.play_simple_drop(piece, to);
-        }
-        let from = from?;
-        let f = from.index();
-        let p = self.board[f].filter(|p| p.color == self.side && p.kind == piece)?;
-        // 不成 and silence both mean no promotion.
-        let promote = promote == Some(true);
-        Some(OneStep {
-            mv: Move::Normal { from, to, promote },
-            piece,
-            outcome: self.play_checked_piece(p, f, to.index(), promote),
-        })
-    }
-
-    /// The drop of [`Position::play_csa`] and [`Position::play_kif`]: any
-    /// kind but a promoted one (which resolving refuses before the rules
-    /// are asked) and a pawn giving check (打ち歩詰め needs the general path).
-    #[inline(always)]
-    fn play_simple_drop(&mut self, kind: PieceKind, to: Square) -> Option<OneStep> {
+    ) -> Option<Result<Option<PieceKind>, Rule>> {
         let t = to.index();
-        if kind.is_promoted() || (kind == PieceKind::Pawn && self.pawn_drop_checks(t)) {
+        if !self.waiting_safe || (kind == PieceKind::Pawn && self.pawn_drop_checks(t)) {
             return None;
         }
-        Some(OneStep {
-            mv: Move::Drop { kind, to },
-            piece: kind,
-            outcome: self.play_checked_drop(kind, t),
-        })
+        Some(self.play_checked_drop(kind, t))
     }
 
     /// [`Position::play`] for any move and position: checking pawn
@@ -486,8 +433,7 @@ impl Position {
     }
 
     /// [`Position::play_checked_board`] once the origin `f` is known to hold
-    /// `p`, a piece of the side to move: for callers that have read it
-    /// already.
+    /// `p`, a piece of the side to move.
     #[inline(always)]
     fn play_checked_piece(
         &mut self,
@@ -521,7 +467,7 @@ impl Position {
         {
             // Only these kinds can be left without a move (the table is
             // empty for the rest); asking first spares most moves the
-            // lookup, about 10 instructions a ply of a game.
+            // lookup.
             return Err(Rule::DeadPiece);
         }
         if let Some(k) = self.kings[us.index()] {
@@ -778,8 +724,6 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::{Dest, Notation};
-    use crate::resolve::resolve;
 
     #[test]
     fn startpos_perft_shallow() {
@@ -787,203 +731,6 @@ mod tests {
         assert_eq!(p.perft(1), 30);
         assert_eq!(p.perft(2), 900);
         assert_eq!(p.perft(3), 25470);
-    }
-
-    /// Play `notation` on a copy of `pos` both ways: `one_step` (the fast
-    /// path under test), then, when it answers, resolving and
-    /// `play` on another copy; they must agree on the move, the
-    /// piece, the verdict and everything about the position after. When it
-    /// does not answer, the position must be untouched. Returns the answer.
-    fn compare(
-        pos: &Position,
-        notation: &Notation,
-        prev_to: Option<Square>,
-        one_step: impl FnOnce(&mut Position) -> Option<OneStep>,
-    ) -> Option<OneStep> {
-        let same = |a: &Position, b: &Position| {
-            assert_eq!(a, b, "{notation:?}");
-            assert_eq!(
-                (a.key(), a.checkers, a.waiting_safe),
-                (b.key(), b.checkers, b.waiting_safe),
-                "{notation:?} in {pos:?}"
-            );
-        };
-        let mut fast = pos.clone();
-        let Some(got) = one_step(&mut fast) else {
-            same(&fast, pos);
-            return None;
-        };
-        let mut slow = pos.clone();
-        let r = resolve(&slow, notation, prev_to)
-            .unwrap_or_else(|u| panic!("{notation:?} answered in one step but {u:?}"));
-        // The one-step paths refuse a move by the side not to move.
-        assert_eq!(r.color.unwrap_or(pos.side), pos.side, "{notation:?}");
-        let outcome = slow.play(r.mv);
-        assert_eq!(
-            got,
-            OneStep {
-                mv: r.mv,
-                piece: r.piece,
-                outcome
-            },
-            "{notation:?} in {pos:?}"
-        );
-        same(&fast, &slow);
-        Some(got)
-    }
-
-    /// `play_csa` and `play_kif` against resolving then `play`,
-    /// along random games (played with `play`, as the replayer
-    /// does) from the start and from positions with pins, checks and
-    /// 打ち歩詰め: every legal move, every own piece to every square it
-    /// attacks with and without promotion (pinned pieces, a king walking
-    /// into check, promotions outside the zone, dead pieces), every drop of
-    /// every kind held (occupied, nifu, 打ち歩詰め), drops of any kind on
-    /// random squares (not in hand), random origins,
-    /// wrong pieces, wrong colours, and the same on a copy not known to be
-    /// safe, which the fast paths must leave alone.
-    #[test]
-    fn one_step_paths_match_resolve_then_play() {
-        let mut next = crate::test_rng::xorshift(0x0d1b_7c3a_95e2_4f61);
-        let mut rand = move |n: usize| next() as usize % n;
-        let mut played = 0;
-        let mut refused = Vec::new();
-        let starts = [
-            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-            "8k/6G2/9/7N1/9/9/9/9/4K4 b P 1",
-            "k3r4/9/9/9/9/9/9/4G4/4K4 b GP 1",
-            "4k4/9/9/9/8b/9/6S2/9/1r2K4 b Pp 1",
-            "ln1g3nl/1r1s1kg2/p1pppp1pp/1p4p2/9/2P6/PPBPPPPPP/2G1S2R1/LN2KGSNL b BS 1",
-        ];
-        for game in 0..12 {
-            let mut pos = Position::from_sfen(starts[game % starts.len()]).unwrap();
-            let mut prev_to: Option<Square> = None;
-            for _ply in 0..100 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let us = pos.side;
-                let mut written = moves.clone();
-                for from in Square::all() {
-                    let Some(p) = pos.piece_at(from).filter(|p| p.color == us) else {
-                        continue;
-                    };
-                    let reach = attacks::attacks(us, p.kind, from.index(), pos.occupied());
-                    for to in attacks::squares(reach) {
-                        let to = Square::from_index_unchecked(to);
-                        for promote in [false, true] {
-                            written.push(Move::Normal { from, to, promote });
-                        }
-                    }
-                }
-                for kind in PieceKind::HAND {
-                    if pos.hand(us).count(kind) > 0 {
-                        written.extend(Square::all().map(|to| Move::Drop { kind, to }));
-                    }
-                }
-                for _ in 0..40 {
-                    let to = Square::from_index_unchecked(rand(81));
-                    let kind = PieceKind::ALL[rand(14)];
-                    written.push(if rand(2) == 0 {
-                        Move::Drop { kind, to }
-                    } else {
-                        Move::Normal {
-                            from: Square::from_index_unchecked(rand(81)),
-                            to,
-                            promote: rand(2) == 0,
-                        }
-                    });
-                }
-                let mut loose = pos.clone();
-                loose.waiting_safe = false;
-                for &mv in &written {
-                    let (from, to) = (mv.from(), mv.to());
-                    let (before, promote) = match mv {
-                        Move::Drop { kind, .. } => (kind, false),
-                        Move::Normal { from, promote, .. } => (
-                            pos.piece_at(from)
-                                .map_or(PieceKind::ALL[rand(14)], |p| p.kind),
-                            promote,
-                        ),
-                    };
-                    let after = match before.promoted() {
-                        Some(k) if promote => k,
-                        _ => before,
-                    };
-                    let other = |r: usize| if r < 2 { us.flip() } else { us };
-                    // CSA as a writer spells it, now and then with a wrong
-                    // piece or the wrong sign.
-                    let color = other(rand(16));
-                    let piece = if rand(8) == 0 {
-                        PieceKind::ALL[rand(14)]
-                    } else {
-                        after
-                    };
-                    let csa = Notation::Csa {
-                        color,
-                        from,
-                        to,
-                        piece,
-                    };
-                    let one = |p: &mut Position| p.play_csa(color, from, to, piece);
-                    let mut answers = vec![compare(&pos, &csa, prev_to, one)];
-                    assert_eq!(compare(&loose, &csa, prev_to, one), None);
-                    // KIF: the kind before the move, 成/不成 written or not
-                    // (成 even on a drop), 打 or an origin (or neither), 同.
-                    let color = [None, Some(us), Some(other(rand(8)))][rand(3)];
-                    let piece = if rand(8) == 0 {
-                        PieceKind::ALL[rand(14)]
-                    } else {
-                        before
-                    };
-                    let said = [None, Some(promote), Some(!promote)][rand(3)];
-                    let (from, drop) = match rand(16) {
-                        0 => (None, false),
-                        1 => (from, from.is_some()),
-                        _ => (from, from.is_none()),
-                    };
-                    let dest = if prev_to == Some(to) && rand(2) == 0 {
-                        Dest::Same
-                    } else {
-                        Dest::Square(to)
-                    };
-                    let kif = Notation::Kif {
-                        color,
-                        dest,
-                        piece,
-                        promote: said,
-                        from,
-                        drop,
-                    };
-                    let one = |p: &mut Position| p.play_kif(color, to, piece, said, from, drop);
-                    answers.push(compare(&pos, &kif, prev_to, one));
-                    assert_eq!(compare(&loose, &kif, prev_to, one), None);
-                    for a in answers.into_iter().flatten() {
-                        match a.outcome {
-                            Ok(_) => played += 1,
-                            Err(rule) => refused.push(rule),
-                        }
-                    }
-                }
-                let mv = moves[rand(moves.len())];
-                pos.play(mv).unwrap();
-                prev_to = Some(mv.to());
-            }
-        }
-        assert!(played > 50_000, "only {played} moves played in one step");
-        for rule in [
-            Rule::BadMovement,
-            Rule::BadPromotion,
-            Rule::DeadPiece,
-            Rule::SelfCheck,
-            Rule::NotInHand,
-            Rule::OccupiedDrop,
-            Rule::Nifu,
-        ] {
-            let n = refused.iter().filter(|&&r| r == rule).count();
-            assert!(n > 20, "{rule:?} refused in one step only {n} times");
-        }
     }
 
     #[test]

@@ -9,19 +9,17 @@ mod line;
 
 use crate::codes::{DiagnosticCode, Reason};
 use crate::error::{Error, ErrorKind};
-use crate::movegen::OneStep;
 use crate::position::{DeclarationRule, Position};
-use crate::record::{Dest, Ending, Line, MoveEntry, Notation, Record, Span, StartPosition};
-use crate::resolve::{Unresolved, resolve};
+use crate::record::{Ending, Line, MoveEntry, Notation, Record, Span, StartPosition};
+use crate::resolve::{OneStep, Unresolved, resolve, resolve_and_play};
 use crate::rule::Rule;
 use crate::types::{Color, Move, PieceKind, Square};
 use line::replay_line;
 
 /// Bits in [`History`]'s filter of keys seen. A set bit costs a pass over
-/// every key of the line; over a collection of 2,000 games, 4,096 bits
-/// sent about one new position in 55 down that pass (some 6 instructions a
-/// ply on average), 16,384 about one in 200. The price is 2 KiB zeroed for
-/// each line and copied for each variation, small beside replaying either.
+/// every key of the line, so the filter is sized for a game's positions to
+/// rarely share a bit. The price is 2 KiB zeroed for each line and copied
+/// for each variation, small beside replaying either.
 const FILTER_BITS: usize = 16384;
 
 /// Options for [`replay`].
@@ -622,9 +620,9 @@ fn advance(
 /// piece that made it (before the move) and the kind captured, or why not;
 /// on failure `pos` is unchanged.
 ///
-/// CSA and KIF moves that name their origin, or drops, are checked and
-/// played in one step (`Position::play_csa`, `play_kif`); everything else,
-/// and every move those leave alone, is resolved first and then played.
+/// Most moves are resolved and played in one step
+/// (`resolve::resolve_and_play`); the rest are resolved first and then
+/// played.
 #[inline(always)]
 fn play_entry(
     pos: &mut Position,
@@ -632,32 +630,7 @@ fn play_entry(
     prev_to: Option<Square>,
 ) -> Result<(Move, PieceKind, Option<PieceKind>), Stop> {
     let us = pos.side_to_move();
-    let one_step = match *notation {
-        Notation::Csa {
-            color,
-            from,
-            to,
-            piece,
-        } => pos.play_csa(color, from, to, piece),
-        // Not `resolve::dest_square`: its `Result<_, Unresolved>` costs the
-        // KIF replay about 12 instructions a ply (measured); a 同 without a
-        // previous move is left to `resolve`, which reports it.
-        Notation::Kif {
-            color,
-            dest,
-            piece,
-            promote,
-            from,
-            drop,
-        } => match (dest, prev_to) {
-            (Dest::Square(to), _) | (Dest::Same, Some(to)) => {
-                pos.play_kif(color, to, piece, promote, from, drop)
-            }
-            (Dest::Same, None) => None,
-        },
-        _ => None,
-    };
-    if let Some(OneStep { mv, piece, outcome }) = one_step {
+    if let Some(OneStep { mv, piece, outcome }) = resolve_and_play(pos, notation, prev_to) {
         return match outcome {
             Ok(capture) => Ok((mv, piece, capture)),
             Err(rule) => Err(Stop::Illegal(mv, piece, us, rule)),

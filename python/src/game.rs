@@ -3,7 +3,7 @@
 
 use crate::convert::{self, Output};
 use crate::errors;
-use kifu::replay::{Game as Replayed, Verdict as RustVerdict};
+use kifu::replay::{Game, Verdict};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
@@ -16,15 +16,17 @@ pub struct Meta {
 }
 
 /// A game read and replayed: every move was judged by the full rules.
-#[pyclass(frozen, module = "kifu")]
-pub struct Game {
-    game: Replayed,
+/// `kifu.Game` in Python; the Rust name keeps it apart from the replayed
+/// [`Game`] it wraps.
+#[pyclass(frozen, name = "Game", module = "kifu")]
+pub struct PyGame {
+    game: Game,
     meta: Meta,
 }
 
 /// Whether every move of the main line was legal, or the first foul.
-#[pyclass(frozen, get_all, module = "kifu")]
-pub struct Verdict {
+#[pyclass(frozen, get_all, name = "Verdict", module = "kifu")]
+pub struct PyVerdict {
     /// True when no move broke a rule.
     legal: bool,
     /// The rule code (`nifu`, `uchifuzume`, `perpetual-check`, ...), or None.
@@ -47,7 +49,7 @@ pub struct Verdict {
 }
 
 #[pymethods]
-impl Verdict {
+impl PyVerdict {
     fn __repr__(&self) -> String {
         match (self.legal, self.rule) {
             (true, _) | (false, None) => format!("Verdict(legal={})", py_bool(self.legal)),
@@ -83,8 +85,8 @@ impl Verdict {
 }
 
 /// Who won, and why.
-#[pyclass(frozen, get_all, module = "kifu")]
-pub struct GameResult {
+#[pyclass(frozen, get_all, name = "GameResult", module = "kifu")]
+pub struct PyGameResult {
     /// `"sente"`, `"gote"`, or None for a draw or no result.
     winner: Option<&'static str>,
     /// `resign`, `checkmate`, `foul`, `sennichite`, `time-up`, `none`, ...
@@ -92,7 +94,7 @@ pub struct GameResult {
 }
 
 #[pymethods]
-impl GameResult {
+impl PyGameResult {
     fn __repr__(&self) -> String {
         match self.winner {
             Some(w) => format!("GameResult(winner={w:?}, reason={:?})", self.reason),
@@ -117,9 +119,9 @@ fn opt(v: Option<u32>) -> String {
     v.map_or("None".to_string(), |v| v.to_string())
 }
 
-impl Game {
-    pub fn new(game: Replayed, meta: Meta) -> Game {
-        Game { game, meta }
+impl PyGame {
+    pub fn new(game: Game, meta: Meta) -> PyGame {
+        PyGame { game, meta }
     }
 
     fn json_value(&self, report: bool) -> serde_json::Value {
@@ -136,7 +138,7 @@ impl Game {
 }
 
 #[pymethods]
-impl Game {
+impl PyGame {
     /// The input's path, `<bytes>` or `<string>`.
     #[getter]
     fn source(&self) -> &str {
@@ -196,10 +198,10 @@ impl Game {
 
     /// Legal, or the first foul: rule, ply, loser, message, line, column.
     #[getter]
-    fn verdict(&self) -> Verdict {
+    fn verdict(&self) -> PyVerdict {
         let v = kifu::report::verdict_json(&self.game.main.verdict);
-        Verdict {
-            legal: matches!(self.game.main.verdict, RustVerdict::Legal),
+        PyVerdict {
+            legal: matches!(self.game.main.verdict, Verdict::Legal),
             rule: v.rule,
             ply: v.ply,
             move_number: v.move_number,
@@ -213,9 +215,9 @@ impl Game {
 
     /// Who won and why.
     #[getter]
-    fn result(&self) -> GameResult {
+    fn result(&self) -> PyGameResult {
         let r = kifu::report::result_json(&self.game.main.result);
-        GameResult {
+        PyGameResult {
             winner: r.winner,
             reason: r.reason,
         }
@@ -246,11 +248,7 @@ impl Game {
     fn evals(&self) -> Vec<Option<i64>> {
         let moves = &self.game.record.main.moves;
         let n = self.game.main.plies.len();
-        moves
-            .iter()
-            .take(n)
-            .map(kifu::emit::eval_score)
-            .collect()
+        moves.iter().take(n).map(kifu::emit::eval_score).collect()
     }
 
     /// The time of each legal ply: `(spent_ms, total_ms)` (either may be

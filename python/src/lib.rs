@@ -10,7 +10,7 @@ mod many;
 mod reading;
 mod stream;
 
-use game::Game;
+use game::PyGame;
 use kifu::error::Error;
 use kifu::input::{ReadOptions, read_bytes, read_path};
 use pyo3::exceptions::{PyFileNotFoundError, PyTypeError, PyValueError};
@@ -100,7 +100,7 @@ fn read(
     source: &Bound<'_, PyAny>,
     format: Option<&str>,
     encoding: Option<&str>,
-) -> PyResult<Vec<Py<Game>>> {
+) -> PyResult<Vec<Py<PyGame>>> {
     let src = source_of(source)?;
     let opts = options(
         format,
@@ -118,7 +118,7 @@ fn read(
     let mut errors: Vec<Error> = Vec::new();
     for item in items {
         match item {
-            Item::Game(g, meta) => games.push(Py::new(py, Game::new(*g, meta))?),
+            Item::Game(g, meta) => games.push(Py::new(py, PyGame::new(*g, meta))?),
             Item::Error(e) => errors.push(e),
             Item::Warning(w) => errors::warn(py, &w)?,
         }
@@ -167,9 +167,9 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(read_many, m)?)?;
-    m.add_class::<Game>()?;
-    m.add_class::<game::Verdict>()?;
-    m.add_class::<game::GameResult>()?;
+    m.add_class::<PyGame>()?;
+    m.add_class::<game::PyVerdict>()?;
+    m.add_class::<game::PyGameResult>()?;
     m.add_class::<many::GameStream>()?;
     m.add("KifuError", py.get_type::<errors::KifuError>())?;
     m.add("ParseError", py.get_type::<errors::ParseError>())?;

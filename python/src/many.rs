@@ -7,7 +7,7 @@
 //! one streaming a multi-gigabyte CSA file, waits rather than piles up games.
 
 use crate::errors;
-use crate::game::Game;
+use crate::game::PyGame;
 use crate::reading::{Item, items_of};
 use crate::stream::{self, BATCH_GAMES, STREAM_MIN_BYTES};
 use pyo3::exceptions::PyStopIteration;
@@ -230,7 +230,7 @@ impl GameStream {
                 Some(Item::Warning(w)) => errors::warn(py, &w)?,
                 Some(Item::Error(e)) => return Ok(errors::to_py(py, &e).into_value(py).into_any()),
                 Some(Item::Game(g, meta)) => {
-                    return Ok(Py::new(py, Game::new(*g, meta))?.into_any());
+                    return Ok(Py::new(py, PyGame::new(*g, meta))?.into_any());
                 }
             }
         }

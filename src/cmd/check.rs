@@ -29,6 +29,8 @@ struct Outcome {
     report: super::report::Part,
 }
 
+/// Replay every game of the inputs, print each finding and the summary;
+/// the exit code says whether all was readable and legal.
 pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
     if let Some(v) = super::variant::requested(&a.input)? {
         return super::variant::check(a, Some(v));
@@ -76,15 +78,7 @@ pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
                 out.flush()?;
                 progress.eprint(&o.err);
             }
-            sum.games += o.games;
-            sum.plies += o.plies;
-            sum.legal += o.legal;
-            sum.fouls += o.fouls;
-            sum.unreadable += o.unreadable;
-            sum.warnings += o.diagnostics;
-            for (k, v) in o.fouls_by_rule {
-                *sum.fouls_by_rule.entry(k).or_default() += v;
-            }
+            tally(&mut sum, o);
             // Large streamed files report progress per batch, not only per file.
             if sum.games.is_multiple_of(1024) {
                 progress.update(files_done, sum.games, sum.fouls);
@@ -94,31 +88,8 @@ pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
     )?;
     progress.finish();
     sum.finish(start);
-    let files = sum.files;
     if !a.json && !a.quiet {
-        writeln!(
-            out,
-            "{files} file{}, {} game{}: {} legal, {} with fouls; {} unreadable input{}; {} diagnostic{}",
-            plural(files),
-            sum.games,
-            plural(sum.games),
-            sum.legal,
-            sum.fouls,
-            sum.unreadable,
-            plural(sum.unreadable),
-            sum.warnings,
-            plural(sum.warnings),
-        )?;
-        writeln!(
-            out,
-            "{} {}; fouls by rule: {}; {:.2} s, {:.0} games/s, {:.0} plies/s",
-            sum.plies,
-            if sum.plies == 1 { "ply" } else { "plies" },
-            sum.rules_text(),
-            sum.elapsed_s,
-            sum.games_per_s,
-            sum.plies_per_s,
-        )?;
+        print_summary(&mut out, &sum)?;
     }
     out.flush()?;
     if a.json {
@@ -130,13 +101,61 @@ pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
     if let (Some(r), Some(path)) = (&report, &a.report) {
         r.write(path, &sum)?;
     }
-    Ok(if sum.unreadable > 0 {
+    Ok(exit_code(sum.unreadable, sum.fouls))
+}
+
+/// Add one item's counts to the run's.
+fn tally(sum: &mut Summary, o: Outcome) {
+    sum.games += o.games;
+    sum.plies += o.plies;
+    sum.legal += o.legal;
+    sum.fouls += o.fouls;
+    sum.unreadable += o.unreadable;
+    sum.warnings += o.diagnostics;
+    for (k, v) in o.fouls_by_rule {
+        *sum.fouls_by_rule.entry(k).or_default() += v;
+    }
+}
+
+/// The two closing lines of a text run: the counts, then the plies, the
+/// fouls by rule and the speed.
+fn print_summary(out: &mut impl Write, sum: &Summary) -> std::io::Result<()> {
+    let files = sum.files;
+    writeln!(
+        out,
+        "{files} file{}, {} game{}: {} legal, {} with fouls; {} unreadable input{}; {} diagnostic{}",
+        plural(files),
+        sum.games,
+        plural(sum.games),
+        sum.legal,
+        sum.fouls,
+        sum.unreadable,
+        plural(sum.unreadable),
+        sum.warnings,
+        plural(sum.warnings),
+    )?;
+    writeln!(
+        out,
+        "{} {}; fouls by rule: {}; {:.2} s, {:.0} games/s, {:.0} plies/s",
+        sum.plies,
+        if sum.plies == 1 { "ply" } else { "plies" },
+        sum.rules_text(),
+        sum.elapsed_s,
+        sum.games_per_s,
+        sum.plies_per_s,
+    )
+}
+
+/// `check`'s exit code: 2 when some input could not be read, else 1 when
+/// some game has a foul, else 0.
+pub(super) fn exit_code(unreadable: usize, fouls: usize) -> u8 {
+    if unreadable > 0 {
         2
-    } else if sum.fouls > 0 {
+    } else if fouls > 0 {
         1
     } else {
         0
-    })
+    }
 }
 
 impl From<super::variant::Tally> for Outcome {

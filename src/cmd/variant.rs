@@ -302,13 +302,7 @@ pub fn check(a: &CheckArgs, variant: Option<Variant>) -> anyhow::Result<u8> {
             total.diagnostics
         )?;
     }
-    Ok(if total.unreadable > 0 {
-        2
-    } else if total.fouls > 0 {
-        1
-    } else {
-        0
-    })
+    Ok(super::check::exit_code(total.unreadable, total.fouls))
 }
 
 impl Tally {

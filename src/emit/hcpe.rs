@@ -7,7 +7,7 @@
 //! where the record has no eval, and for fouls and draws.
 
 use crate::emit::Warning;
-use crate::emit::packed::{Layout, drop_number, encode, label, walk};
+use crate::emit::packed::{self, Layout, encode, label, walk};
 use crate::replay::Game;
 use crate::types::{Color, Move};
 
@@ -18,12 +18,7 @@ pub const RECORD_BYTES: usize = 38;
 /// a drop, 80 plus the kind's number: P L N S B R G = 1..7), promotion in
 /// bit 14.
 pub fn move16(mv: Move) -> u16 {
-    match mv {
-        Move::Normal { from, to, promote } => {
-            to.index() as u16 | (from.index() as u16) << 7 | u16::from(promote) << 14
-        }
-        Move::Drop { kind, to } => to.index() as u16 | (80 + drop_number(kind)) << 7,
-    }
+    packed::move16(mv, 14, |n| 80 + n)
 }
 
 /// The records of one game, and what could not be written.

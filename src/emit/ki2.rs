@@ -2,20 +2,30 @@
 //! §5, §7): the KIF header and start position, moves in traditional
 //! notation six to a line, the `まで` line, then the variation blocks.
 //!
-//! Everything but the move lines is the KIF writer's ([`super::kif`]), so
-//! the two formats cannot drift apart. Moves come from the replay and carry
-//! the shortest JSA disambiguation ([`crate::notation::ki2_move`]).
+//! Everything but the move lines and the order of an ending's lines is
+//! shared with KIF (`emit::kakinoki`), so the two formats cannot drift
+//! apart. Moves come from the replay and carry the shortest JSA
+//! disambiguation ([`crate::notation::ki2_move`]).
 
+use super::kakinoki::{self, LineId, Plan, Sheet, mover_at, width};
+use crate::codes::WarningCode;
 use crate::emit::Warning;
-use crate::emit::kif::{self, KifOptions, Style};
-use crate::replay::Game;
+use crate::emit::kif;
+use crate::emit::sjis::Origin;
+use crate::record::Line;
+use crate::replay::{Game, LineResult};
+
+/// Moves on one KI2 line, as Kifu for Windows writes them.
+const MOVES_PER_LINE: usize = 6;
+/// Display columns each KI2 move is padded to.
+const COLUMN: usize = 12;
 
 /// KI2 text for `game` (UTF-8, LF; encode it with [`encode`]), plus
 /// warnings for what KI2 could not hold (`times-dropped`,
 /// `evaluations-dropped`, `variations-dropped`) or had to change (a replaced
 /// ending, `moves-after-foul-commented`).
 pub fn write(game: &Game) -> (String, Vec<Warning>) {
-    kif::render(game, Style::Ki2, &KifOptions::utf8())
+    sheet(game).into_text("\n")
 }
 
 /// KI2 for `game` as a `.ki2` file holds it: Shift_JIS (CP932, with the
@@ -23,7 +33,7 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
 /// it. Warnings for characters CP932 cannot hold (`unencodable-char`) name
 /// the input line they came from.
 pub fn write_sjis(game: &Game) -> (Vec<u8>, Vec<Warning>) {
-    kif::encoded(game, Style::Ki2)
+    sheet(game).into_sjis()
 }
 
 /// The bytes of KI2 text from [`write`](fn@write): Shift_JIS (CP932) with CRLF for
@@ -37,6 +47,103 @@ pub fn encode(text: &str, sjis: bool) -> (Vec<u8>, Vec<Warning>) {
     } else {
         (text.as_bytes().to_vec(), Vec::new())
     }
+}
+
+/// The KI2 text of `game`: the header, then every line of play.
+fn sheet(game: &Game) -> Sheet<'_> {
+    let mut s = Sheet::new(game);
+    if s.timed {
+        s.warn(
+            WarningCode::TimesDropped,
+            "KI2 has no place for move times; they are left out".into(),
+        );
+    }
+    s.header();
+    s.record_comments();
+    for id in s.line_order() {
+        write_line(&mut s, id);
+    }
+    s
+}
+
+/// One line of play: its `変化` heading, its moves, the moves the replay
+/// could not play (as comments), and its ending.
+fn write_line(s: &mut Sheet, id: LineId) {
+    let r = s.result(id);
+    let Some(line) = s.record_line(id) else {
+        return;
+    };
+    let plan = s.plan_to_write(id);
+    if id.is_some() {
+        s.line("");
+        // Kifu for Windows pads the ply to four columns in KI2 only.
+        s.line(&format!("変化：{:>4}手", r.first_ply));
+    }
+    write_moves(s, id, r, line, &plan);
+    let commented = s.commented_moves(r, line, &plan);
+    let Some((word, summary)) = &plan.ending else {
+        s.write_commented(&commented);
+        return;
+    };
+    let source = line.ending.as_ref().filter(|_| !word.is_empty());
+    if !word.is_empty() {
+        s.warn_changed_ending(r, source, word, "KI2");
+    }
+    // No terminal word in KI2: the `まで` line is the ending, and `*` lines
+    // after it attach to it (before it, to the last move).
+    if let Some(summary) = summary {
+        s.line(summary);
+    }
+    s.ending_comments(source);
+    s.write_commented(&commented);
+}
+
+/// The written moves of a line, rows of [`MOVES_PER_LINE`], a row cut short
+/// by a move's comments and bookmarks, which follow it.
+fn write_moves(s: &mut Sheet, id: LineId, r: &LineResult, line: &Line, plan: &Plan) {
+    let first_mover = s.first_mover(r);
+    // KI2 names moves relative to the other pieces, so it needs the board.
+    let mut pos = s.position_before(id, 0);
+    let mut row: Vec<String> = Vec::new();
+    for i in 0..plan.written {
+        let (mv, piece, same) = plan.move_at(r, i);
+        let entry = line.moves.get(i);
+        if let Some(e) = entry {
+            s.mark(Origin::Line(e.span.line));
+        }
+        let mover = mover_at(first_mover, i);
+        row.push(crate::notation::ki2_move(&pos, mover, mv, piece, same));
+        pos.play_unchecked(mv);
+        // The `*`/`&` lines must directly follow the move they annotate.
+        let annotated = entry.is_some_and(kakinoki::has_attachments);
+        if row.len() == MOVES_PER_LINE || annotated {
+            write_row(s, &mut row);
+        }
+        if let Some(e) = entry {
+            s.attachments(e);
+        }
+    }
+    write_row(s, &mut row);
+}
+
+/// Write the pending moves as one line, each padded to [`COLUMN`] display
+/// columns (the last one is not padded, so no line ends in spaces).
+fn write_row(s: &mut Sheet, row: &mut Vec<String>) {
+    if row.is_empty() {
+        return;
+    }
+    let mut text = String::new();
+    let last = row.len() - 1;
+    for (i, m) in row.drain(..).enumerate() {
+        text.push_str(&m);
+        if i < last {
+            // Wider moves (`▲５四銀左引不成`) still get one space, so
+            // that the moves stay apart for people.
+            let pad = COLUMN.saturating_sub(width(&m)).max(1);
+            text.extend(std::iter::repeat_n(' ', pad));
+        }
+    }
+    s.line(&text);
 }
 
 #[cfg(test)]

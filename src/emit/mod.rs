@@ -8,6 +8,7 @@ pub mod diagram;
 pub mod hcpe;
 pub mod jkf;
 pub mod json;
+mod kakinoki;
 pub mod ki2;
 pub mod kif;
 mod packed;

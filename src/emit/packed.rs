@@ -17,7 +17,7 @@ use crate::codes::{Reason, WarningCode};
 use crate::emit::Warning;
 use crate::position::Position;
 use crate::replay::Game;
-use crate::types::{Color, PieceKind, Square};
+use crate::types::{Color, Move, PieceKind, Square};
 
 /// The two layouts differ in two places, both fixed by the programs that
 /// read them: Apery's table swaps the knight's and the silver's codes, and
@@ -135,8 +135,20 @@ pub(crate) fn encode(pos: &Position, layout: Layout) -> [u8; 32] {
     bits.bytes
 }
 
+/// A 16-bit move as both engines pack it: destination in bits 0–6, origin
+/// in bits 7–13, promotion in bit `promote_bit`; for a drop the origin
+/// field is `drop_origin` of the kind's [`drop_number`].
+pub(crate) fn move16(mv: Move, promote_bit: u32, drop_origin: impl Fn(u16) -> u16) -> u16 {
+    match mv {
+        Move::Normal { from, to, promote } => {
+            to.index() as u16 | (from.index() as u16) << 7 | u16::from(promote) << promote_bit
+        }
+        Move::Drop { kind, to } => to.index() as u16 | drop_origin(drop_number(kind)) << 7,
+    }
+}
+
 /// The number both formats give a kind dropped (P L N S B R G = 1..7).
-pub(crate) fn drop_number(kind: PieceKind) -> u16 {
+fn drop_number(kind: PieceKind) -> u16 {
     match kind {
         PieceKind::Pawn => 1,
         PieceKind::Lance => 2,
@@ -153,7 +165,7 @@ pub(crate) struct Sample<'a> {
     /// The position before the move.
     pub pos: &'a Position,
     /// The move played from it.
-    pub mv: crate::types::Move,
+    pub mv: Move,
     /// The eval of the move's record entry, from the side to move's view,
     /// clamped to ±32767; 0 when the record has none.
     pub eval: i16,
@@ -204,8 +216,13 @@ pub(crate) fn walk(game: &Game, mut each: impl FnMut(&Sample<'_>)) -> Vec<Warnin
     let mut pos = game.start.clone();
     let mut clamped = 0usize;
     for (i, p) in game.main.plies.iter().enumerate() {
-        let score = game.record.main.moves.get(i).and_then(super::pv::score);
-        let mover_view = score.map_or(0, |s| if p.color == Color::Sente { s } else { -s });
+        let mover_view = game
+            .record
+            .main
+            .moves
+            .get(i)
+            .and_then(|e| super::pv::mover_score(e, p.color))
+            .unwrap_or(0);
         let eval = mover_view.clamp(-32767, 32767);
         clamped += usize::from(eval != mover_view);
         each(&Sample {

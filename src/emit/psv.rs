@@ -8,7 +8,7 @@
 //! (`docs/training.md`).
 
 use crate::emit::Warning;
-use crate::emit::packed::{Layout, drop_number, encode, label, walk};
+use crate::emit::packed::{self, Layout, encode, label, walk};
 use crate::replay::Game;
 use crate::types::Move;
 
@@ -19,12 +19,7 @@ pub const RECORD_BYTES: usize = 40;
 /// a drop, the kind's number, P L N S B R G = 1..7, with bit 14 set),
 /// promotion in bit 15.
 pub fn move16(mv: Move) -> u16 {
-    match mv {
-        Move::Normal { from, to, promote } => {
-            to.index() as u16 | (from.index() as u16) << 7 | u16::from(promote) << 15
-        }
-        Move::Drop { kind, to } => to.index() as u16 | drop_number(kind) << 7 | 1 << 14,
-    }
+    packed::move16(mv, 15, |n| n | 1 << 7)
 }
 
 /// The records of one game, and what could not be written.

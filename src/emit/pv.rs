@@ -41,6 +41,15 @@ pub fn score(entry: &MoveEntry) -> Option<i64> {
     }
 }
 
+/// [`score`] from the side of `mover`, who played `entry`'s move: training
+/// data gives every score from the side to move's view.
+pub(crate) fn mover_score(entry: &MoveEntry, mover: Color) -> Option<i64> {
+    score(entry).map(|s| match mover {
+        Color::Sente => s,
+        Color::Gote => s.saturating_neg(),
+    })
+}
+
 /// Whether `entry` may carry an evaluation: the cheap test before [`of`].
 pub(crate) fn may_have(entry: &MoveEntry) -> bool {
     entry.eval().is_some() || !entry.comments().is_empty()

@@ -8,24 +8,17 @@
 //! `-` where the record has none; it is the fourth field so that readers of
 //! the first three are unchanged.
 
-use crate::codes::Reason;
 use crate::emit::Warning;
 use crate::replay::Game;
 use crate::types::Color;
 
-fn outcome(game: &Game, mover: Color) -> &'static str {
-    let r = &game.main.result;
-    match r.winner {
-        Some(w) if w == mover => "win",
-        Some(_) => "loss",
-        None if matches!(
-            r.reason,
-            Reason::Sennichite | Reason::Jishogi | Reason::Draw | Reason::MaxMoves
-        ) =>
-        {
-            "draw"
-        }
-        None => "-",
+/// The result from `mover`'s side, for a game whose result is `label`'s.
+fn outcome(label: Result<Option<Color>, ()>, mover: Color) -> &'static str {
+    match label {
+        Ok(Some(w)) if w == mover => "win",
+        Ok(Some(_)) => "loss",
+        Ok(None) => "draw",
+        Err(()) => "-",
     }
 }
 
@@ -40,16 +33,16 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     let mut ranks = pos.sfen_ranks();
     out.push_str(pos.sfen_into(&mut buf));
     let mut digits = itoa::Buffer::new();
+    let label = super::packed::label(game);
     for (i, p) in game.main.plies.iter().enumerate() {
         out.push('\t');
         p.mv.push_usi(&mut out);
         out.push('\t');
-        out.push_str(outcome(game, pos.side_to_move()));
+        out.push_str(outcome(label, pos.side_to_move()));
         out.push('\t');
-        let score = game.record.main.moves.get(i).and_then(super::pv::score);
-        match score {
-            Some(s) if p.color == Color::Sente => out.push_str(digits.format(s)),
-            Some(s) => out.push_str(digits.format(s.saturating_neg())),
+        let score = game.record.main.moves.get(i);
+        match score.and_then(|e| super::pv::mover_score(e, p.color)) {
+            Some(s) => out.push_str(digits.format(s)),
             None => out.push('-'),
         }
         out.push('\n');
@@ -58,7 +51,7 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
         out.push_str(pos.sfen_after(p.mv, &mut ranks, &mut buf));
     }
     out.push_str("\t-\t");
-    out.push_str(outcome(game, pos.side_to_move()));
+    out.push_str(outcome(label, pos.side_to_move()));
     out.push_str("\t-\n");
     let mut warnings = Vec::new();
     warnings.extend(super::main_line_only(game));
