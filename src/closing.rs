@@ -5,7 +5,7 @@
 //! truncated record (a copy cut short, a lost page) shows itself, and a
 //! named winner that disagrees with the board is worth a look too.
 
-use crate::types::Color;
+use crate::rules::types::Color;
 
 /// What a `まで…` line states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

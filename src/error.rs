@@ -66,7 +66,7 @@ pub enum ErrorKind {
     /// The text is not a valid record of its format.
     Parse(ParseError),
     /// The start position is not a legal position: every problem found.
-    Setup(crate::position::SetupErrors),
+    Setup(crate::rules::position::SetupErrors),
     /// The text holds nothing kifu recognises as part of a record (a header
     /// key of its format, a start position, a move or an ending): an HTML
     /// page or a note saved with a record's extension, say.

@@ -65,40 +65,34 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
-mod attacks;
 mod closing;
 pub mod codes;
 pub mod decode;
 pub mod emit;
 pub mod error;
 pub mod input;
-mod movegen;
 pub mod notation;
 pub mod parse;
-pub mod position;
 pub mod record;
 pub mod relative;
 pub mod replay;
 pub mod report;
 pub mod resolve;
-pub mod rule;
-pub mod setup;
+pub mod rules;
 pub mod stream;
 #[cfg(test)]
 mod test_rng;
-pub mod types;
 pub mod variant;
-mod zobrist;
 
 pub use codes::{DiagnosticCode, Reason, WarningCode};
 pub use emit::{JsonSource, Target, Warning, write};
 pub use error::{Error, ErrorKind, ParseError, Partial};
 pub use input::{Input, ReadOptions, read_bytes, read_path};
-pub use position::{
+pub use rules::position::{
     DeclarationOutcome, DeclarationRule, Position, PositionError, SetupErrors, SetupIssue,
 };
 pub use record::{Format, Record};
 pub use replay::{Game, ReplayOptions, Verdict, replay};
-pub use rule::Rule;
-pub use setup::{Handicap, Setup};
-pub use types::{Color, Hand, Move, Piece, PieceKind, Square};
+pub use rules::rule::Rule;
+pub use rules::setup::{Handicap, Setup};
+pub use rules::types::{Color, Hand, Move, Piece, PieceKind, Square};

@@ -2,7 +2,7 @@
 //! in messages and by the Japanese writers.
 
 use crate::record::Notation;
-use crate::types::{Color, Move, PieceKind, Square, kanji_digit, zenkaku_digit};
+use crate::rules::types::{Color, Move, PieceKind, Square, kanji_digit, zenkaku_digit};
 
 /// The destination as KIF writes it: `７六`.
 pub fn ja_square(sq: Square) -> String {
@@ -144,7 +144,7 @@ pub(crate) fn push_ki2_move(
     // candidate is a rival; for a board move, any but the mover.
     let mover_bb = match mv {
         Move::Drop { .. } => 0,
-        Move::Normal { from, .. } => crate::attacks::bb(from.index()),
+        Move::Normal { from, .. } => crate::rules::attacks::bb(from.index()),
     };
     let mut rel = if rivals & !mover_bb != 0 {
         crate::relative::relative_for(pos, mv, piece)

@@ -4,8 +4,8 @@
 //! notation they were written in, and each part carries its [`Span`] so the
 //! replayer can point at the exact line and column of a foul.
 
-use crate::setup::{Handicap, Setup};
-use crate::types::{Color, Move, PieceKind, Square};
+use crate::rules::setup::{Handicap, Setup};
+use crate::rules::types::{Color, Move, PieceKind, Square};
 use std::fmt;
 
 /// A record format kifu reads or writes.

@@ -4,10 +4,10 @@
 //! Shared by every writer that needs them: JKF's `relative` field and KI2's
 //! suffixes carry the same information.
 
-use crate::position::Position;
+use crate::rules::position::Position;
 use crate::record::Relative;
 use crate::resolve::{candidates, frame_x, horizontal, vertical};
-use crate::types::{Move, PieceKind, Square};
+use crate::rules::types::{Move, PieceKind, Square};
 
 fn motion_word(v: i8) -> Relative {
     match v {
@@ -116,8 +116,8 @@ pub fn from_jkf_code(code: &str) -> Option<Relative> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::setup::Setup;
-    use crate::types::{Color, Piece};
+    use crate::rules::setup::Setup;
+    use crate::rules::types::{Color, Piece};
 
     fn sq(f: u8, r: u8) -> Square {
         Square::new(f, r).unwrap()

@@ -9,11 +9,11 @@ mod line;
 
 use crate::codes::{DiagnosticCode, Reason};
 use crate::error::{Error, ErrorKind};
-use crate::position::{DeclarationRule, Position};
+use crate::rules::position::{DeclarationRule, Position};
 use crate::record::{Ending, Line, MoveEntry, Notation, Record, Span, StartPosition};
 use crate::resolve::{OneStep, Unresolved, resolve, resolve_and_play};
-use crate::rule::Rule;
-use crate::types::{Color, Move, PieceKind, Square};
+use crate::rules::rule::Rule;
+use crate::rules::types::{Color, Move, PieceKind, Square};
 use line::replay_line;
 
 /// Bits in [`History`]'s filter of keys seen. A set bit costs a pass over

@@ -6,11 +6,11 @@
 //! Resolution decides *which* move was meant; whether it is legal is then
 //! the rules engine's answer.
 
-use crate::attacks;
-use crate::position::Position;
+use crate::rules::attacks;
+use crate::rules::position::Position;
 use crate::record::{Dest, Notation, Relative};
-use crate::rule::Rule;
-use crate::types::{Color, Move, PieceKind, Square};
+use crate::rules::rule::Rule;
+use crate::rules::types::{Color, Move, PieceKind, Square};
 
 /// Why a written move could not be turned into a move.
 #[derive(Clone, Debug, PartialEq, Eq)]

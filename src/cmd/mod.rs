@@ -20,7 +20,7 @@ pub mod warnings;
 use crate::{FromFormat, InputArgs};
 use anyhow::{Context, bail};
 use kifu::input::{EXTENSIONS, Input, ReadOptions, read_bytes};
-use kifu::position::DeclarationRule;
+use kifu::rules::position::DeclarationRule;
 use kifu::{Error, Format, Record, ReplayOptions};
 use std::io::{BufRead, Read};
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! `show` prints reads back as a start position.
 
 use super::diagram::{Diagram, Mark};
-use crate::types::{Color, Hand, kanji_digit, zenkaku_digit};
+use crate::rules::types::{Color, Hand, kanji_digit, zenkaku_digit};
 
 /// How the block ends and whether squares are highlighted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -120,8 +120,8 @@ fn kanji_count(n: u8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::setup::Setup;
-    use crate::types::PieceKind;
+    use crate::rules::setup::Setup;
+    use crate::rules::types::PieceKind;
 
     #[test]
     fn hands_and_counts_are_written_as_kfw_writes_them() {

@@ -6,10 +6,10 @@
 //! field, not a constant, so that boards of other sizes draw the same way.
 
 use crate::notation::ja_move;
-use crate::position::Position;
+use crate::rules::position::Position;
 use crate::replay::{Game, LineResult, Verdict};
-use crate::setup::Setup;
-use crate::types::{Color, Hand, Move, Piece, Square};
+use crate::rules::setup::Setup;
+use crate::rules::types::{Color, Hand, Move, Piece, Square};
 
 /// A square of a diagram: `(file, rank)`, both from 1; file 1 is sente's right edge.
 pub type Cell = (u8, u8);

@@ -9,7 +9,7 @@
 use crate::emit::Warning;
 use crate::emit::packed::{self, Layout, encode, label, walk};
 use crate::replay::Game;
-use crate::types::{Color, Move};
+use crate::rules::types::{Color, Move};
 
 /// Bytes a position.
 pub const RECORD_BYTES: usize = 38;
@@ -45,7 +45,7 @@ mod tests {
     use super::*;
     use crate::parse::usi;
     use crate::replay::{ReplayOptions, replay};
-    use crate::types::{PieceKind, Square};
+    use crate::rules::types::{PieceKind, Square};
 
     #[test]
     fn move16_puts_origin_destination_and_promotion_where_dlshogi_reads_them() {

@@ -4,7 +4,7 @@
 use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::notation::{csa_move, ki2_move, kif_move, push_csa_move, push_ki2_move, push_kif_move};
-use crate::position::Position;
+use crate::rules::position::Position;
 use crate::record::{Ending, HeaderField, Line, MoveEntry, Record, StartPosition};
 use crate::replay::{Game, LineResult};
 use crate::report::{
@@ -487,7 +487,7 @@ impl Serialize for LineView<'_> {
             String::with_capacity(32),
             String::with_capacity(48),
         );
-        let mut sfen_buf = [0u8; crate::setup::SFEN_MAX];
+        let mut sfen_buf = [0u8; crate::rules::setup::SFEN_MAX];
         let mut ranks = pos.sfen_ranks();
         for (i, p) in plies.iter().enumerate() {
             let entry: Option<&MoveEntry> = line.moves.get(i);

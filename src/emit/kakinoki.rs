@@ -17,11 +17,11 @@ use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::emit::sjis::{self, Marks, Origin};
 use crate::notation::notation_text;
-use crate::position::Position;
+use crate::rules::position::Position;
 use crate::record::{Ending, Line, MoveEntry};
 use crate::replay::{Game, LineResult, Verdict};
-use crate::rule::Rule;
-use crate::types::Color;
+use crate::rules::rule::Rule;
+use crate::rules::types::Color;
 use plan::{is_foul, kif_word_keeps};
 use std::collections::HashMap;
 

@@ -15,9 +15,9 @@
 
 use crate::codes::{Reason, WarningCode};
 use crate::emit::Warning;
-use crate::position::Position;
+use crate::rules::position::Position;
 use crate::replay::Game;
-use crate::types::{Color, Move, PieceKind, Square};
+use crate::rules::types::{Color, Move, PieceKind, Square};
 
 /// The two layouts differ in two places, both fixed by the programs that
 /// read them: Apery's table swaps the knight's and the silver's codes, and

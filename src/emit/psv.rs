@@ -10,7 +10,7 @@
 use crate::emit::Warning;
 use crate::emit::packed::{self, Layout, encode, label, walk};
 use crate::replay::Game;
-use crate::types::Move;
+use crate::rules::types::Move;
 
 /// Bytes a position.
 pub const RECORD_BYTES: usize = 40;
@@ -48,7 +48,7 @@ pub fn write(game: &Game) -> (Vec<u8>, Vec<Warning>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::{PieceKind, Square};
+    use crate::rules::types::{PieceKind, Square};
 
     #[test]
     fn move16_puts_the_drop_flag_and_promotion_where_yaneuraou_reads_them() {

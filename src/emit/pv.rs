@@ -5,10 +5,10 @@
 //! source reads alike.
 
 use crate::parse::eval;
-use crate::position::Position;
+use crate::rules::position::Position;
 use crate::record::{MoveEntry, Notation};
 use crate::resolve::resolve;
-use crate::types::{Color, Move, PieceKind, Square};
+use crate::rules::types::{Color, Move, PieceKind, Square};
 
 /// The score (from sente's side, as floodgate and the GUIs write it) and
 /// the reading line in USI of `entry`, the move played from `before`.

@@ -10,7 +10,7 @@
 
 use crate::emit::Warning;
 use crate::replay::Game;
-use crate::types::Color;
+use crate::rules::types::Color;
 
 /// The result from `mover`'s side, for a game whose result is `label`'s.
 fn outcome(label: Result<Option<Color>, ()>, mover: Color) -> &'static str {
@@ -26,7 +26,7 @@ fn outcome(label: Result<Option<Color>, ()>, mover: Color) -> &'static str {
 pub fn write(game: &Game) -> (String, Vec<Warning>) {
     let mut out = String::with_capacity((game.main.plies.len() + 1) * 80);
     let mut pos = game.start.clone();
-    let mut buf = [0u8; crate::setup::SFEN_MAX];
+    let mut buf = [0u8; crate::rules::setup::SFEN_MAX];
     // Each line starts with the position the line before it led to: after a
     // move only the ranks it touched are written again, which is most of the
     // cost of a line saved.

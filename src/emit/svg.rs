@@ -8,7 +8,7 @@
 //! `<text class="count">`. Those classes are what tests count.
 
 use super::diagram::{Cell, Diagram, Mark, MarkKind};
-use crate::types::{Color, kanji_digit, zenkaku_digit};
+use crate::rules::types::{Color, kanji_digit, zenkaku_digit};
 use std::fmt::Write;
 
 /// Square width and height in user units (shogi squares are a little taller than wide).

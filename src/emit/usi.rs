@@ -4,7 +4,7 @@ use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::record::StartPosition;
 use crate::replay::Game;
-use crate::setup::Handicap;
+use crate::rules::setup::Handicap;
 
 /// One `position … moves …` line (no newline) holding the legal moves of the
 /// main line, plus warnings for what a USI line cannot hold.

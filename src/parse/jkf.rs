@@ -11,8 +11,8 @@ use crate::record::{
     Span, StartPosition,
 };
 use crate::relative::from_jkf_code;
-use crate::setup::{Handicap, Setup};
-use crate::types::{Color, Piece, PieceKind, Square};
+use crate::rules::setup::{Handicap, Setup};
+use crate::rules::types::{Color, Piece, PieceKind, Square};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
@@ -626,7 +626,7 @@ fn entry_offsets(text: &str) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::Move;
+    use crate::rules::types::Move;
 
     fn one(text: &str) -> Record {
         let mut r = parse(text).unwrap();

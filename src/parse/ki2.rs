@@ -15,7 +15,7 @@ use crate::parse::ja::line_kind::looks_like_move_line;
 use crate::parse::ja::numeral::{file_digit, kanji_rank, numeral_prefix};
 use crate::parse::{SourceLine, lines};
 use crate::record::{Dest, Ending, EndingKind, Format, MoveEntry, Notation, Record, Relative};
-use crate::types::{Color, Square};
+use crate::rules::types::{Color, Square};
 use nom::Parser;
 use nom::branch::alt;
 use nom::bytes::complete::tag;

@@ -17,8 +17,8 @@ use crate::parse::{SourceLine, lines};
 use crate::record::{
     Ending, EndingKind, HeaderField, Line, MoveEntry, Notation, Record, Span, StartPosition,
 };
-use crate::setup::{Handicap, Setup};
-use crate::types::Move;
+use crate::rules::setup::{Handicap, Setup};
+use crate::rules::types::Move;
 
 /// Parse every game in `text`, one per non-blank, non-comment line.
 pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {

@@ -3,10 +3,10 @@
 
 use super::{BoardEnd, Diagnostic, Foul, GameResult, ReplayOptions, Verdict};
 use crate::codes::{DiagnosticCode, Reason};
-use crate::position::{DeclarationOutcome, Position};
+use crate::rules::position::{DeclarationOutcome, Position};
 use crate::record::{Ending, EndingKind};
-use crate::rule::Rule;
-use crate::types::Color;
+use crate::rules::rule::Rule;
+use crate::rules::types::Color;
 
 /// Where a line's play ended, as the ending is judged from.
 pub(super) struct EndState<'a> {

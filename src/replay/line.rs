@@ -7,11 +7,11 @@ use super::{
     BoardEnd, Diagnostic, Foul, History, LineResult, Ply, ReplayOptions, Stop, Verdict, play_entry,
 };
 use crate::codes::DiagnosticCode;
-use crate::position::Position;
+use crate::rules::position::Position;
 use crate::record::{Ending, Line, MoveEntry, Notation};
 use crate::resolve::Unresolved;
-use crate::rule::Rule;
-use crate::types::{Color, Move, Square};
+use crate::rules::rule::Rule;
+use crate::rules::types::{Color, Move, Square};
 
 /// The state of a line being replayed.
 pub(super) struct LineReplay<'l> {

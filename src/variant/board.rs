@@ -2,7 +2,7 @@
 //! two hands and the side to move, read from and written to SFEN.
 
 use super::{PieceDef, Rules, Variant};
-use crate::types::Color;
+use crate::rules::types::Color;
 use std::fmt;
 
 /// Cells hold 0 for empty, else `1 + piece id`, plus [`GOTE`] for gote's.

@@ -1,6 +1,6 @@
 //! The fouls of the family: shogi's [`Rule`]s, and the ones only a variant has.
 
-use crate::rule::Rule;
+use crate::rules::rule::Rule;
 use std::fmt;
 
 /// The single rule an illegal variant move breaks. The [`VariantFoul::code`]

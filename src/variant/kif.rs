@@ -10,7 +10,7 @@ use super::{Board, Variant};
 use crate::error::ParseError;
 use crate::parse::lines;
 use crate::record::EndingKind;
-use crate::types::Color;
+use crate::rules::types::Color;
 
 const DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];

@@ -3,8 +3,8 @@
 
 use super::board::{Board, VMove};
 use super::{Variant, VariantFoul};
-use crate::rule::Rule;
-use crate::types::Color;
+use crate::rules::rule::Rule;
+use crate::rules::types::Color;
 
 impl Board {
     /// Every cell the piece on `from` reaches (empty or holding an enemy piece).

@@ -4,8 +4,8 @@
 
 use super::{Board, RepetitionRule, VMove, VariantFoul};
 use crate::record::{EndingKind, Span};
-use crate::rule::Rule;
-use crate::types::Color;
+use crate::rules::rule::Rule;
+use crate::rules::types::Color;
 use std::collections::HashMap;
 
 /// A move of a variant record, as written.

@@ -253,12 +253,12 @@ mod legacy {
     #![allow(dead_code)]
     use kifu::emit::Warning;
     use kifu::notation::notation_text;
-    use kifu::position::Position;
+    use kifu::rules::position::Position;
     use kifu::record::{EndingKind, HeaderField, Line, MoveEntry, MoveTime, StartPosition};
     use kifu::relative::{jkf_code, relative_for};
     use kifu::replay::{Game, LineResult, Verdict};
-    use kifu::rule::Rule;
-    use kifu::types::{Color, Move, PieceKind, Square};
+    use kifu::rules::rule::Rule;
+    use kifu::rules::types::{Color, Move, PieceKind, Square};
     use serde_json::{Map, Value, json};
     use std::collections::HashMap;
 

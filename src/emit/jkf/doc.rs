@@ -1,7 +1,7 @@
 //! The JKF document as serde_json writes it: typed structures borrowing
 //! from the record, whose field order is the key order of the output.
 
-use crate::types::{Hand, PieceKind, Square};
+use crate::rules::types::{Hand, PieceKind, Square};
 use serde::Serialize;
 use serde::ser::Serializer;
 use std::borrow::Cow;

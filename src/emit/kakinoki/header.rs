@@ -8,8 +8,8 @@ use crate::emit::sjis::Origin;
 use crate::parse::ja::header::{self as ja, HandicapName};
 use crate::record::StartPosition;
 use crate::replay::Game;
-use crate::setup::{Handicap, Setup};
-use crate::types::Color;
+use crate::rules::setup::{Handicap, Setup};
+use crate::rules::types::Color;
 
 impl Sheet<'_> {
     /// The notes, the header lines and the start position.

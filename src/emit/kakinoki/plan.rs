@@ -6,8 +6,8 @@
 use super::{LineId, Sheet, mover_at};
 use crate::record::{EndingKind, Line, Notation};
 use crate::replay::{Foul, LineResult, Verdict};
-use crate::rule::Rule;
-use crate::types::{Color, Move, PieceKind, Square};
+use crate::rules::rule::Rule;
+use crate::rules::types::{Color, Move, PieceKind, Square};
 
 /// What will be written for one line of play.
 #[derive(Clone, Debug, Default)]

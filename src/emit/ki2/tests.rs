@@ -1,8 +1,8 @@
 use super::*;
 use crate::Position;
 use crate::replay::{ReplayOptions, replay};
-use crate::setup::Setup;
-use crate::types::{Color, Move, Piece, PieceKind, Square};
+use crate::rules::setup::Setup;
+use crate::rules::types::{Color, Move, Piece, PieceKind, Square};
 
 fn game_from_kif(kif: &str) -> Game {
     let rec = crate::parse::kif::parse(kif).unwrap().remove(0);

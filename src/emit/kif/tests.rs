@@ -1,6 +1,6 @@
 use super::*;
 use crate::replay::{ReplayOptions, replay};
-use crate::types::Color;
+use crate::rules::types::Color;
 
 fn game(kif: &str) -> Game {
     let rec = crate::parse::kif::parse(kif).unwrap().remove(0);

@@ -2,8 +2,8 @@
 
 use super::syntax::Group;
 use crate::record::{Span, StartPosition};
-use crate::setup::{Handicap, Setup};
-use crate::types::{Color, Piece, PieceKind, Square};
+use crate::rules::setup::{Handicap, Setup};
+use crate::rules::types::{Color, Piece, PieceKind, Square};
 
 /// How many of each hand kind (P L N S G B R) a full set holds.
 const FULL_SET: [u8; 7] = [18, 4, 4, 4, 4, 2, 2];

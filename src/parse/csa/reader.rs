@@ -11,8 +11,8 @@ use crate::record::{
     Ending, EndingKind, Format, HeaderField, MoveEntry, MoveTime, Notation, Notice, Record, Span,
     StartPosition,
 };
-use crate::setup::Handicap;
-use crate::types::Color;
+use crate::rules::setup::Handicap;
+use crate::rules::types::Color;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {

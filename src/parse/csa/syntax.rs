@@ -7,7 +7,7 @@
 //! statement expected, at the byte where it stopped.
 
 use crate::record::Notation;
-use crate::types::{Color, Piece, PieceKind, Square};
+use crate::rules::types::{Color, Piece, PieceKind, Square};
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{char, digit1, one_of, space0};

@@ -1,8 +1,8 @@
 use super::*;
 use crate::record::{EndingKind, Notation, Span, StartPosition};
-use crate::setup::Handicap;
-use crate::types::Color;
-use crate::types::{PieceKind, Square};
+use crate::rules::setup::Handicap;
+use crate::rules::types::Color;
+use crate::rules::types::{PieceKind, Square};
 
 fn one(text: &str) -> Record {
     let mut v = parse(text).unwrap_or_else(|e| panic!("{e}"));

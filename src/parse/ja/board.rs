@@ -6,8 +6,8 @@ use crate::parse::SourceLine;
 use crate::parse::ja::header::{HandicapName, trim_ja};
 use crate::parse::ja::numeral::{file_digit, kanji_rank, numeral_prefix};
 use crate::record::{Span, StartPosition};
-use crate::setup::Setup;
-use crate::types::{Color, Hand, Piece, PieceKind, Square};
+use crate::rules::setup::Setup;
+use crate::rules::types::{Color, Hand, Piece, PieceKind, Square};
 
 /// Read the items of a hand line (`飛二　角　歩十八`, `銀 桂四 `, `なし`, or
 /// pieces with no separator at all).

@@ -4,7 +4,7 @@
 
 use crate::error::ParseError;
 use crate::parse::SourceLine;
-use crate::types::PieceKind;
+use crate::rules::types::PieceKind;
 use nom::error::{ContextError, ErrorKind, ParseError as NomParseError};
 
 /// A KIF/KI2 piece name (`歩`, `成銀`, `竜`, …) as a nom parser.

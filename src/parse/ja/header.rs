@@ -1,6 +1,6 @@
 //! Header lines (`key：value`) and the names a 手合割 value may hold.
 
-use crate::setup::{Handicap, Setup};
+use crate::rules::setup::{Handicap, Setup};
 
 /// A `key：value` header line split at its first colon (full- or half-width).
 ///

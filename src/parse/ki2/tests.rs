@@ -1,6 +1,6 @@
 use super::*;
 use crate::record::Line;
-use crate::types::PieceKind::{self, *};
+use crate::rules::types::PieceKind::{self, *};
 
 fn sq(f: u8, r: u8) -> Square {
     Square::new(f, r).unwrap()
@@ -218,7 +218,7 @@ fn bod_start_and_handicap() {
     let r = one(text);
     assert_eq!(
         r.start,
-        crate::record::StartPosition::Preset(crate::setup::Handicap::Lance)
+        crate::record::StartPosition::Preset(crate::rules::setup::Handicap::Lance)
     );
     assert_eq!(r.header.len(), 3);
 }

@@ -10,7 +10,7 @@ use super::line::{Body, MoveLine, head, tail};
 use crate::parse::ja::grammar::file_at;
 use crate::parse::ja::line_kind::space_run;
 use crate::record::{Dest, MoveTime, Notation};
-use crate::types::{Color, PieceKind, Square};
+use crate::rules::types::{Color, PieceKind, Square};
 
 /// The byte length of the space (`' '`, tab or `'　'`) at `at`, or 0.
 #[inline]

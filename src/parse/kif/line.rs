@@ -14,7 +14,7 @@ use crate::parse::ja::grammar::{self, LineErr, Res, file, piece_name};
 use crate::parse::ja::line_kind::space_run;
 use crate::parse::ja::numeral::{file_digit, kanji_rank};
 use crate::record::{Dest, EndingKind, MoveTime, Notation};
-use crate::types::{Color, Square};
+use crate::rules::types::{Color, Square};
 use nom::Parser;
 use nom::bytes::complete::take_till1;
 use nom::character::complete::char;
@@ -269,7 +269,7 @@ pub(crate) fn move_line(line: &str) -> Result<MoveLine<'_>, LineErr<'_>> {
 mod tests {
     use super::*;
     use crate::parse::ja::line_kind::looks_like_move_line;
-    use crate::types::PieceKind::*;
+    use crate::rules::types::PieceKind::*;
 
     fn sq(f: u8, r: u8) -> Square {
         Square::new(f, r).unwrap()

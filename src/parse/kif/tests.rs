@@ -1,7 +1,7 @@
 use super::*;
 use crate::record::{Dest, EndingKind, Line, Notation, StartPosition};
-use crate::setup::Handicap;
-use crate::types::{Color, PieceKind, Square};
+use crate::rules::setup::Handicap;
+use crate::rules::types::{Color, PieceKind, Square};
 
 fn one(text: &str) -> Record {
     let mut v = parse(text).unwrap_or_else(|e| panic!("{e}"));

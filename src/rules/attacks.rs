@@ -10,9 +10,9 @@
 //! lowest set bit for directions of increasing index and the highest for the
 //! others; removing the ray beyond the blocker leaves the attacked squares.
 //!
-//! [`Square::index`]: crate::types::Square::index
+//! [`Square::index`]: crate::rules::types::Square::index
 
-use crate::types::{Color, PieceKind};
+use crate::rules::types::{Color, PieceKind};
 
 /// A set of squares, bit `i` being the square of index `i`.
 pub(crate) type Bitboard = u128;

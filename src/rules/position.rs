@@ -9,10 +9,10 @@
 //! side may have no king at all. Such a side can never be in check, and
 //! nothing panics for want of a king. More than one king per side is rejected.
 
-use crate::attacks::{self, Bitboard, bb};
-use crate::setup::{Handicap, Setup, SfenError, SfenRanks};
-use crate::types::{Color, Hand, Move, Piece, PieceKind, Square};
-use crate::zobrist;
+use crate::rules::attacks::{self, Bitboard, bb};
+use crate::rules::setup::{Handicap, Setup, SfenError, SfenRanks};
+use crate::rules::types::{Color, Hand, Move, Piece, PieceKind, Square};
+use crate::rules::zobrist;
 use std::fmt;
 use std::sync::LazyLock;
 
@@ -394,13 +394,13 @@ impl Position {
 
     /// The canonical SFEN (see [`Setup::to_sfen`]).
     pub fn to_sfen(&self) -> String {
-        let mut buf = [0u8; crate::setup::SFEN_MAX];
+        let mut buf = [0u8; crate::rules::setup::SFEN_MAX];
         self.sfen_into(&mut buf).to_string()
     }
 
     /// [`Position::to_sfen`] written into `buf`: no [`Setup`] built, nothing allocated.
-    pub(crate) fn sfen_into<'b>(&self, buf: &'b mut [u8; crate::setup::SFEN_MAX]) -> &'b str {
-        crate::setup::sfen_into(
+    pub(crate) fn sfen_into<'b>(&self, buf: &'b mut [u8; crate::rules::setup::SFEN_MAX]) -> &'b str {
+        crate::rules::setup::sfen_into(
             &self.board,
             &self.hands,
             self.side,
@@ -422,7 +422,7 @@ impl Position {
         &self,
         mv: Move,
         ranks: &mut SfenRanks,
-        buf: &'b mut [u8; crate::setup::SFEN_MAX],
+        buf: &'b mut [u8; crate::rules::setup::SFEN_MAX],
     ) -> &'b str {
         let to = mv.to().rank();
         if let Move::Normal { from, .. } = mv

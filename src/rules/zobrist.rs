@@ -1,7 +1,7 @@
 //! Zobrist keys, generated at compile time by splitmix64 from a fixed seed so
 //! that a position's key is the same in every build and run.
 
-use crate::types::{Color, Piece, PieceKind};
+use crate::rules::types::{Color, Piece, PieceKind};
 
 const fn splitmix(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);

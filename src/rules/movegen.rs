@@ -38,10 +38,10 @@
 //! 7. `self-check`: the mover's king is attacked afterwards;
 //! 8. `uchifuzume`: a pawn drop that checks and leaves no legal reply.
 
-use crate::attacks::{self, ALL, Bitboard, bb};
-use crate::position::Position;
-use crate::rule::Rule;
-use crate::types::{Color, Move, Piece, PieceKind, Square};
+use crate::rules::attacks::{self, ALL, Bitboard, bb};
+use crate::rules::position::Position;
+use crate::rules::rule::Rule;
+use crate::rules::types::{Color, Move, Piece, PieceKind, Square};
 
 /// A piece of the side to move on its square, read by
 /// [`Position::fast_mover`] for [`Position::play_fast_from`]: valid until the

@@ -4,7 +4,7 @@
 //! without judging it; [`crate::Position::from_setup`] checks it. Keeping the
 //! two apart lets a record with a broken diagram still be read and reported.
 
-use crate::types::{Color, Hand, Piece, PieceKind, Square};
+use crate::rules::types::{Color, Hand, Piece, PieceKind, Square};
 use std::fmt;
 use std::sync::LazyLock;
 

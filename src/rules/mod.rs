@@ -1,0 +1,18 @@
+//! The rules engine: the vocabulary of shogi ([`types`]), positions and
+//! their legal moves ([`position`]), unchecked set-ups and the standard
+//! handicaps ([`setup`]), and the rules a move can break ([`rule`]).
+//!
+//! Nothing here knows a record format or a game's history: a [`Position`]
+//! takes [`Move`]s, and turning written moves into them is the replayer's
+//! job ([`crate::resolve`], [`crate::replay`]).
+//!
+//! [`Position`]: position::Position
+//! [`Move`]: types::Move
+
+pub(crate) mod attacks;
+pub(crate) mod movegen;
+pub mod position;
+pub mod rule;
+pub mod setup;
+pub mod types;
+pub(crate) mod zobrist;
