@@ -5,7 +5,7 @@
 //! like noise than uniform random play: 60–220 plies, stopping at mate. Each
 //! game goes to its own file, `OUT_DIR/gNNNNN.EXT`.
 
-use kifu::record::{Line, MoveEntry, MoveTime, Notation, Record, Span};
+use kifu::record::{Line, Location, MoveEntry, MoveTime, Notation, Record};
 use kifu::replay::replay;
 use kifu::{Position, ReplayOptions};
 
@@ -45,7 +45,7 @@ fn random_game(rng: &mut Rng) -> Record {
         } else {
             buf[rng.below(buf.len())]
         };
-        let mut e = MoveEntry::new(Notation::Usi(mv), Span::default());
+        let mut e = MoveEntry::new(Notation::Usi(mv), Location::default());
         e.time = Some(MoveTime {
             spent_ms: Some(1000 * rng.below(60) as u64),
             total_ms: None,

@@ -1,6 +1,6 @@
 //! Errors from reading records: one boxed, non-exhaustive type with a position.
 
-use crate::record::{Format, Record, Span};
+use crate::record::{Format, Location, Record};
 use std::fmt;
 use std::path::PathBuf;
 
@@ -8,7 +8,7 @@ use std::path::PathBuf;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
     /// Where the problem is.
-    pub span: Span,
+    pub span: Location,
     /// What was expected (and what was found), in plain words.
     pub message: String,
     /// The game as far as it could be read, when the error came after its
@@ -30,7 +30,7 @@ pub struct Partial {
 
 impl ParseError {
     /// An error at `span` saying `message`.
-    pub fn new(span: Span, message: impl Into<String>) -> ParseError {
+    pub fn new(span: Location, message: impl Into<String>) -> ParseError {
         ParseError {
             span,
             message: message.into(),
@@ -72,7 +72,7 @@ pub enum ErrorKind {
     /// page or a note saved with a record's extension, say.
     NotARecord {
         /// Where reading looked for the record: the first line with content.
-        span: Span,
+        span: Location,
         /// What was looked for, and what was found instead.
         reason: String,
     },
@@ -119,7 +119,7 @@ impl Error {
     }
 
     /// The line and column of the problem, where there is one.
-    pub fn position(&self) -> Option<Span> {
+    pub fn position(&self) -> Option<Location> {
         match &self.0.kind {
             ErrorKind::Parse(p) => Some(p.span),
             ErrorKind::NotARecord { span, .. } => Some(*span),

@@ -99,7 +99,7 @@ pub fn read_bytes(bytes: &[u8], path: Option<&Path>, opts: &ReadOptions) -> Resu
         // hiding a truncated or failed copy from the archivist.
         return Err(with_path(Error::new(ErrorKind::Parse(
             crate::error::ParseError::new(
-                crate::record::Span::new(0, 1, 1),
+                crate::record::Location::new(0, 1, 1),
                 "the input is empty: no game to read",
             ),
         ))));

@@ -88,11 +88,11 @@ pub use codes::{DiagnosticCode, Reason, WarningCode};
 pub use emit::{JsonSource, Target, Warning, write};
 pub use error::{Error, ErrorKind, ParseError, Partial};
 pub use input::{Input, ReadOptions, read_bytes, read_path};
+pub use record::{Format, Record};
+pub use replay::{Game, ReplayOptions, Verdict, replay};
 pub use rules::position::{
     DeclarationOutcome, DeclarationRule, Position, PositionError, SetupErrors, SetupIssue,
 };
-pub use record::{Format, Record};
-pub use replay::{Game, ReplayOptions, Verdict, replay};
 pub use rules::rule::Rule;
 pub use rules::setup::{Handicap, Setup};
 pub use rules::types::{Color, Hand, Move, Piece, PieceKind, Square};

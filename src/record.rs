@@ -1,7 +1,7 @@
 //! What a file says about one game, as syntax only.
 //!
 //! A [`Record`] is produced by a parser and never judged: moves stay in the
-//! notation they were written in, and each part carries its [`Span`] so the
+//! notation they were written in, and each part carries its [`Location`] so the
 //! replayer can point at the exact line and column of a foul.
 
 use crate::rules::setup::{Handicap, Setup};
@@ -55,10 +55,11 @@ impl fmt::Display for Format {
     }
 }
 
-/// Where something was written: byte offset into the decoded text, and the
-/// 1-based line and column (in characters) it starts at.
+/// One point in a text, not a range: where something was written, as the
+/// byte offset into the decoded text and the 1-based line and column (in
+/// characters) it starts at.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Span {
+pub struct Location {
     /// Byte offset into the decoded text.
     pub offset: usize,
     /// 1-based line.
@@ -67,10 +68,10 @@ pub struct Span {
     pub column: u32,
 }
 
-impl Span {
-    /// A span at `line`:`column` with byte `offset`.
-    pub const fn new(offset: usize, line: u32, column: u32) -> Span {
-        Span {
+impl Location {
+    /// The location `line`:`column`, at byte `offset`.
+    pub const fn new(offset: usize, line: u32, column: u32) -> Location {
+        Location {
             offset,
             line,
             column,
@@ -78,7 +79,7 @@ impl Span {
     }
 }
 
-impl fmt::Display for Span {
+impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}", self.line, self.column)
     }
@@ -92,7 +93,7 @@ pub struct HeaderField {
     /// The value as written.
     pub value: String,
     /// Where the line starts.
-    pub span: Span,
+    pub span: Location,
 }
 
 /// The start position of a record.
@@ -252,7 +253,7 @@ pub struct MoveEntry {
     /// The move as written.
     pub notation: Notation,
     /// Where the move is written.
-    pub span: Span,
+    pub span: Location,
     /// The move number written in the file (KIF), if any.
     pub number: Option<u32>,
     /// Time, where the format records it.
@@ -277,7 +278,7 @@ pub struct MoveExtra {
 
 impl MoveEntry {
     /// A move with nothing attached.
-    pub fn new(notation: Notation, span: Span) -> MoveEntry {
+    pub fn new(notation: Notation, span: Location) -> MoveEntry {
         MoveEntry {
             notation,
             span,
@@ -439,7 +440,7 @@ pub struct Ending {
     /// The text as written (`投了`, `%TORYO`, `Time-up`, …).
     pub text: String,
     /// Where it is written.
-    pub span: Span,
+    pub span: Location,
     /// Time recorded on the ending line, if any.
     pub time: Option<MoveTime>,
     /// Comments after the ending.
@@ -482,13 +483,13 @@ pub struct Record {
     /// The game's index within its file (0-based; CSA files can hold several).
     pub index: usize,
     /// Where the game starts in the file.
-    pub span: Span,
+    pub span: Location,
     /// Header fields in file order.
     pub header: Vec<HeaderField>,
     /// The start position.
     pub start: StartPosition,
     /// Where the start position is written, if it is.
-    pub start_span: Option<Span>,
+    pub start_span: Option<Location>,
     /// Comments before the first move.
     pub comments: Vec<String>,
     /// Bookmarks of the start position (KIF/KI2 `&` lines before the first
@@ -516,7 +517,7 @@ pub struct Notice {
     /// What was found, and how it was read.
     pub message: String,
     /// Where.
-    pub span: Span,
+    pub span: Location,
 }
 
 impl Record {

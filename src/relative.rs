@@ -4,9 +4,9 @@
 //! Shared by every writer that needs them: JKF's `relative` field and KI2's
 //! suffixes carry the same information.
 
-use crate::rules::position::Position;
 use crate::record::Relative;
 use crate::resolve::{candidates, frame_x, horizontal, vertical};
+use crate::rules::position::Position;
 use crate::rules::types::{Move, PieceKind, Square};
 
 fn motion_word(v: i8) -> Relative {

@@ -9,9 +9,9 @@ mod line;
 
 use crate::codes::{DiagnosticCode, Reason};
 use crate::error::{Error, ErrorKind};
-use crate::rules::position::{DeclarationRule, Position};
-use crate::record::{Ending, Line, MoveEntry, Notation, Record, Span, StartPosition};
+use crate::record::{Ending, Line, Location, MoveEntry, Notation, Record, StartPosition};
 use crate::resolve::{OneStep, Unresolved, resolve, resolve_and_play};
+use crate::rules::position::{DeclarationRule, Position};
 use crate::rules::rule::Rule;
 use crate::rules::types::{Color, Move, PieceKind, Square};
 use line::replay_line;
@@ -70,7 +70,7 @@ pub struct Foul {
     /// The piece that moved, where known.
     pub piece: Option<PieceKind>,
     /// Where the move (or declaration) is written.
-    pub span: Span,
+    pub span: Location,
     /// Why, in words.
     pub detail: String,
 }
@@ -112,7 +112,7 @@ pub struct Diagnostic {
     /// The explanation.
     pub message: String,
     /// Where, if it points at the file.
-    pub span: Option<Span>,
+    pub span: Option<Location>,
     /// The ply concerned, if any.
     pub ply: Option<u32>,
 }

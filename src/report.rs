@@ -2,7 +2,7 @@
 //!
 //! The field names here are a public, stable interface (see `docs/cli.md`).
 
-use crate::record::{Format, Span};
+use crate::record::{Format, Location};
 use crate::replay::{Diagnostic, Game, GameResult, LineResult, Verdict};
 use serde::Serialize;
 
@@ -139,7 +139,7 @@ pub fn diagnostic_json(d: &Diagnostic) -> DiagnosticJson {
     DiagnosticJson {
         code: d.code.code(),
         message: d.message.clone(),
-        line: d.span.map(|s: Span| s.line),
+        line: d.span.map(|s: Location| s.line),
         column: d.span.map(|s| s.column),
         ply: d.ply,
     }

@@ -6,9 +6,9 @@
 //! Resolution decides *which* move was meant; whether it is legal is then
 //! the rules engine's answer.
 
+use crate::record::{Dest, Notation, Relative};
 use crate::rules::attacks;
 use crate::rules::position::Position;
-use crate::record::{Dest, Notation, Relative};
 use crate::rules::rule::Rule;
 use crate::rules::types::{Color, Move, PieceKind, Square};
 

@@ -61,7 +61,12 @@ pub fn to_py(py: Python<'_>, e: &Error) -> PyErr {
             Some(span.column),
             reason.clone(),
         ),
-        ErrorKind::Setup(m) => (ParseError::new_err(e.to_string()), None, None, m.to_string()),
+        ErrorKind::Setup(m) => (
+            ParseError::new_err(e.to_string()),
+            None,
+            None,
+            m.to_string(),
+        ),
         _ => (KifuError::new_err(e.to_string()), None, None, e.to_string()),
     };
     let value = err.value(py);

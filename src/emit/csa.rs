@@ -50,11 +50,11 @@
 use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::notation::{csa_move, notation_text, push_csa_move};
-use crate::rules::position::Position;
 use crate::record::{
     Ending, EndingKind, Line, MoveEntry, MoveTime, Notation, Record, StartPosition,
 };
 use crate::replay::{Game, LineResult, Ply, Verdict};
+use crate::rules::position::Position;
 use crate::rules::rule::Rule;
 use crate::rules::types::{Color, Move, PieceKind, Square};
 use std::fmt::Write as _;

@@ -6,8 +6,8 @@
 //! field, not a constant, so that boards of other sizes draw the same way.
 
 use crate::notation::ja_move;
-use crate::rules::position::Position;
 use crate::replay::{Game, LineResult, Verdict};
+use crate::rules::position::Position;
 use crate::rules::setup::Setup;
 use crate::rules::types::{Color, Hand, Move, Piece, Square};
 

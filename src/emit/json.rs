@@ -4,13 +4,13 @@
 use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::notation::{csa_move, ki2_move, kif_move, push_csa_move, push_ki2_move, push_kif_move};
-use crate::rules::position::Position;
 use crate::record::{Ending, HeaderField, Line, MoveEntry, Record, StartPosition};
 use crate::replay::{Game, LineResult};
 use crate::report::{
     DiagnosticJson, ResultJson, VerdictJson, diagnostic_json, game_report, result_json,
     verdict_json,
 };
+use crate::rules::position::Position;
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 

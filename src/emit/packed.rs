@@ -15,8 +15,8 @@
 
 use crate::codes::{Reason, WarningCode};
 use crate::emit::Warning;
-use crate::rules::position::Position;
 use crate::replay::Game;
+use crate::rules::position::Position;
 use crate::rules::types::{Color, Move, PieceKind, Square};
 
 /// The two layouts differ in two places, both fixed by the programs that

@@ -5,9 +5,9 @@
 //! source reads alike.
 
 use crate::parse::eval;
-use crate::rules::position::Position;
 use crate::record::{MoveEntry, Notation};
 use crate::resolve::resolve;
+use crate::rules::position::Position;
 use crate::rules::types::{Color, Move, PieceKind, Square};
 
 /// The score (from sente's side, as floodgate and the GUIs write it) and

@@ -52,7 +52,7 @@ mod tests;
 
 use crate::error::ParseError;
 use crate::parse::{lines, lines_at};
-use crate::record::{Record, Span};
+use crate::record::{Location, Record};
 pub use file::{FileFields, InFile};
 use reader::GameReader;
 pub use split::{GameText, SlashSearch, find_slash_line, line_ends, split_games};
@@ -71,7 +71,7 @@ pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
     }
     if records.is_empty() {
         return Err(ParseError::new(
-            Span::new(0, 1, 1),
+            Location::new(0, 1, 1),
             "expected a CSA record (a version line, names, a position or moves), found no statement",
         ));
     }

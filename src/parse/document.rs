@@ -11,7 +11,7 @@ use crate::parse::ja::line_kind::{
     bookmark_line, comment_line, is_hash_line, summary_line, variation_line,
 };
 use crate::parse::variation_tree::Tree;
-use crate::record::{Format, HeaderField, Record, Span};
+use crate::record::{Format, HeaderField, Location, Record};
 
 /// A KIF or KI2 document being read.
 pub(crate) struct Document {
@@ -20,8 +20,8 @@ pub(crate) struct Document {
     /// Whether a move (or a terminal word) has been read.
     pub seen_move: bool,
     pub bod: Bod,
-    handicap: Option<(HandicapName, Span, String)>,
-    first_span: Option<Span>,
+    handicap: Option<(HandicapName, Location, String)>,
+    first_span: Option<Location>,
 }
 
 /// How [`Document::other_line`] classified a line.

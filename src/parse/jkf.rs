@@ -7,8 +7,8 @@
 
 use crate::error::ParseError;
 use crate::record::{
-    Dest, Ending, EndingKind, HeaderField, Line, MoveEntry, MoveTime, Notation, Record, Relative,
-    Span, StartPosition,
+    Dest, Ending, EndingKind, HeaderField, Line, Location, MoveEntry, MoveTime, Notation, Record,
+    Relative, StartPosition,
 };
 use crate::relative::from_jkf_code;
 use crate::rules::setup::{Handicap, Setup};
@@ -167,7 +167,7 @@ pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
     };
 
     let mut record = Record {
-        span: Span::new(bom, 1, 1),
+        span: Location::new(bom, 1, 1),
         ..Record::default()
     };
     for (key, value) in doc.header.into_iter().flatten() {
@@ -250,11 +250,11 @@ struct Reader<'a> {
 impl Reader<'_> {
     /// Entries are visited in document order (an entry, then its forks,
     /// then the next entry), the order in which the scanner found them.
-    fn next_span(&mut self) -> Span {
+    fn next_span(&mut self) -> Location {
         let span = self
             .offsets
             .get(self.next)
-            .map_or(Span::new(0, 1, 1), |&o| self.locator.span(o));
+            .map_or(Location::new(0, 1, 1), |&o| self.locator.span(o));
         self.next += 1;
         span
     }
@@ -336,7 +336,7 @@ fn move_time(t: &JTime) -> Option<MoveTime> {
     (spent_ms.is_some() || total_ms.is_some()).then_some(MoveTime { spent_ms, total_ms })
 }
 
-fn color(c: u8, span: Span) -> Result<Color, ParseError> {
+fn color(c: u8, span: Location) -> Result<Color, ParseError> {
     match c {
         0 => Ok(Color::Sente),
         1 => Ok(Color::Gote),
@@ -347,12 +347,12 @@ fn color(c: u8, span: Span) -> Result<Color, ParseError> {
     }
 }
 
-fn kind(code: &str, span: Span) -> Result<PieceKind, ParseError> {
+fn kind(code: &str, span: Location) -> Result<PieceKind, ParseError> {
     PieceKind::from_csa(code.as_bytes())
         .ok_or_else(|| ParseError::new(span, format!("unknown piece kind {code:?}")))
 }
 
-fn square(p: Place, span: Span) -> Result<Square, ParseError> {
+fn square(p: Place, span: Location) -> Result<Square, ParseError> {
     u8::try_from(p.x)
         .ok()
         .zip(u8::try_from(p.y).ok())
@@ -365,7 +365,7 @@ fn square(p: Place, span: Span) -> Result<Square, ParseError> {
         })
 }
 
-fn notation(m: &JMove, span: Span) -> Result<Notation, ParseError> {
+fn notation(m: &JMove, span: Location) -> Result<Notation, ParseError> {
     let color = m.color.map(|c| color(c, span)).transpose()?;
     let piece = kind(
         m.piece
@@ -415,7 +415,7 @@ pub fn special_kind(word: &str) -> Option<EndingKind> {
 
 fn ending(
     word: &str,
-    span: Span,
+    span: Location,
     time: Option<MoveTime>,
     comments: Vec<String>,
 ) -> Result<Ending, ParseError> {
@@ -430,7 +430,7 @@ fn ending(
     })
 }
 
-fn start_position(init: Initial, span: Span) -> Result<StartPosition, ParseError> {
+fn start_position(init: Initial, span: Location) -> Result<StartPosition, ParseError> {
     let preset = init.preset.as_deref().unwrap_or("HIRATE");
     if preset != "OTHER" {
         return Handicap::from_jkf_name(preset)
@@ -511,7 +511,7 @@ impl<'a> Locator<'a> {
         Locator { text, line_starts }
     }
 
-    fn span(&self, offset: usize) -> Span {
+    fn span(&self, offset: usize) -> Location {
         let offset = offset.min(self.text.len());
         let line = self.line_starts.partition_point(|&s| s <= offset).max(1);
         let start = self.line_starts[line - 1];
@@ -519,7 +519,7 @@ impl<'a> Locator<'a> {
             .text
             .get(start..offset)
             .map_or(1, |s| s.chars().count() + 1);
-        Span::new(offset, line as u32, column as u32)
+        Location::new(offset, line as u32, column as u32)
     }
 
     /// The offset of serde_json's 1-based line and column (bytes after the BOM).

@@ -9,7 +9,7 @@ mod document;
 pub mod eval;
 pub mod jkf;
 
-use crate::record::Span;
+use crate::record::Location;
 
 pub(crate) mod ja;
 pub mod ki2;
@@ -31,24 +31,24 @@ pub struct SourceLine<'a> {
 
 impl<'a> SourceLine<'a> {
     /// The span of the character at byte index `byte` within this line.
-    pub fn span_at(&self, byte: usize) -> Span {
+    pub fn span_at(&self, byte: usize) -> Location {
         let byte = byte.min(self.text.len());
         let column = self.text[..floor_char_boundary(self.text, byte)]
             .chars()
             .count() as u32
             + 1;
-        Span::new(self.offset + byte, self.number, column)
+        Location::new(self.offset + byte, self.number, column)
     }
 
     /// The span of the line's start.
-    pub fn span(&self) -> Span {
-        Span::new(self.offset, self.number, 1)
+    pub fn span(&self) -> Location {
+        Location::new(self.offset, self.number, 1)
     }
 
-    /// A [`SpanCursor`] at the line's start, for the spans of many tokens
+    /// A [`LocationCursor`] at the line's start, for the spans of many tokens
     /// in order.
-    pub fn cursor(&self) -> SpanCursor<'a> {
-        SpanCursor {
+    pub fn cursor(&self) -> LocationCursor<'a> {
+        LocationCursor {
             line: *self,
             byte: 0,
             column: 1,
@@ -60,16 +60,16 @@ impl<'a> SourceLine<'a> {
 /// character is counted once, where `span_at` counts from the line's start
 /// every time (quadratic on a USI or KI2 line that holds a whole game).
 #[derive(Clone, Copy, Debug)]
-pub struct SpanCursor<'a> {
+pub struct LocationCursor<'a> {
     line: SourceLine<'a>,
     byte: usize,
     column: u32,
 }
 
-impl SpanCursor<'_> {
+impl LocationCursor<'_> {
     /// The span of the character at byte index `byte`, as
     /// [`SourceLine::span_at`] gives it.
-    pub fn span_at(&mut self, byte: usize) -> Span {
+    pub fn span_at(&mut self, byte: usize) -> Location {
         let text = self.line.text;
         let end = floor_char_boundary(text, byte.min(text.len()));
         if end < self.byte {
@@ -77,7 +77,7 @@ impl SpanCursor<'_> {
         }
         self.column += text[self.byte..end].chars().count() as u32;
         self.byte = end;
-        Span::new(
+        Location::new(
             self.line.offset + byte.min(text.len()),
             self.line.number,
             self.column,

@@ -9,7 +9,7 @@
 //! start position, a move or an ending.
 
 use crate::parse::lines;
-use crate::record::{Format, Record, Span};
+use crate::record::{Format, Location, Record};
 use std::collections::HashMap;
 
 /// Header keys KIF and KI2 writers use (`kif.md` §3: the kakinoki keys, the
@@ -71,7 +71,7 @@ const JKF_KEYS: [&str; 3] = ["header", "initial", "moves"];
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotARecord {
     /// The first line with content.
-    pub span: Span,
+    pub span: Location,
     /// What was looked for, and what was found instead.
     pub reason: String,
 }
@@ -187,7 +187,7 @@ pub fn jkf_object(bytes: &[u8]) -> Option<bool> {
 }
 
 /// The span and (shortened) text of the first line that is not blank.
-fn first_content(text: &str) -> (Span, String) {
+fn first_content(text: &str) -> (Location, String) {
     const SHOWN: usize = 60;
     match lines(text).find(|l| !l.text.trim().is_empty()) {
         Some(l) => {
@@ -198,7 +198,7 @@ fn first_content(text: &str) -> (Span, String) {
             }
             (l.span_at(at), shown)
         }
-        None => (Span::new(0, 1, 1), String::new()),
+        None => (Location::new(0, 1, 1), String::new()),
     }
 }
 

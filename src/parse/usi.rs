@@ -15,7 +15,7 @@
 use crate::error::ParseError;
 use crate::parse::{SourceLine, lines};
 use crate::record::{
-    Ending, EndingKind, HeaderField, Line, MoveEntry, Notation, Record, Span, StartPosition,
+    Ending, EndingKind, HeaderField, Line, Location, MoveEntry, Notation, Record, StartPosition,
 };
 use crate::rules::setup::{Handicap, Setup};
 use crate::rules::types::Move;
@@ -91,7 +91,7 @@ impl Tokens<'_, '_> {
     }
 
     /// The span of token `i`, or of the line's end past the last.
-    fn at(&self, i: usize) -> Span {
+    fn at(&self, i: usize) -> Location {
         let line = self.line;
         line.span_at(self.toks.get(i).map_or(line.text.len(), |t| t.0))
     }

@@ -4,7 +4,7 @@
 
 use crate::error::ParseError;
 use crate::parse::eval::floodgate_comment;
-use crate::record::{Ending, Line, MoveEntry, Record, Span};
+use crate::record::{Ending, Line, Location, MoveEntry, Record};
 
 /// Variations nested deeper than this are refused: the record tree is
 /// dropped and compared recursively, so unbounded depth could overflow the
@@ -106,7 +106,7 @@ impl Tree {
     /// `変化：N手`: the next moves replace move N of the most recent line of
     /// play that has one — the current line first, then the lines it
     /// branched from (KfW writes blocks depth-first, so this finds it).
-    pub(crate) fn start_variation(&mut self, n: u32, span: Span) -> Result<(), ParseError> {
+    pub(crate) fn start_variation(&mut self, n: u32, span: Location) -> Result<(), ParseError> {
         let mut at = Some(self.current);
         while let Some(idx) = at {
             let node = &self.nodes[idx];

@@ -3,8 +3,8 @@
 
 use super::{BoardEnd, Diagnostic, Foul, GameResult, ReplayOptions, Verdict};
 use crate::codes::{DiagnosticCode, Reason};
-use crate::rules::position::{DeclarationOutcome, Position};
 use crate::record::{Ending, EndingKind};
+use crate::rules::position::{DeclarationOutcome, Position};
 use crate::rules::rule::Rule;
 use crate::rules::types::Color;
 

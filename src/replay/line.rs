@@ -7,9 +7,9 @@ use super::{
     BoardEnd, Diagnostic, Foul, History, LineResult, Ply, ReplayOptions, Stop, Verdict, play_entry,
 };
 use crate::codes::DiagnosticCode;
-use crate::rules::position::Position;
 use crate::record::{Ending, Line, MoveEntry, Notation};
 use crate::resolve::Unresolved;
+use crate::rules::position::Position;
 use crate::rules::rule::Rule;
 use crate::rules::types::{Color, Move, Square};
 

@@ -4,7 +4,7 @@
 //!
 //! Nothing here knows a record format or a game's history: a [`Position`]
 //! takes [`Move`]s, and turning written moves into them is the replayer's
-//! job ([`crate::resolve`], [`crate::replay`]).
+//! job ([`crate::resolve`], [`crate::replay`](mod@crate::replay)).
 //!
 //! [`Position`]: position::Position
 //! [`Move`]: types::Move

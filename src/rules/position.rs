@@ -399,7 +399,10 @@ impl Position {
     }
 
     /// [`Position::to_sfen`] written into `buf`: no [`Setup`] built, nothing allocated.
-    pub(crate) fn sfen_into<'b>(&self, buf: &'b mut [u8; crate::rules::setup::SFEN_MAX]) -> &'b str {
+    pub(crate) fn sfen_into<'b>(
+        &self,
+        buf: &'b mut [u8; crate::rules::setup::SFEN_MAX],
+    ) -> &'b str {
         crate::rules::setup::sfen_into(
             &self.board,
             &self.hands,

@@ -3,7 +3,7 @@
 //! checked against the board.
 
 use super::{Board, RepetitionRule, VMove, VariantFoul};
-use crate::record::{EndingKind, Span};
+use crate::record::{EndingKind, Location};
 use crate::rules::rule::Rule;
 use crate::rules::types::Color;
 use std::collections::HashMap;
@@ -34,7 +34,7 @@ pub struct VEnding {
     /// The text as written.
     pub text: String,
     /// Where it is written.
-    pub span: Span,
+    pub span: Location,
 }
 
 /// One game of a variant, as a file writes it.
@@ -47,7 +47,7 @@ pub struct VariantRecord {
     /// The start position.
     pub start: Board,
     /// The moves, with where each is written.
-    pub moves: Vec<(VNotation, Span)>,
+    pub moves: Vec<(VNotation, Location)>,
     /// The recorded ending, if any.
     pub ending: Option<VEnding>,
 }
@@ -77,7 +77,7 @@ pub struct VFoul {
     /// The move in USI, where one could be formed.
     pub usi: Option<String>,
     /// Where the move is written.
-    pub span: Span,
+    pub span: Location,
 }
 
 /// A finding about a variant game that is not a foul (a disagreeing ending).
@@ -88,7 +88,7 @@ pub struct VDiagnostic {
     /// Explanation.
     pub message: String,
     /// Where it points.
-    pub span: Option<Span>,
+    pub span: Option<Location>,
 }
 
 /// A replayed variant game.
@@ -251,7 +251,7 @@ pub fn replay(record: VariantRecord) -> VariantGame {
 }
 
 /// The finding about `extra` moves written after the game ended.
-fn after_end(extra: usize, what: &str, span: Span) -> VDiagnostic {
+fn after_end(extra: usize, what: &str, span: Location) -> VDiagnostic {
     VDiagnostic {
         code: if what == "the foul" {
             "moves-after-foul"
@@ -274,7 +274,7 @@ fn repetition_foul(
     plies: &[VPly],
     first: usize,
     ply: u32,
-    span: Span,
+    span: Location,
 ) -> Option<VFoul> {
     let cycle = &plies[first..];
     let mover = board.side().flip();

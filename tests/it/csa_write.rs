@@ -4,7 +4,7 @@
 use crate::common;
 use kifu::emit::csa::{self, CsaOptions, CsaVersion};
 use kifu::parse::csa::parse;
-use kifu::record::{EndingKind, Line, MoveEntry, MoveTime, Notation, Record, Span};
+use kifu::record::{EndingKind, Line, Location, MoveEntry, MoveTime, Notation, Record};
 use kifu::replay::{Game, ReplayOptions, Verdict, replay};
 use kifu::{Color, Position};
 use std::collections::BTreeMap;
@@ -207,7 +207,7 @@ fn random_record(rng: &mut Rng, whole_seconds: bool) -> Record {
         }
         let mv = legal[rng.below(legal.len() as u64) as usize];
         pos.play_unchecked(mv);
-        let mut e = MoveEntry::new(Notation::Usi(mv), Span::default());
+        let mut e = MoveEntry::new(Notation::Usi(mv), Location::default());
         if rng.below(4) != 0 {
             let ms = rng.below(600_000);
             e.time = Some(MoveTime {

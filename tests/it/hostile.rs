@@ -3,7 +3,7 @@
 //! when an input is unreadable, and must still process the good file beside it.
 
 use kifu::emit::kif::{KifOptions, write_with};
-use kifu::record::{Line, MoveEntry, Notation, Record, Span};
+use kifu::record::{Line, Location, MoveEntry, Notation, Record};
 use kifu::{Position, ReplayOptions, replay};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -169,7 +169,7 @@ fn nested_record(depth: usize) -> Record {
         alt.push(moves[b]);
         pos.play_unchecked(moves[a]);
     }
-    let entry = |m| MoveEntry::new(Notation::Usi(m), Span::default());
+    let entry = |m| MoveEntry::new(Notation::Usi(m), Location::default());
     // Innermost first: level k = [spine[k+1], alt[k+2]], branching at ply k+2.
     let mut inner: Option<Line> = None;
     for k in (0..depth).rev() {

@@ -253,10 +253,10 @@ mod legacy {
     #![allow(dead_code)]
     use kifu::emit::Warning;
     use kifu::notation::notation_text;
-    use kifu::rules::position::Position;
     use kifu::record::{EndingKind, HeaderField, Line, MoveEntry, MoveTime, StartPosition};
     use kifu::relative::{jkf_code, relative_for};
     use kifu::replay::{Game, LineResult, Verdict};
+    use kifu::rules::position::Position;
     use kifu::rules::rule::Rule;
     use kifu::rules::types::{Color, Move, PieceKind, Square};
     use serde_json::{Map, Value, json};
@@ -881,8 +881,8 @@ fn jkf_writer_equals_the_legacy_writer_on_generated_games() {
 /// Records built to hit every branch of the writer with hostile content.
 mod hostile {
     use kifu::record::{
-        Ending, EndingKind, Evaluation, HeaderField, Line, MoveEntry, MoveTime, Notation, Record,
-        Span, StartPosition,
+        Ending, EndingKind, Evaluation, HeaderField, Line, Location, MoveEntry, MoveTime, Notation,
+        Record, StartPosition,
     };
     use kifu::{Color, Handicap, Move, PieceKind, Position, Setup, Square};
 
@@ -986,7 +986,7 @@ mod hostile {
         Some(Ending {
             kind: ENDINGS[rng.below(ENDINGS.len())],
             text: rng.text(),
-            span: Span::default(),
+            span: Location::default(),
             time: time(rng),
             comments: if rng.chance(40) {
                 rng.texts()
@@ -1073,7 +1073,7 @@ mod hostile {
             // The deep chain (no spread) must not be cut short by a foul.
             if !fouled && spread > 0 && rng.chance(2) {
                 fouled = true;
-                let mut e = MoveEntry::new(foul(rng, &pos, &legal), Span::default());
+                let mut e = MoveEntry::new(foul(rng, &pos, &legal), Location::default());
                 e.time = time(rng);
                 if rng.chance(30) {
                     e.extra_mut().comments = rng.texts();
@@ -1088,7 +1088,7 @@ mod hostile {
                 continue;
             }
             let mv = legal[rng.below(legal.len())];
-            let mut e = MoveEntry::new(Notation::Usi(mv), Span::default());
+            let mut e = MoveEntry::new(Notation::Usi(mv), Location::default());
             e.time = time(rng);
             if rng.chance(15) {
                 e.extra_mut().comments = rng.texts();
@@ -1165,7 +1165,7 @@ mod hostile {
             .map(|_| HeaderField {
                 key: KEYS[rng.below(KEYS.len())].to_string(),
                 value: rng.text(),
-                span: Span::default(),
+                span: Location::default(),
             })
             .collect();
         let start = start(rng);

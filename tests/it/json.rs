@@ -231,7 +231,7 @@ fn analysis_json_keeps_times_comments_and_evaluations() {
 
 use kifu::emit::json::write;
 use kifu::record::{Ending, EndingKind, Evaluation, HeaderField, Line, MoveEntry, MoveTime};
-use kifu::record::{Notation, Record, Span, StartPosition};
+use kifu::record::{Location, Notation, Record, StartPosition};
 use kifu::{Format, Handicap, Position};
 
 /// Panics, naming `what` and where the two first differ, unless `write`
@@ -301,7 +301,7 @@ const HOSTILE: [&str; 10] = [
 
 /// An entry for `mv` with, at random, a time, comments and an evaluation.
 fn entry(rng: &mut Rng, mv: kifu::Move, line_no: u32) -> MoveEntry {
-    let mut e = MoveEntry::new(Notation::Usi(mv), Span::new(0, line_no, 1));
+    let mut e = MoveEntry::new(Notation::Usi(mv), Location::new(0, line_no, 1));
     if rng.chance(2) {
         e.time = Some(MoveTime {
             spent_ms: (!rng.chance(5)).then(|| 250 * rng.below(400) as u64),
@@ -384,7 +384,7 @@ fn random_line(rng: &mut Rng, mut pos: Position, len: usize, depth: u32) -> Line
             EndingKind::TimeUp,
         ][rng.below(3)],
         text: HOSTILE[rng.below(HOSTILE.len())].to_string(),
-        span: Span::default(),
+        span: Location::default(),
         time: None,
         comments: Vec::new(),
     });
@@ -432,7 +432,7 @@ fn random_game(rng: &mut Rng, index: usize) -> Record {
             header.push(HeaderField {
                 key: key.to_string(),
                 value: HOSTILE[rng.below(HOSTILE.len())].to_string(),
-                span: Span::default(),
+                span: Location::default(),
             });
         }
     }
@@ -521,7 +521,7 @@ fn write_matches_game_json_for_hostile_records() {
     let mv = kifu::Move::from_usi("7g7f").unwrap();
     let mut line = Line::default();
     for _ in 0..70 {
-        let mut e = MoveEntry::new(Notation::Usi(mv), Span::default());
+        let mut e = MoveEntry::new(Notation::Usi(mv), Location::default());
         if !line.moves.is_empty() {
             e.extra_mut().variations.push(line);
         }

@@ -2,7 +2,7 @@
 
 use crate::common::corpus_dir;
 use kifu::parse::usi;
-use kifu::record::{Ending, EndingKind, Span};
+use kifu::record::{Ending, EndingKind, Location};
 use kifu::replay::{BoardEnd, Game, Verdict, replay};
 use kifu::{Color, ReplayOptions, Rule};
 
@@ -134,7 +134,7 @@ fn with_ending(line: &str, kind: EndingKind, text: &str) -> Game {
     rec.main.ending = Some(Ending {
         kind,
         text: text.into(),
-        span: Span::new(0, 1, 1),
+        span: Location::new(0, 1, 1),
         time: None,
         comments: vec![],
     });

@@ -1,6 +1,6 @@
 use super::*;
 use crate::parse::csa::parse;
-use crate::record::{HeaderField, Span};
+use crate::record::{HeaderField, Location};
 use crate::replay::{ReplayOptions, replay};
 
 fn game_of(text: &str) -> Game {
@@ -25,7 +25,7 @@ fn codes(w: &[Warning]) -> Vec<&'static str> {
 fn entry(usi: &str) -> MoveEntry {
     MoveEntry::new(
         Notation::Usi(Move::from_usi(usi).expect("usi move")),
-        Span::default(),
+        Location::default(),
     )
 }
 
@@ -196,7 +196,7 @@ fn kif_header_keys_are_mapped_and_others_become_comments() {
         r.header.push(HeaderField {
             key: k.into(),
             value: v.into(),
-            span: Span::default(),
+            span: Location::default(),
         });
     }
     let (text, _) = write(&replayed(r), &v22());
@@ -249,7 +249,7 @@ fn every_ending_kind_has_a_word_or_falls_back_to_chudan() {
     r.main.ending = Some(Ending {
         kind: Try,
         text: "トライ".into(),
-        span: Span::default(),
+        span: Location::default(),
         time: None,
         comments: Vec::new(),
     });

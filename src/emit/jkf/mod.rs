@@ -12,10 +12,10 @@
 use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::notation::notation_text;
-use crate::rules::position::Position;
 use crate::record::{Ending, EndingKind, HeaderField, Line, MoveEntry, MoveTime, StartPosition};
 use crate::relative::{jkf_code, relative_for};
 use crate::replay::{Foul, Game, LineResult, Verdict};
+use crate::rules::position::Position;
 use crate::rules::rule::Rule;
 use crate::rules::types::{Color, Move, PieceKind, Square};
 use doc::{Cell, Comments, Document, Entry, HandOut, Header, Initial, InitialData};

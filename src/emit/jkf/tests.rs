@@ -86,7 +86,7 @@ fn relative_codes_are_computed() {
 
 #[test]
 fn csa_header_keys_bookmarks_and_unheld_endings() {
-    use crate::record::{Ending, HeaderField, Span};
+    use crate::record::{Ending, HeaderField, Location};
     let mut r = crate::parse::jkf::parse(
         r#"{"header":{},"moves":[{},
 {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}}]}"#,
@@ -96,7 +96,7 @@ fn csa_header_keys_bookmarks_and_unheld_endings() {
     let field = |k: &str, v: &str| HeaderField {
         key: k.into(),
         value: v.into(),
-        span: Span::default(),
+        span: Location::default(),
     };
     r.header = vec![
         field("N+", "A"),
@@ -111,7 +111,7 @@ fn csa_header_keys_bookmarks_and_unheld_endings() {
     r.main.ending = Some(Ending {
         kind: EndingKind::MaxMoves,
         text: "%MAX_MOVES".into(),
-        span: Span::default(),
+        span: Location::default(),
         time: None,
         comments: Vec::new(),
     });

@@ -1,7 +1,7 @@
 //! Building the start position from `PI`, `P1`…`P9`, `P+`/`P-` and the side line.
 
 use super::syntax::Group;
-use crate::record::{Span, StartPosition};
+use crate::record::{Location, StartPosition};
 use crate::rules::setup::{Handicap, Setup};
 use crate::rules::types::{Color, Piece, PieceKind, Square};
 
@@ -12,7 +12,7 @@ const FULL_SET: [u8; 7] = [18, 4, 4, 4, 4, 2, 2];
 #[derive(Clone, Debug)]
 pub(super) struct PositionBuilder {
     setup: Setup,
-    span: Option<Span>,
+    span: Option<Location>,
     /// `PI` was written, so the start may be a named preset.
     pi: bool,
     /// The last `PI` took pieces off, so the board is not the even game's.
@@ -26,7 +26,7 @@ pub(super) struct PositionBuilder {
     /// not an empty one waiting for them.
     board: bool,
     /// The side-to-move line, if written.
-    side_line: Option<(Color, Span)>,
+    side_line: Option<(Color, Location)>,
 }
 
 impl PositionBuilder {
@@ -43,7 +43,7 @@ impl PositionBuilder {
         }
     }
 
-    fn touch(&mut self, span: Span) {
+    fn touch(&mut self, span: Location) {
         self.span.get_or_insert(span);
     }
 
@@ -53,12 +53,16 @@ impl PositionBuilder {
     }
 
     /// The side-to-move line, if one was written.
-    pub(super) fn side_line(&self) -> Option<(Color, Span)> {
+    pub(super) fn side_line(&self) -> Option<(Color, Location)> {
         self.side_line
     }
 
     /// `PI…`: the even-game position with `removed` taken off.
-    pub(super) fn pi(&mut self, removed: &[(Square, PieceKind)], span: Span) -> Result<(), String> {
+    pub(super) fn pi(
+        &mut self,
+        removed: &[(Square, PieceKind)],
+        span: Location,
+    ) -> Result<(), String> {
         self.touch(span);
         self.board = true;
         self.pi = true;
@@ -83,7 +87,7 @@ impl PositionBuilder {
     }
 
     /// `Pn`: rank `rank`, cells from file 9 to file 1.
-    pub(super) fn row(&mut self, rank: u8, cells: &[Option<Piece>], span: Span) {
+    pub(super) fn row(&mut self, rank: u8, cells: &[Option<Piece>], span: Location) {
         self.touch(span);
         self.board = true;
         self.written_out = true;
@@ -100,7 +104,7 @@ impl PositionBuilder {
         &mut self,
         color: Color,
         groups: &[Group],
-        span: Span,
+        span: Location,
     ) -> Result<(), String> {
         self.touch(span);
         self.board = true;
@@ -126,7 +130,7 @@ impl PositionBuilder {
     }
 
     /// The side-to-move line.
-    pub(super) fn side(&mut self, color: Color, span: Span) {
+    pub(super) fn side(&mut self, color: Color, span: Location) {
         self.touch(span);
         self.side_line = Some((color, span));
         self.setup.side_to_move = color;
@@ -134,7 +138,7 @@ impl PositionBuilder {
 
     /// The start position and where it is written, if a position statement
     /// was written: a side line alone sets no board.
-    pub(super) fn finish(mut self) -> Option<(StartPosition, Span)> {
+    pub(super) fn finish(mut self) -> Option<(StartPosition, Location)> {
         if !self.board {
             return None;
         }
@@ -185,7 +189,7 @@ mod tests {
 
     #[test]
     fn a_bare_pi_is_the_even_game_by_either_route() {
-        let span = Span::new(0, 1, 1);
+        let span = Location::new(0, 1, 1);
         for side in [Color::Sente, Color::Gote] {
             let mut b = PositionBuilder::new();
             b.pi(&[], span).unwrap();

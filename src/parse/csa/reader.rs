@@ -8,8 +8,8 @@ use crate::codes::DiagnosticCode;
 use crate::error::{ParseError, Partial};
 use crate::parse::{Lines, SourceLine};
 use crate::record::{
-    Ending, EndingKind, Format, HeaderField, MoveEntry, MoveTime, Notation, Notice, Record, Span,
-    StartPosition,
+    Ending, EndingKind, Format, HeaderField, Location, MoveEntry, MoveTime, Notation, Notice,
+    Record, StartPosition,
 };
 use crate::rules::setup::Handicap;
 use crate::rules::types::Color;
@@ -147,7 +147,7 @@ impl GameReader {
             number += 1;
             match bare {
                 Bare::Move(notation) => {
-                    let span = Span::new(lines.base() + pos, number, 1);
+                    let span = Location::new(lines.base() + pos, number, 1);
                     self.record.main.moves.push(MoveEntry::new(notation, span));
                     self.timed = Timed::LastMove;
                 }
@@ -227,7 +227,7 @@ impl GameReader {
     }
 
     /// A version or encoding line: it describes the whole file.
-    fn file_field(&mut self, key: &str, value: &str, span: Span) {
+    fn file_field(&mut self, key: &str, value: &str, span: Location) {
         self.written.write(HeaderField {
             key: key.to_string(),
             value: value.to_string(),
@@ -236,7 +236,7 @@ impl GameReader {
     }
 
     /// A `'` comment (text includes the quote).
-    fn comment(&mut self, text: &str, span: Span) {
+    fn comment(&mut self, text: &str, span: Location) {
         if let Some(enc) = text.strip_prefix("'CSA encoding=") {
             self.file_field("Encoding", enc, span);
         } else if let Some(eval) = text
@@ -291,7 +291,12 @@ impl GameReader {
 
     /// Give a read statement its meaning; `stmt` is its text, `span` where
     /// it starts.
-    fn apply(&mut self, parsed: Statement<'_>, stmt: &str, span: Span) -> Result<(), ParseError> {
+    fn apply(
+        &mut self,
+        parsed: Statement<'_>,
+        stmt: &str,
+        span: Location,
+    ) -> Result<(), ParseError> {
         let field = |key: &str, value: &str| HeaderField {
             key: key.to_string(),
             value: value.to_string(),
@@ -375,7 +380,7 @@ impl GameReader {
     }
 
     /// A `%` statement after the side line.
-    fn special(&mut self, word: &str, stmt: &str, span: Span) {
+    fn special(&mut self, word: &str, stmt: &str, span: Location) {
         match (self.phase, EndingKind::from_csa_word(word)) {
             (Phase::Moves, Some(kind)) => {
                 self.record.main.ending = Some(Ending {
@@ -394,7 +399,7 @@ impl GameReader {
 
     /// A move or an ending before any side-to-move line: read on as if
     /// `color`'s line had been written, and say so.
-    fn assume_side(&mut self, color: Color, span: Span) {
+    fn assume_side(&mut self, color: Color, span: Location) {
         self.record.notices.push(no_side_notice(color, span));
         self.position.side(color, span);
         self.phase = Phase::Moves;
@@ -402,7 +407,7 @@ impl GameReader {
 
     /// `N±` or `$KEY:` after the position: the format puts game information
     /// before it. Read as a header field all the same; said once a game.
-    fn late_info(&mut self, stmt: &str, span: Span) {
+    fn late_info(&mut self, stmt: &str, span: Location) {
         let after = self.phase != Phase::Setup || self.position.board_written();
         if after && !self.late_info {
             self.late_info = true;
@@ -418,7 +423,7 @@ impl GameReader {
     }
 
     /// Position statements belong before the side-to-move line.
-    fn in_setup(&self, span: Span, stmt: &str) -> Result<(), ParseError> {
+    fn in_setup(&self, span: Location, stmt: &str) -> Result<(), ParseError> {
         if self.phase == Phase::Setup {
             Ok(())
         } else {
@@ -460,7 +465,7 @@ fn indent(s: &str) -> usize {
     s.len() - s.trim_ascii_start().len()
 }
 
-fn no_side_notice(color: Color, span: Span) -> Notice {
+fn no_side_notice(color: Color, span: Location) -> Notice {
     let (sign, side) = match color {
         Color::Sente => ('+', "sente"),
         Color::Gote => ('-', "gote"),
@@ -477,7 +482,7 @@ fn no_side_notice(color: Color, span: Span) -> Notice {
 /// A record with no position statement at all: Shogi Wars exports (and
 /// hand-written files) mean the even-game start. The side is the side
 /// line's, if one was written.
-fn assume_start(record: &mut Record, side_line: Option<(Color, Span)>) {
+fn assume_start(record: &mut Record, side_line: Option<(Color, Location)>) {
     let side = side_line.map_or(Color::Sente, |(c, _)| c);
     record.start = if side == Color::Sente {
         StartPosition::Preset(Handicap::Hirate)

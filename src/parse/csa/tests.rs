@@ -1,5 +1,5 @@
 use super::*;
-use crate::record::{EndingKind, Notation, Span, StartPosition};
+use crate::record::{EndingKind, Location, Notation, StartPosition};
 use crate::rules::setup::Handicap;
 use crate::rules::types::Color;
 use crate::rules::types::{PieceKind, Square};
@@ -44,7 +44,7 @@ fn header_fields_keep_file_order_and_unknown_keys() {
             ("END_TIME", "2024/04/01 10:25:43"),
         ]
     );
-    assert_eq!(r.header[1].span, Span::new(5, 2, 1));
+    assert_eq!(r.header[1].span, Location::new(5, 2, 1));
     assert_eq!(r.main.moves.len(), 1);
 }
 
@@ -63,7 +63,7 @@ fn every_version_is_read_and_v1_needs_none() {
 fn pi_gives_presets_only_when_it_matches_one() {
     let r = one("PI\n+\n");
     assert_eq!(r.start, StartPosition::Preset(Handicap::Hirate));
-    assert_eq!(r.start_span, Some(Span::new(0, 1, 1)));
+    assert_eq!(r.start_span, Some(Location::new(0, 1, 1)));
     let r = one("PI82HI22KA\n-\n");
     assert_eq!(r.start, StartPosition::Preset(Handicap::TwoPieces));
     // Same pieces, but sente to move: no preset says that.
@@ -117,7 +117,7 @@ fn moves_times_and_commas() {
             piece: PieceKind::Pawn
         }
     );
-    assert_eq!(m[1].span, Span::new(17, 3, 13));
+    assert_eq!(m[1].span, Location::new(17, 3, 13));
     assert_eq!(m[1].time.and_then(|t| t.spent_ms), Some(6_000));
     assert!(matches!(
         m[2].notation,
@@ -173,7 +173,7 @@ fn every_special_word_is_an_ending() {
         let e = r.main.ending.expect(word);
         assert_eq!(e.kind, kind);
         assert_eq!(e.text, format!("%{word}"));
-        assert_eq!(e.span, Span::new(13, 4, 1));
+        assert_eq!(e.span, Location::new(13, 4, 1));
         assert_eq!(e.time.and_then(|t| t.spent_ms), Some(7_000));
     }
     let r = one("PI\n+\n%REP_SUP\nT1\n");
@@ -239,7 +239,7 @@ fn games_are_split_on_slash_lines() {
 #[test]
 fn bom_crlf_and_blank_lines() {
     let r = one("\u{feff}V2.2\r\n\r\nPI\r\n+\r\n+7776FU\r\n");
-    assert_eq!(r.main.moves[0].span, Span::new(18, 5, 1));
+    assert_eq!(r.main.moves[0].span, Location::new(18, 5, 1));
 }
 
 #[test]

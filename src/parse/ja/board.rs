@@ -5,7 +5,7 @@ use crate::error::ParseError;
 use crate::parse::SourceLine;
 use crate::parse::ja::header::{HandicapName, trim_ja};
 use crate::parse::ja::numeral::{file_digit, kanji_rank, numeral_prefix};
-use crate::record::{Span, StartPosition};
+use crate::record::{Location, StartPosition};
 use crate::rules::setup::Setup;
 use crate::rules::types::{Color, Hand, Piece, PieceKind, Square};
 
@@ -56,7 +56,7 @@ pub struct Bod {
     turn: Option<Color>,
     moves_played: Option<u32>,
     /// Where the diagram starts (its first line).
-    pub span: Option<Span>,
+    pub span: Option<Location>,
 }
 
 impl Bod {
@@ -187,9 +187,9 @@ impl Bod {
 /// `その他`/`詰将棋` or an unknown name without a diagram is an error: the
 /// position cannot be known, and guessing 平手 would replay a different game.
 pub fn start_position(
-    handicap: Option<(&HandicapName, Span, &str)>,
+    handicap: Option<(&HandicapName, Location, &str)>,
     bod: &Bod,
-) -> Result<(StartPosition, Option<Span>), ParseError> {
+) -> Result<(StartPosition, Option<Location>), ParseError> {
     let (base, base_span) = match handicap {
         None => (StartPosition::default(), None),
         Some((name, span, value)) => match name {
