@@ -5,7 +5,7 @@
 //! `'CSA encoding=`) are honoured only when the bytes agree with them: the
 //! corpus holds a Shift_JIS file that declares UTF-8.
 
-use crate::error::{Error, ErrorKind};
+use crate::error::{DecodeError, Error, ErrorKind};
 use encoding_rs::{EUC_JP, Encoding, SHIFT_JIS, UTF_8};
 
 /// Decoded text and how it was decoded.
@@ -49,9 +49,9 @@ pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Result<Decoded
     let utf16 =
         forced.is_some_and(is_utf16) || Encoding::for_bom(bytes).is_some_and(|(e, _)| is_utf16(e));
     if !utf16 && let Some(at) = memchr::memchr(0, bytes) {
-        return Err(Error::new(ErrorKind::Decode(format!(
-            "binary data (a NUL byte at byte offset {at}): not a text record"
-        ))));
+        return Err(Error::new(ErrorKind::Decode(DecodeError::Binary {
+            offset: at,
+        })));
     }
     if let Some(enc) = forced {
         let body = if enc == UTF_8 {
@@ -119,9 +119,7 @@ pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Result<Decoded
         .unwrap_or(UTF_8);
     let d = lossy(best, bytes, warnings);
     if d.text.is_empty() && !bytes.is_empty() {
-        return Err(Error::new(ErrorKind::Decode(
-            "no text could be decoded".into(),
-        )));
+        return Err(Error::new(ErrorKind::Decode(DecodeError::NoText)));
     }
     Ok(d)
 }
@@ -269,7 +267,14 @@ mod tests {
     #[test]
     fn nul_bytes_are_binary_unless_utf16() {
         let e = decode(b"startpos\0moves", None).unwrap_err();
-        assert!(e.to_string().contains("byte offset 8"), "{e}");
+        assert!(
+            matches!(e.kind(), ErrorKind::Decode(DecodeError::Binary { offset: 8 })),
+            "{e:?}"
+        );
+        assert_eq!(
+            e.to_string(),
+            "cannot decode: binary data (a NUL byte at byte offset 8): not a text record"
+        );
         let utf16 = b"\xff\xfes\x00t\x00";
         assert_eq!(decode(utf16, None).unwrap().text, "st");
     }

@@ -53,6 +53,33 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// Why bytes could not be decoded as text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum DecodeError {
+    /// A NUL byte, which no record format uses: a binary file.
+    #[error("binary data (a NUL byte at byte offset {offset}): not a text record")]
+    Binary {
+        /// The byte offset of the first NUL.
+        offset: usize,
+    },
+    /// No candidate encoding gave any text.
+    #[error("no text could be decoded")]
+    NoText,
+    /// A game of a streamed multi-game file did not decode; reading stops
+    /// there, since every later game's place depends on its decoded length.
+    #[error(
+        "the game starting at line {line}: {cause} (counted from that game's first byte); \
+         the rest of the file was not read"
+    )]
+    InGame {
+        /// The line the game starts on.
+        line: u32,
+        /// Why the game's bytes did not decode.
+        cause: Box<DecodeError>,
+    },
+}
+
 /// What went wrong reading an input.
 #[derive(Debug)]
 #[non_exhaustive]
@@ -60,7 +87,7 @@ pub enum ErrorKind {
     /// The file could not be read.
     Io(std::io::Error),
     /// The bytes could not be decoded as text.
-    Decode(String),
+    Decode(DecodeError),
     /// The format could not be determined.
     UnknownFormat,
     /// The text is not a valid record of its format.

@@ -86,7 +86,7 @@ pub mod variant;
 
 pub use codes::{DiagnosticCode, Reason, WarningCode};
 pub use emit::{JsonSource, Target, Warning, write};
-pub use error::{Error, ErrorKind, ParseError, Partial};
+pub use error::{DecodeError, Error, ErrorKind, ParseError, Partial};
 pub use input::{Input, ReadOptions, read_bytes, read_path};
 pub use record::{Format, Record};
 pub use replay::{Game, ReplayOptions, Verdict, replay};

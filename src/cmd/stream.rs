@@ -11,7 +11,7 @@
 use super::Item;
 use kifu::Format;
 use kifu::decode::decode;
-use kifu::error::{Error, ErrorKind};
+use kifu::error::{DecodeError, Error, ErrorKind};
 use kifu::input::ReadOptions;
 use kifu::parse::csa::{InFile, SlashSearch, find_slash_line, line_ends, read_game};
 use std::io::{BufRead, Read};
@@ -345,14 +345,13 @@ fn place(
     let d = decoded.map_err(|e| {
         // The games before it are still read; the stream stops at this one,
         // and says where.
-        let what = match e.kind() {
-            ErrorKind::Decode(m) => m.clone(),
-            _ => e.to_string(),
-        };
-        Error::new(ErrorKind::Decode(format!(
-            "the game starting at line {line}: {what} (counted from that \
-             game's first byte); the rest of the file was not read"
-        )))
+        match e.kind() {
+            ErrorKind::Decode(cause) => Error::new(ErrorKind::Decode(DecodeError::InGame {
+                line,
+                cause: Box::new(cause.clone()),
+            })),
+            _ => e,
+        }
     })?;
     let lines = line_ends(d.text.as_bytes()) + line_ends(slash);
     let len = d.text.len() + cut.slash;
