@@ -268,7 +268,10 @@ mod tests {
     fn nul_bytes_are_binary_unless_utf16() {
         let e = decode(b"startpos\0moves", None).unwrap_err();
         assert!(
-            matches!(e.kind(), ErrorKind::Decode(DecodeError::Binary { offset: 8 })),
+            matches!(
+                e.kind(),
+                ErrorKind::Decode(DecodeError::Binary { offset: 8 })
+            ),
             "{e:?}"
         );
         assert_eq!(

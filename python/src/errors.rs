@@ -48,7 +48,12 @@ pub fn to_py(py: Python<'_>, e: &Error) -> PyErr {
             Some(p.span.column),
             p.message.clone(),
         ),
-        ErrorKind::Decode(m) => (DecodeError::new_err(e.to_string()), None, None, m.to_string()),
+        ErrorKind::Decode(m) => (
+            DecodeError::new_err(e.to_string()),
+            None,
+            None,
+            m.to_string(),
+        ),
         ErrorKind::UnknownFormat => (
             NotARecord::new_err(e.to_string()),
             None,
