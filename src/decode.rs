@@ -124,6 +124,33 @@ pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Result<Decoded
     Ok(d)
 }
 
+/// Whether `bytes` are ASCII with no NUL: text every ASCII-compatible
+/// encoding reads the same, so a game of a streamed file needs no decoding.
+/// NUL is left to [`decode`], which refuses binary data as a whole read does.
+pub fn is_plain_ascii(bytes: &[u8]) -> bool {
+    bytes.is_ascii() && memchr::memchr(0, bytes).is_none()
+}
+
+/// Decode one game of a multi-game file in `known`, the encoding the file
+/// was found (or `forced`) to be in. A game that does not read cleanly in an
+/// encoding only guessed from the earlier games is detected on its own, as
+/// a whole read of that game would be.
+///
+/// # Errors
+///
+/// As [`decode`].
+pub fn decode_in_file(
+    bytes: &[u8],
+    known: Option<&'static Encoding>,
+    forced: bool,
+) -> Result<Decoded, Error> {
+    let decoded = decode(bytes, known)?;
+    if !forced && known.is_some() && !decoded.warnings.is_empty() {
+        return decode(bytes, None);
+    }
+    Ok(decoded)
+}
+
 fn strict(enc: &'static Encoding, bytes: &[u8]) -> Option<String> {
     enc.decode_without_bom_handling_and_without_replacement(bytes)
         .map(|c| c.into_owned())

@@ -4,7 +4,7 @@
 //! CSA file. [`CsaReader`] reads such a file from any [`Read`] and yields its
 //! games in order, holding at most one game and one read block in memory.
 
-use crate::decode::decode;
+use crate::decode::{decode_in_file, is_plain_ascii};
 use crate::error::{Error, ErrorKind};
 use crate::parse::csa::{InFile, SlashSearch, find_slash_line, line_ends, read_game};
 use crate::record::Record;
@@ -145,15 +145,10 @@ impl<R: Read> CsaReader<R> {
 
     /// Decode the game in `bytes` as the whole text would have been.
     fn decode_game(&mut self, bytes: &[u8]) -> Result<String, Error> {
-        // NUL goes to `decode`, which refuses binary data as a whole read does.
-        if bytes.is_ascii() && memchr::memchr(0, bytes).is_none() {
+        if is_plain_ascii(bytes) {
             return Ok(String::from_utf8_lossy(bytes).into_owned());
         }
-        let first = self.forced.or(self.seen);
-        let mut decoded = decode(bytes, first)?;
-        if self.forced.is_none() && first.is_some() && !decoded.warnings.is_empty() {
-            decoded = decode(bytes, None)?;
-        }
+        let decoded = decode_in_file(bytes, self.forced.or(self.seen), self.forced.is_some())?;
         self.seen = Some(decoded.encoding);
         Ok(decoded.text)
     }

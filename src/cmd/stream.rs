@@ -10,7 +10,7 @@
 
 use super::Item;
 use kifu::Format;
-use kifu::decode::decode;
+use kifu::decode::{decode, decode_in_file, is_plain_ascii};
 use kifu::error::{DecodeError, Error, ErrorKind};
 use kifu::input::ReadOptions;
 use kifu::parse::csa::{InFile, SlashSearch, find_slash_line, line_ends, read_game};
@@ -329,20 +329,11 @@ fn place(
         offset,
         warnings: Vec::new(),
     };
-    // NUL goes to `decode`, which refuses binary data as a whole read does.
-    let plain = bytes.is_ascii() && memchr::memchr(0, bytes).is_none();
-    if plain && encoding.is_ascii_compatible() {
+    if is_plain_ascii(bytes) && encoding.is_ascii_compatible() {
         let lines = line_ends(&block[cut.start..cut.end + cut.slash]);
         return Ok((piece, lines, bytes.len() + cut.slash));
     }
-    let decoded = decode(bytes, Some(encoding)).and_then(|d| {
-        if !forced && !d.warnings.is_empty() {
-            decode(bytes, None)
-        } else {
-            Ok(d)
-        }
-    });
-    let d = decoded.map_err(|e| {
+    let d = decode_in_file(bytes, Some(encoding), forced).map_err(|e| {
         // The games before it are still read; the stream stops at this one,
         // and says where.
         match e.kind() {
