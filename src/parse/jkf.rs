@@ -28,54 +28,39 @@ pub const READABLE_FORK_DEPTH: usize = 40;
 
 #[derive(Deserialize)]
 struct Doc {
-    #[serde(default)]
     header: Option<Map<String, Value>>,
-    #[serde(default)]
     initial: Option<Initial>,
-    #[serde(default)]
     moves: Option<Vec<Entry>>,
 }
 
 #[derive(Deserialize)]
 struct Initial {
-    #[serde(default)]
     preset: Option<String>,
-    #[serde(default)]
     data: Option<InitialData>,
 }
 
 #[derive(Deserialize)]
 struct InitialData {
-    #[serde(default)]
     color: Option<u8>,
-    #[serde(default)]
     board: Option<Value>,
-    #[serde(default)]
     hands: Option<Vec<Option<Map<String, Value>>>>,
 }
 
 #[derive(Deserialize, Default)]
 struct Cell {
-    #[serde(default)]
     color: Option<u8>,
-    #[serde(default)]
     kind: Option<String>,
 }
 
 #[derive(Deserialize)]
 struct Entry {
-    #[serde(default)]
     comments: Option<Vec<String>>,
     /// The schema's spelling for the first entry; the tools write `comments`.
-    #[serde(default)]
     comment: Option<String>,
-    #[serde(default, rename = "move")]
+    #[serde(rename = "move")]
     mv: Option<JMove>,
-    #[serde(default)]
     time: Option<JTime>,
-    #[serde(default)]
     special: Option<String>,
-    #[serde(default)]
     forks: Option<Vec<Vec<Entry>>>,
 }
 
@@ -93,19 +78,12 @@ impl Entry {
 
 #[derive(Deserialize)]
 struct JMove {
-    #[serde(default)]
     color: Option<u8>,
-    #[serde(default)]
     from: Option<Place>,
-    #[serde(default)]
     to: Option<Place>,
-    #[serde(default)]
     piece: Option<String>,
-    #[serde(default)]
     same: Option<bool>,
-    #[serde(default)]
     promote: Option<bool>,
-    #[serde(default)]
     relative: Option<String>,
 }
 
@@ -117,19 +95,14 @@ struct Place {
 
 #[derive(Deserialize)]
 struct JTime {
-    #[serde(default)]
     now: Option<Clock>,
-    #[serde(default)]
     total: Option<Clock>,
 }
 
 #[derive(Deserialize)]
 struct Clock {
-    #[serde(default)]
     h: Option<u64>,
-    #[serde(default)]
     m: Option<u64>,
-    #[serde(default)]
     s: Option<u64>,
 }
 
