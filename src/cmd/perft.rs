@@ -13,17 +13,27 @@ pub fn run(a: &PerftArgs) -> anyhow::Result<u8> {
         Some(s) => Position::from_sfen(s).map_err(|e| anyhow::anyhow!("bad --sfen {s:?}: {e}"))?,
         None => Position::startpos(),
     };
+    print(a, |d| pos.perft(d), |d| pos.perft_divide(d))
+}
+
+/// Print the count for `--depth`, or with `--divide` the count under each
+/// first move and then their sum: the same output for shogi and the variants.
+pub fn print<M: std::fmt::Display>(
+    a: &PerftArgs,
+    count: impl FnOnce(u32) -> u64,
+    divide: impl FnOnce(u32) -> Vec<(M, u64)>,
+) -> anyhow::Result<u8> {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     if a.divide && a.depth > 0 {
         let mut total = 0u64;
-        for (mv, n) in pos.perft_divide(a.depth) {
+        for (mv, n) in divide(a.depth) {
             writeln!(out, "{mv}: {n}")?;
             total += n;
         }
         writeln!(out, "{total}")?;
     } else {
-        writeln!(out, "{}", pos.perft(a.depth))?;
+        writeln!(out, "{}", count(a.depth))?;
     }
     out.flush()?;
     Ok(0)

@@ -25,20 +25,7 @@ pub fn perft(a: &PerftArgs, name: &str) -> anyhow::Result<u8> {
     if board.royals(board.side()).is_empty() && board.royals(board.side().flip()).is_empty() {
         bail!("the position has no royal piece");
     }
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    if a.divide && a.depth > 0 {
-        let mut total = 0u64;
-        for (mv, n) in board.perft_divide(a.depth) {
-            writeln!(out, "{mv}: {n}")?;
-            total += n;
-        }
-        writeln!(out, "{total}")?;
-    } else {
-        writeln!(out, "{}", board.perft(a.depth))?;
-    }
-    out.flush()?;
-    Ok(0)
+    super::perft::print(a, |d| board.perft(d), |d| board.perft_divide(d))
 }
 
 /// The variant `--variant` names, if any.
