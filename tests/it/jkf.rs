@@ -524,6 +524,57 @@ mod legacy {
                 st.prev_to = Some(ply.mv.to());
             }
 
+            let (leftover_from, special) = self.ending(line, result, id, &mut st, out);
+
+            let leftover = line.moves.get(leftover_from..).unwrap_or_default();
+            let mut extra = Vec::new();
+            if !leftover.is_empty() {
+                let texts: Vec<String> = leftover
+                    .iter()
+                    .map(|m| notation_text(&m.notation))
+                    .collect();
+                self.warn(
+                    "moves-after-foul",
+                    format!(
+                        "{} move(s) after ply {} were not replayed; kept as a comment",
+                        leftover.len(),
+                        result.first_ply as usize + n - 1
+                    ),
+                );
+                extra.push(format!("以下の指し手は再生されず: {}", texts.join(" ")));
+            }
+            match special {
+                Some((word, time, mut comments)) => {
+                    comments.extend(extra);
+                    let mut e = Map::new();
+                    if !comments.is_empty() {
+                        e.insert("comments".into(), json!(comments));
+                    }
+                    if let Some(t) = time {
+                        e.insert(
+                            "time".into(),
+                            time_json(t, st.pos.side_to_move(), &mut st.totals),
+                        );
+                    }
+                    e.insert("special".into(), json!(word));
+                    out.push(Value::Object(e));
+                }
+                None => append_comments(out, extra),
+            }
+        }
+
+        /// The foul entry (when the foul's move can be written) and the
+        /// special that ends the line, and where the unreplayed moves start.
+        #[allow(clippy::type_complexity)]
+        fn ending(
+            &mut self,
+            line: &Line,
+            result: &LineResult,
+            id: Option<usize>,
+            st: &mut LineState,
+            out: &mut Vec<Value>,
+        ) -> (usize, Option<(&'static str, Option<MoveTime>, Vec<String>)>) {
+            let n = result.plies.len();
             let mut leftover_from = n;
             let mut special: Option<(&'static str, Option<MoveTime>, Vec<String>)> = None;
             let ending = line.ending.as_ref();
@@ -551,7 +602,7 @@ mod legacy {
                             .map(|p| p.kind);
                         let same = st.prev_to == Some(mv.to());
                         let mvj = move_json(&st.pos, mv, f.loser, piece, capture, same);
-                        let forks = self.forks(id, idx, entry, &st);
+                        let forks = self.forks(id, idx, entry, st);
                         let e = self.entry(entry, mvj, f.loser, &mut st.totals, forks);
                         out.push(e);
                         leftover_from = idx + 1;
@@ -603,42 +654,7 @@ mod legacy {
                     }
                 }
             }
-
-            let leftover = line.moves.get(leftover_from..).unwrap_or_default();
-            let mut extra = Vec::new();
-            if !leftover.is_empty() {
-                let texts: Vec<String> = leftover
-                    .iter()
-                    .map(|m| notation_text(&m.notation))
-                    .collect();
-                self.warn(
-                    "moves-after-foul",
-                    format!(
-                        "{} move(s) after ply {} were not replayed; kept as a comment",
-                        leftover.len(),
-                        result.first_ply as usize + n - 1
-                    ),
-                );
-                extra.push(format!("以下の指し手は再生されず: {}", texts.join(" ")));
-            }
-            match special {
-                Some((word, time, mut comments)) => {
-                    comments.extend(extra);
-                    let mut e = Map::new();
-                    if !comments.is_empty() {
-                        e.insert("comments".into(), json!(comments));
-                    }
-                    if let Some(t) = time {
-                        e.insert(
-                            "time".into(),
-                            time_json(t, st.pos.side_to_move(), &mut st.totals),
-                        );
-                    }
-                    e.insert("special".into(), json!(word));
-                    out.push(Value::Object(e));
-                }
-                None => append_comments(out, extra),
-            }
+            (leftover_from, special)
         }
 
         fn entry(
