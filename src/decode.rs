@@ -131,24 +131,33 @@ pub fn is_plain_ascii(bytes: &[u8]) -> bool {
     bytes.is_ascii() && memchr::memchr(0, bytes).is_none()
 }
 
-/// Decode one game of a multi-game file in `known`, the encoding the file
-/// was found (or `forced`) to be in. A game that does not read cleanly in an
-/// encoding only guessed from the earlier games is detected on its own, as
-/// a whole read of that game would be.
+/// Decode one game of a multi-game file, the game that starts on line
+/// `line`, in `known`, the encoding the file was found (or `forced`) to be
+/// in. A game that does not read cleanly in an encoding only guessed from
+/// the earlier games is detected on its own, as a whole read of that game
+/// would be.
 ///
 /// # Errors
 ///
-/// As [`decode`].
+/// As [`decode`], the cause inside [`DecodeError::InGame`] naming the
+/// game's line: the streamers stop at such a game, and say where.
 pub fn decode_in_file(
     bytes: &[u8],
     known: Option<&'static Encoding>,
     forced: bool,
+    line: u32,
 ) -> Result<Decoded, Error> {
-    let decoded = decode(bytes, known)?;
-    if !forced && known.is_some() && !decoded.warnings.is_empty() {
-        return decode(bytes, None);
-    }
-    Ok(decoded)
+    let decoded = match decode(bytes, known) {
+        Ok(d) if !forced && known.is_some() && !d.warnings.is_empty() => decode(bytes, None),
+        other => other,
+    };
+    decoded.map_err(|e| match e.kind() {
+        ErrorKind::Decode(cause) => Error::new(ErrorKind::Decode(DecodeError::InGame {
+            line,
+            cause: Box::new(cause.clone()),
+        })),
+        _ => e,
+    })
 }
 
 fn strict(enc: &'static Encoding, bytes: &[u8]) -> Option<String> {

@@ -33,8 +33,10 @@ const BLOCK_BYTES: usize = 64 * 1024;
 ///
 /// An item is `Err` when a game is not valid CSA ([`ErrorKind::Parse`]; the
 /// games after it are still read), or when the input fails to read
-/// ([`ErrorKind::Io`]) or a game does not decode ([`ErrorKind::Decode`]): the
-/// iterator then ends, since the positions of later games would be unknown.
+/// ([`ErrorKind::Io`]) or a game does not decode
+/// ([`DecodeError::InGame`](crate::DecodeError::InGame), which names the
+/// game's line, as `kifu check` does): the iterator then ends, since the
+/// positions of later games would be unknown.
 ///
 /// # Example
 ///
@@ -148,7 +150,8 @@ impl<R: Read> CsaReader<R> {
         if is_plain_ascii(bytes) {
             return Ok(String::from_utf8_lossy(bytes).into_owned());
         }
-        let decoded = decode_in_file(bytes, self.forced.or(self.seen), self.forced.is_some())?;
+        let (known, forced) = (self.forced.or(self.seen), self.forced.is_some());
+        let decoded = decode_in_file(bytes, known, forced, self.line)?;
         self.seen = Some(decoded.encoding);
         Ok(decoded.text)
     }

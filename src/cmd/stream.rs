@@ -11,7 +11,7 @@
 use super::Item;
 use kifu::Format;
 use kifu::decode::{decode, decode_in_file, is_plain_ascii};
-use kifu::error::{DecodeError, Error, ErrorKind};
+use kifu::error::{Error, ErrorKind};
 use kifu::input::ReadOptions;
 use kifu::parse::csa::{InFile, SlashSearch, find_slash_line, line_ends, read_game};
 use std::io::{BufRead, Read};
@@ -333,17 +333,7 @@ fn place(
         let lines = line_ends(&block[cut.start..cut.end + cut.slash]);
         return Ok((piece, lines, bytes.len() + cut.slash));
     }
-    let d = decode_in_file(bytes, Some(encoding), forced).map_err(|e| {
-        // The games before it are still read; the stream stops at this one,
-        // and says where.
-        match e.kind() {
-            ErrorKind::Decode(cause) => Error::new(ErrorKind::Decode(DecodeError::InGame {
-                line,
-                cause: Box::new(cause.clone()),
-            })),
-            _ => e,
-        }
-    })?;
+    let d = decode_in_file(bytes, Some(encoding), forced, line)?;
     let lines = line_ends(d.text.as_bytes()) + line_ends(slash);
     let len = d.text.len() + cut.slash;
     piece.warnings = d.warnings;

@@ -94,6 +94,29 @@ fn csa_reader_decodes_a_shift_jis_game_among_ascii_ones() {
 }
 
 #[test]
+fn csa_reader_refuses_a_binary_game_naming_its_line_as_the_command_does() {
+    let bytes = b"PI\n+\n+7776FU\n/\nPI\n+\n+2726FU\x00\n/\nPI\n+\n";
+    let mut reader = CsaReader::new(&bytes[..]);
+    assert_eq!(reader.next().unwrap().unwrap().main.moves.len(), 1);
+    let err = reader.next().unwrap().unwrap_err();
+    match err.kind() {
+        kifu::ErrorKind::Decode(kifu::DecodeError::InGame { line, cause }) => {
+            assert_eq!(*line, 5);
+            assert!(
+                matches!(**cause, kifu::DecodeError::Binary { .. }),
+                "{cause:?}"
+            );
+        }
+        other => panic!("expected a decode error naming the game, got {other:?}"),
+    }
+    assert!(
+        err.to_string().contains("the game starting at line 5"),
+        "{err}"
+    );
+    assert!(reader.next().is_none());
+}
+
+#[test]
 fn csa_reader_reports_a_read_error_after_the_games_before_it_and_stops() {
     struct Failing(usize);
     impl Read for Failing {
@@ -113,16 +136,6 @@ fn csa_reader_reports_a_read_error_after_the_games_before_it_and_stops() {
     let err = reader.next().unwrap().unwrap_err();
     assert!(matches!(err.kind(), kifu::ErrorKind::Io(_)), "{err:?}");
     assert!(reader.next().is_none());
-}
-
-#[test]
-fn csa_reader_refuses_binary_data_like_a_whole_read() {
-    let bytes = b"PI\n+\n+7776FU\n/\nPI\n\0\n";
-    let items = streamed(&bytes[..]);
-    assert_eq!(items.len(), 2);
-    assert!(items[0].is_ok());
-    let err = items[1].as_ref().unwrap_err();
-    assert!(err.contains("binary data"), "{err}");
 }
 
 #[test]
