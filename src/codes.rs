@@ -95,6 +95,11 @@ codes! {
         NoResult => "none",
         /// The side to move has no legal move and is not in check.
         NoLegalMove => "no-legal-move",
+        /// A variant game in which a side lost its last royal piece.
+        RoyalCaptured => "royal-captured",
+        /// A variant game ended by a repetition its rules score as a loss
+        /// (tori shogi: sente loses).
+        Repetition => "repetition",
     }
 }
 
@@ -208,6 +213,17 @@ codes! {
         PositionNotEncodable => "position-not-encodable",
         /// An evaluation was clamped to the 16-bit range of the training-data format.
         EvalClamped => "eval-clamped",
+    }
+}
+
+impl Reason {
+    /// Whether a game that ended for this reason with no winner is a draw
+    /// (rather than unfinished: interrupted, or no result recorded).
+    pub fn is_draw(self) -> bool {
+        matches!(
+            self,
+            Reason::Sennichite | Reason::Jishogi | Reason::Draw | Reason::MaxMoves
+        )
     }
 }
 

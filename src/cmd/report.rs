@@ -17,7 +17,7 @@ use anyhow::Context;
 use kifu::emit::diagram::{self, Diagram, MarkKind};
 use kifu::emit::svg::{self, SvgOptions};
 use kifu::replay::{Diagnostic, Game, LineResult, Verdict};
-use kifu::{Error, Rule};
+use kifu::{DiagnosticCode, Error, Rule};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -262,7 +262,9 @@ fn finding_card(
             let text = kifu::notation::ja_move(p.color, p.mv, p.piece, p.same);
             (b, format!("{text} ({})", p.mv.to_usi()))
         }
-        None if d.code == "irregular-start" => (diagram::after_plies(game, id, 0), String::new()),
+        None if d.code == DiagnosticCode::IrregularStart => {
+            (diagram::after_plies(game, id, 0), String::new())
+        }
         _ => match diagram::before_foul(game, id) {
             Some(b) => (b, String::new()),
             None => (

@@ -5,8 +5,8 @@
 use super::{relative_to, sources};
 use crate::{CheckArgs, ConvertArgs, InputArgs, PerftArgs, StatsArgs, ToFormat};
 use anyhow::{Context, bail};
-use kifu::Format;
 use kifu::variant::{Board, Variant, VariantGame, kif, replay, usi};
+use kifu::{Format, Reason};
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -204,7 +204,7 @@ fn text_report(out: &mut String, name: &str, g: &VariantGame, quiet: bool) {
     if g.foul.is_none() && g.diagnostics.is_empty() && !quiet {
         let n = g.plies.len();
         let result = match g.winner {
-            None if g.reason == "none" => "no result recorded".to_string(),
+            None if g.reason == Reason::NoResult => "no result recorded".to_string(),
             None => format!("no winner: {}", g.reason),
             Some(c) => format!("{} wins: {}", c.name(), g.reason),
         };
@@ -232,7 +232,7 @@ pub fn game_json(name: &str, format: Format, g: &VariantGame) -> serde_json::Val
         .iter()
         .map(|d| {
             serde_json::json!({
-                "code": d.code,
+                "code": d.code.code(),
                 "message": d.message,
                 "line": d.span.map(|s| s.line),
                 "column": d.span.map(|s| s.column),
@@ -248,7 +248,7 @@ pub fn game_json(name: &str, format: Format, g: &VariantGame) -> serde_json::Val
         "plies": g.plies.len(),
         "moves": usi::moves_usi(g),
         "verdict": verdict,
-        "result": {"winner": g.winner.map(|c| c.name()), "reason": g.reason},
+        "result": {"winner": g.winner.map(|c| c.name()), "reason": g.reason.code()},
         "diagnostics": diagnostics,
     })
 }
@@ -350,7 +350,7 @@ fn sfen_lines(g: &VariantGame) -> String {
     let outcome = |c| match g.winner {
         Some(w) if w == c => "win",
         Some(_) => "loss",
-        None if matches!(g.reason, "sennichite" | "draw" | "max-moves") => "draw",
+        None if g.reason.is_draw() => "draw",
         None => "-",
     };
     let mut s = String::new();

@@ -13,7 +13,7 @@
 //! diagram) cannot be coded: the reader would take the unused bits for
 //! pawns in hand.
 
-use crate::codes::{Reason, WarningCode};
+use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::replay::Game;
 use crate::rules::position::Position;
@@ -177,13 +177,7 @@ pub(crate) fn label(game: &Game) -> Result<Option<Color>, ()> {
     let r = &game.main.result;
     match r.winner {
         Some(w) => Ok(Some(w)),
-        None if matches!(
-            r.reason,
-            Reason::Sennichite | Reason::Jishogi | Reason::Draw | Reason::MaxMoves
-        ) =>
-        {
-            Ok(None)
-        }
+        None if r.reason.is_draw() => Ok(None),
         None => Err(()),
     }
 }

@@ -3,6 +3,7 @@
 //! checked against the board.
 
 use super::{Board, RepetitionRule, VMove, VariantFoul};
+use crate::codes::{DiagnosticCode, Reason};
 use crate::record::{EndingKind, Location};
 use crate::rules::rule::Rule;
 use crate::rules::types::Color;
@@ -84,7 +85,7 @@ pub struct VFoul {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VDiagnostic {
     /// Stable code (shared with shogi's: `ending-disagrees`, …).
-    pub code: &'static str,
+    pub code: DiagnosticCode,
     /// Explanation.
     pub message: String,
     /// Where it points.
@@ -104,9 +105,9 @@ pub struct VariantGame {
     pub foul: Option<VFoul>,
     /// The winner, if the game has one.
     pub winner: Option<Color>,
-    /// The reason code: `checkmate`, `resign`, `foul`, `royal-captured`,
-    /// `repetition`, `sennichite`, `none`, …
-    pub reason: &'static str,
+    /// Why the game ended as it did: shogi's reasons, and
+    /// [`Reason::RoyalCaptured`] and [`Reason::Repetition`] of the variants.
+    pub reason: Reason,
     /// Findings that are not fouls.
     pub diagnostics: Vec<VDiagnostic>,
 }
@@ -174,7 +175,7 @@ pub fn replay(record: VariantRecord) -> VariantGame {
             BoardEnd::None => {}
             // As in shogi: the mated side's next move is necessarily a foul.
             BoardEnd::NoLegalMove => diagnostics.push(VDiagnostic {
-                code: "moves-after-checkmate",
+                code: DiagnosticCode::MovesAfterCheckmate,
                 message: format!(
                     "ply {} left {} no legal move, but the record goes on",
                     ply - 1,
@@ -184,6 +185,7 @@ pub fn replay(record: VariantRecord) -> VariantGame {
             }),
             BoardEnd::RoyalsGone | BoardEnd::Repetition => {
                 diagnostics.push(after_end(
+                    DiagnosticCode::MovesAfterEnd,
                     record.moves.len() - i,
                     "the end of the game on the board",
                     *span,
@@ -205,7 +207,12 @@ pub fn replay(record: VariantRecord) -> VariantGame {
                     span: *span,
                 });
                 if let Some((_, next)) = record.moves.get(i + 1) {
-                    diagnostics.push(after_end(record.moves.len() - i - 1, "the foul", *next));
+                    diagnostics.push(after_end(
+                        DiagnosticCode::MovesAfterFoul,
+                        record.moves.len() - i - 1,
+                        "the foul",
+                        *next,
+                    ));
                 }
                 break;
             }
@@ -243,7 +250,7 @@ pub fn replay(record: VariantRecord) -> VariantGame {
         end: board,
         foul,
         winner: None,
-        reason: "none",
+        reason: Reason::NoResult,
         diagnostics,
     };
     judge_ending(&mut game, board_end);
@@ -251,13 +258,9 @@ pub fn replay(record: VariantRecord) -> VariantGame {
 }
 
 /// The finding about `extra` moves written after the game ended.
-fn after_end(extra: usize, what: &str, span: Location) -> VDiagnostic {
+fn after_end(code: DiagnosticCode, extra: usize, what: &str, span: Location) -> VDiagnostic {
     VDiagnostic {
-        code: if what == "the foul" {
-            "moves-after-foul"
-        } else {
-            "moves-after-end"
-        },
+        code,
         message: format!(
             "{extra} move{} written after {what} {} not replayed (kept in the record)",
             if extra == 1 { "" } else { "s" },
@@ -326,7 +329,7 @@ fn judge_ending(game: &mut VariantGame, board_end: BoardEnd) {
             )
         {
             diag(
-                "ending-disagrees",
+                DiagnosticCode::EndingDisagrees,
                 format!(
                     "the record ends with {:?}, but ply {} was a foul ({}) by {}",
                     e.text,
@@ -336,20 +339,20 @@ fn judge_ending(game: &mut VariantGame, board_end: BoardEnd) {
                 ),
             );
         }
-        (Some(f.loser.flip()), "foul")
+        (Some(f.loser.flip()), Reason::Foul)
     } else {
         let on_board = match board_end {
-            BoardEnd::NoLegalMove => Some((Some(mover.flip()), "checkmate")),
-            BoardEnd::RoyalsGone => Some((Some(mover.flip()), "royal-captured")),
+            BoardEnd::NoLegalMove => Some((Some(mover.flip()), Reason::Checkmate)),
+            BoardEnd::RoyalsGone => Some((Some(mover.flip()), Reason::RoyalCaptured)),
             BoardEnd::Repetition => Some(match game.end.rules().repetition {
-                RepetitionRule::SenteLoses => (Some(Color::Gote), "repetition"),
-                _ => (None, "sennichite"),
+                RepetitionRule::SenteLoses => (Some(Color::Gote), Reason::Repetition),
+                _ => (None, Reason::Sennichite),
             }),
             BoardEnd::None => None,
         };
         match (&ending, on_board) {
             (None, Some(r)) => r,
-            (None, None) => (None, "none"),
+            (None, None) => (None, Reason::NoResult),
             (Some(e), Some(r)) => {
                 let agrees = match board_end {
                     BoardEnd::Repetition => e.kind == EndingKind::Sennichite,
@@ -357,7 +360,7 @@ fn judge_ending(game: &mut VariantGame, board_end: BoardEnd) {
                 };
                 if !agrees {
                     diag(
-                        "ending-disagrees",
+                        DiagnosticCode::EndingDisagrees,
                         format!(
                             "the record ends with {:?}, but the game had already ended on the board ({})",
                             e.text, r.1
@@ -376,32 +379,32 @@ fn judge_ending(game: &mut VariantGame, board_end: BoardEnd) {
 fn recorded_result(
     e: &VEnding,
     mover: Color,
-    diag: &mut impl FnMut(&'static str, String),
-) -> (Option<Color>, &'static str) {
+    diag: &mut impl FnMut(DiagnosticCode, String),
+) -> (Option<Color>, Reason) {
     match e.kind {
-        EndingKind::Resign => (Some(mover.flip()), "resign"),
+        EndingKind::Resign => (Some(mover.flip()), Reason::Resign),
         EndingKind::Tsumi => {
             diag(
-                "false-mate-claim",
+                DiagnosticCode::FalseMateClaim,
                 format!(
                     "the record claims checkmate ({:?}) but {} is not mated",
                     e.text,
                     mover.name()
                 ),
             );
-            (Some(mover.flip()), "checkmate")
+            (Some(mover.flip()), Reason::Checkmate)
         }
         EndingKind::Sennichite => {
             diag(
-                "false-sennichite-claim",
+                DiagnosticCode::FalseSennichiteClaim,
                 format!(
                     "the record claims repetition ({:?}) but no position occurred four times",
                     e.text
                 ),
             );
-            (None, "sennichite")
+            (None, Reason::Sennichite)
         }
-        EndingKind::TimeUp => (Some(mover.flip()), "time-up"),
+        EndingKind::TimeUp => (Some(mover.flip()), Reason::TimeUp),
         EndingKind::FoulByMover | EndingKind::FoulByPrevious | EndingKind::FoulBy(_) => {
             let loser = match e.kind {
                 EndingKind::FoulByPrevious => mover.flip(),
@@ -409,17 +412,17 @@ fn recorded_result(
                 _ => mover,
             };
             diag(
-                "unverified-foul-claim",
+                DiagnosticCode::UnverifiedFoulClaim,
                 format!(
                     "the record says {} lost by a foul ({:?}) that its moves do not show",
                     loser.name(),
                     e.text
                 ),
             );
-            (Some(loser.flip()), "foul")
+            (Some(loser.flip()), Reason::Foul)
         }
-        EndingKind::Hikiwake => (None, "draw"),
-        EndingKind::MaxMoves => (None, "max-moves"),
-        _ => (None, "interrupted"),
+        EndingKind::Hikiwake => (None, Reason::Draw),
+        EndingKind::MaxMoves => (None, Reason::MaxMoves),
+        _ => (None, Reason::Interrupted),
     }
 }

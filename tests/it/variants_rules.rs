@@ -12,7 +12,7 @@ fn judge(variant: Variant, line: &str) -> (String, Option<&'static str>, &'stati
         .foul
         .as_ref()
         .map_or("legal".to_string(), |f| f.foul.code().to_string());
-    (verdict, g.winner.map(|c| c.name()), g.reason)
+    (verdict, g.winner.map(|c| c.name()), g.reason.code())
 }
 
 fn foul(variant: Variant, line: &str) -> String {
