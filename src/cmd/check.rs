@@ -3,11 +3,13 @@
 use super::color::{Stream, Style, paint};
 use super::progress::Progress;
 use super::summary::{Summary, count_fouls};
-use super::{Event, Item, Meta, drive, error_line, read_options, sources};
+use super::{Event, Item, Meta, Source, drive, error_line, read_options, sources};
 use crate::CheckArgs;
+use anyhow::Context;
 use kifu::notation::{ja_move, notation_text};
 use kifu::replay::{Game, LineResult, Verdict, replay};
 use kifu::report::game_report;
+use kifu::variant::Variant;
 use kifu::{Error, Format};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -30,78 +32,150 @@ struct Outcome {
 }
 
 /// Replay every game of the inputs, print each finding and the summary;
-/// the exit code says whether all was readable and legal.
+/// the exit code says whether all was readable and legal. Variant records
+/// (`--variant`) take the same path from their outcomes on: the same
+/// summary, `--summary` file and `--report` page.
 pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
-    if let Some(v) = super::variant::requested(&a.input)? {
-        return super::variant::check(a, Some(v));
-    }
+    let variant = super::variant::requested(&a.input)?;
     let start = Instant::now();
     let (read_opts, replay_opts) = read_options(&a.input)?;
     let (srcs, walk_errors) = sources(&a.input.paths_or_cwd());
-    let stdout = std::io::stdout();
-    // Not locked: the output is written from a worker thread (see `drive`).
-    let mut out = std::io::BufWriter::new(stdout);
-    let mut sum = Summary {
-        files: srcs.len(),
-        unreadable: walk_errors.len(),
-        ..Summary::default()
-    };
-    let mut report = a.report.as_ref().map(|_| super::report::Report::default());
-    for e in &walk_errors {
-        eprintln!("kifu: {e}");
-        if let Some(r) = &mut report {
-            r.walk_error(e);
+    let mut run = Run::new(a, srcs.len(), &walk_errors);
+    match variant {
+        Some(v) => check_variants(&srcs, v, a, &mut run)?,
+        None => drive(
+            &srcs,
+            a.input.jobs,
+            &read_opts,
+            |name, meta, item| check_item(name, meta, item, a, &replay_opts),
+            |src, ev: Event<Outcome>| match ev {
+                Event::Begin => Ok(()),
+                Event::End => {
+                    run.file_done();
+                    Ok(())
+                }
+                Event::Item(o) => run.take(src, o),
+            },
+        )?,
+    }
+    run.finish(a, start)
+}
+
+/// Every variant input checked on the worker threads, a batch at a time,
+/// and taken in input order.
+fn check_variants(srcs: &[Source], v: Variant, a: &CheckArgs, run: &mut Run) -> anyhow::Result<()> {
+    use rayon::prelude::*;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.input.jobs.unwrap_or(0))
+        .build()
+        .context("cannot start worker threads")?;
+    for batch in srcs.chunks(64) {
+        let outcomes: Vec<Outcome> = pool.install(|| {
+            batch
+                .par_iter()
+                .map(|src| {
+                    let name = src.name();
+                    let path = src.path.as_deref();
+                    let t = super::variant::check_input(&name, path, Some(v), a.json, a.quiet);
+                    variant_outcome(t, &name, a)
+                })
+                .collect()
+        });
+        for (src, o) in batch.iter().zip(outcomes) {
+            run.take(src, o)?;
+            run.file_done();
         }
     }
-    let mut progress = Progress::new(srcs.len(), !a.quiet);
-    let mut files_done = 0;
-    drive(
-        &srcs,
-        a.input.jobs,
-        &read_opts,
-        |name, meta, item| check_item(name, meta, item, a, &replay_opts),
-        |src, ev: Event<Outcome>| {
-            let mut o = match ev {
-                Event::Begin => return Ok(()),
-                Event::End => {
-                    files_done += 1;
-                    progress.update(files_done, sum.games, sum.fouls);
-                    return Ok(());
-                }
-                Event::Item(o) => o,
-            };
+    Ok(())
+}
+
+/// A variant input's outcome; the report lists its findings without cards.
+fn variant_outcome(t: super::variant::Tally, name: &str, a: &CheckArgs) -> Outcome {
+    let (fouls, diagnostics) = (t.fouls, t.diagnostics);
+    let mut o = Outcome::from(t);
+    if a.report.is_some() {
+        o.report = super::report::not_drawn(name, fouls, diagnostics);
+    }
+    o
+}
+
+/// What a check run gathers as the outcomes come in, in input order.
+struct Run {
+    sum: Summary,
+    report: Option<super::report::Report>,
+    // Not locked: the output is written from a worker thread (see `drive`).
+    out: std::io::BufWriter<std::io::Stdout>,
+    progress: Progress,
+    files_done: usize,
+}
+
+impl Run {
+    fn new(a: &CheckArgs, files: usize, walk_errors: &[String]) -> Run {
+        let mut report = a.report.as_ref().map(|_| super::report::Report::default());
+        for e in walk_errors {
+            eprintln!("kifu: {e}");
             if let Some(r) = &mut report {
-                r.add(&src.name(), std::mem::take(&mut o.report));
+                r.walk_error(e);
             }
-            out.write_all(o.out.as_bytes())?;
-            if !o.err.is_empty() {
-                out.flush()?;
-                progress.eprint(&o.err);
-            }
-            tally(&mut sum, o);
-            // Large streamed files report progress per batch, not only per file.
-            if sum.games.is_multiple_of(1024) {
-                progress.update(files_done, sum.games, sum.fouls);
-            }
-            Ok(())
-        },
-    )?;
-    progress.finish();
-    sum.finish(start);
-    if !a.json && !a.quiet {
-        print_summary(&mut out, &sum)?;
+        }
+        Run {
+            sum: Summary {
+                files,
+                unreadable: walk_errors.len(),
+                ..Summary::default()
+            },
+            report,
+            out: std::io::BufWriter::new(std::io::stdout()),
+            progress: Progress::new(files, !a.quiet),
+            files_done: 0,
+        }
     }
-    out.flush()?;
-    if a.json {
-        eprintln!("{}", sum.to_json());
+
+    fn file_done(&mut self) {
+        self.files_done += 1;
+        self.progress
+            .update(self.files_done, self.sum.games, self.sum.fouls);
     }
-    if let Some(path) = &a.summary {
-        sum.write_to(path)?;
+
+    /// Print one item's findings and count it.
+    fn take(&mut self, src: &Source, mut o: Outcome) -> anyhow::Result<()> {
+        if let Some(r) = &mut self.report {
+            r.add(&src.name(), std::mem::take(&mut o.report));
+        }
+        self.out.write_all(o.out.as_bytes())?;
+        if !o.err.is_empty() {
+            self.out.flush()?;
+            self.progress.eprint(&o.err);
+        }
+        tally(&mut self.sum, o);
+        // Large streamed files report progress per batch, not only per file.
+        if self.sum.games.is_multiple_of(1024) {
+            self.progress
+                .update(self.files_done, self.sum.games, self.sum.fouls);
+        }
+        Ok(())
     }
-    if let (Some(r), Some(path)) = (&report, &a.report) {
-        r.write(path, &sum)?;
+
+    /// The summary, on stdout (text) or stderr (`--json`), and the
+    /// `--summary` and `--report` files.
+    fn finish(mut self, a: &CheckArgs, start: Instant) -> anyhow::Result<u8> {
+        self.progress.finish();
+        self.sum.finish(start);
+        if !a.json && !a.quiet {
+            print_summary(&mut self.out, &self.sum)?;
+        }
+        self.out.flush()?;
+        if a.json {
+            eprintln!("{}", self.sum.to_json());
+        }
+        if let Some(path) = &a.summary {
+            self.sum.write_to(path)?;
+        }
+        if let (Some(r), Some(path)) = (&self.report, &a.report) {
+            r.write(path, &self.sum)?;
+        }
+        Ok(exit_code(self.sum.unreadable, self.sum.fouls))
     }
-    Ok(exit_code(sum.unreadable, sum.fouls))
 }
 
 /// Add one item's counts to the run's.
@@ -191,12 +265,7 @@ fn check_item(
         Item::Warning(w) => o.err = format!("{name}: warning: {w}\n"),
         Item::Unreadable(e) => {
             if let Some(t) = super::variant::fallback(name, a.json, a.quiet) {
-                let (fouls, diagnostics) = (t.fouls, t.diagnostics);
-                let mut o = Outcome::from(t);
-                if a.report.is_some() {
-                    o.report = super::report::not_drawn(name, fouls, diagnostics);
-                }
-                return o;
+                return variant_outcome(t, name, a);
             }
             o.unreadable = 1;
             if a.report.is_some() {

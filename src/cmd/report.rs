@@ -186,7 +186,6 @@ pub fn game_part(name: &str, game: &Game) -> Part {
     part
 }
 
-/// The report's line for an input or game that could not be read.
 /// A variant record's findings, which the report lists without cards.
 pub fn not_drawn(name: &str, fouls: usize, diagnostics: usize) -> Part {
     Part {
@@ -198,6 +197,7 @@ pub fn not_drawn(name: &str, fouls: usize, diagnostics: usize) -> Part {
     }
 }
 
+/// The report's line for an input or game that could not be read.
 pub fn unreadable(name: &str, e: &Error, index: Option<usize>) -> Part {
     let pos = e
         .position()

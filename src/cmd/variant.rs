@@ -3,7 +3,7 @@
 //! on the table-driven engine.
 
 use super::{relative_to, sources};
-use crate::{CheckArgs, ConvertArgs, InputArgs, PerftArgs, StatsArgs, ToFormat};
+use crate::{ConvertArgs, InputArgs, PerftArgs, StatsArgs, ToFormat};
 use anyhow::{Context, bail};
 use kifu::variant::{Board, Variant, VariantGame, kif, replay, usi};
 use kifu::{Format, Reason};
@@ -251,59 +251,6 @@ pub fn game_json(name: &str, format: Format, g: &VariantGame) -> serde_json::Val
         "result": {"winner": g.winner.map(|c| c.name()), "reason": g.reason.code()},
         "diagnostics": diagnostics,
     })
-}
-
-/// `kifu check` on variant records: every input read as `variant` (when
-/// named) or as the variant it sniffs as.
-pub fn check(a: &CheckArgs, variant: Option<Variant>) -> anyhow::Result<u8> {
-    if a.summary.is_some() {
-        bail!("--summary FILE is not written for variant records yet; run without it");
-    }
-    if a.report.is_some() {
-        bail!("--report FILE is not written for variant records yet; run without it");
-    }
-    let (srcs, walk_errors) = sources(&a.input.paths);
-    let mut total = Tally {
-        unreadable: walk_errors.len(),
-        ..Tally::default()
-    };
-    for e in &walk_errors {
-        eprintln!("kifu: {e}");
-    }
-    let mut out = std::io::stdout().lock();
-    for src in &srcs {
-        let t = check_input(&src.name(), src.path.as_deref(), variant, a.json, a.quiet);
-        out.write_all(t.out.as_bytes())?;
-        eprint!("{}", t.err);
-        total.add(t);
-    }
-    if !a.json && !a.quiet {
-        writeln!(
-            out,
-            "{} file(s), {} game(s): {} legal, {} with fouls; {} unreadable input(s); {} diagnostic(s)",
-            srcs.len(),
-            total.games,
-            total.legal,
-            total.fouls,
-            total.unreadable,
-            total.diagnostics
-        )?;
-    }
-    Ok(super::check::exit_code(total.unreadable, total.fouls))
-}
-
-impl Tally {
-    pub fn add(&mut self, t: Tally) {
-        self.games += t.games;
-        self.plies += t.plies;
-        self.legal += t.legal;
-        self.fouls += t.fouls;
-        self.unreadable += t.unreadable;
-        self.diagnostics += t.diagnostics;
-        for (k, v) in t.fouls_by_rule {
-            *self.fouls_by_rule.entry(k).or_default() += v;
-        }
-    }
 }
 
 /// The text of one input converted to `to`, or why it cannot be.

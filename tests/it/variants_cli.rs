@@ -234,3 +234,39 @@ fn variant_convert_skip_existing_leaves_an_existing_output_alone() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "kept");
 }
+
+#[test]
+fn check_with_a_named_variant_writes_the_summary_and_report_files() {
+    let d = tempfile::tempdir().unwrap();
+    let ok = write(&d, "ok.usi", "position startpos moves 5d5c 1b1c\n");
+    let foul = write(&d, "foul.usi", "position startpos moves 5d5c+\n");
+    let sum = d.path().join("sum.json");
+    let report = d.path().join("report.html");
+    let o = kifu(&[
+        "check",
+        "--variant",
+        "minishogi",
+        "--summary",
+        sum.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+        &ok,
+        &foul,
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let out = text(&o);
+    assert!(
+        out.contains("2 files, 2 games: 1 legal, 1 with fouls; 0 unreadable inputs"),
+        "{out}"
+    );
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&sum).unwrap()).unwrap();
+    let v = &v["summary"];
+    assert_eq!(
+        (v["files"].as_u64(), v["games"].as_u64()),
+        (Some(2), Some(2))
+    );
+    assert_eq!(v["fouls_by_rule"]["bad-promotion"], 1, "{v}");
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(html.contains("Findings without a card"), "{html}");
+    assert!(html.contains("foul.usi</code>: 1 foul(s)"), "{html}");
+}
