@@ -2,8 +2,9 @@
 //!
 //! The JSON is read into typed structs that tolerate unknown fields and
 //! `null` (the schema allows `null` nearly everywhere). serde_json gives no
-//! positions for values, so a small scanner finds where each move entry
-//! starts; fouls can then be reported at the entry's line and column.
+//! positions for values, so each move entry is also read as a borrowed raw
+//! slice of the text, whose place is the entry's; fouls can then be
+//! reported at the entry's line and column.
 
 use crate::error::ParseError;
 use crate::record::{
@@ -14,6 +15,7 @@ use crate::relative::from_jkf_code;
 use crate::rules::setup::{Handicap, Setup};
 use crate::rules::types::{Color, Piece, PieceKind, Square};
 use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 /// Forks nested deeper than this are refused. serde_json's own recursion
@@ -132,7 +134,7 @@ pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
         let offset = locator.offset_of(e.line(), e.column());
         ParseError::new(locator.span(offset), format!("not valid JKF: {e}"))
     })?;
-    let offsets: Vec<usize> = entry_offsets(body).into_iter().map(|o| o + bom).collect();
+    let offsets = entry_offsets(text, body);
     let mut reader = Reader {
         locator: &locator,
         offsets,
@@ -515,83 +517,34 @@ impl<'a> Locator<'a> {
     }
 }
 
-/// Byte offsets of every move entry (`{` of an element of `moves` or of a
-/// fork), in document order. The scan follows only the container structure;
-/// serde_json has already checked the syntax.
-fn entry_offsets(text: &str) -> Vec<usize> {
-    #[derive(PartialEq)]
-    enum Arr {
-        Moves,
-        Forks,
-        Fork,
-        Other,
+/// The byte offset in `text` of every move entry (an element of `moves` or
+/// of a fork), in document order: an entry, the entries of its forks, then
+/// the next entry. serde_json gives values no positions, but a borrowed
+/// [`RawValue`] is a slice of the text, and so tells where its value starts.
+/// `body` (the text after a BOM) has already been read as a [`Doc`].
+fn entry_offsets(text: &str, body: &str) -> Vec<usize> {
+    #[derive(Deserialize)]
+    struct Moves<'a> {
+        #[serde(borrow)]
+        moves: Option<Vec<&'a RawValue>>,
     }
-    enum Frame {
-        Obj {
-            key: Option<(usize, usize)>,
-            top: bool,
-            entry: bool,
-        },
-        Arr(Arr),
+    #[derive(Deserialize)]
+    struct Forks<'a> {
+        #[serde(borrow)]
+        forks: Option<Vec<Vec<&'a RawValue>>>,
     }
-    let b = text.as_bytes();
-    let mut stack: Vec<Frame> = Vec::new();
-    let mut out = Vec::new();
-    let mut last_string: Option<(usize, usize)> = None;
-    let mut i = 0;
-    while i < b.len() {
-        match b[i] {
-            b'"' => {
-                let start = i + 1;
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    if b[i] == b'\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-                last_string = Some((start, i.min(b.len())));
+    fn walk(text: &str, entries: &[&RawValue], out: &mut Vec<usize>) {
+        for e in entries {
+            out.push(e.get().as_ptr() as usize - text.as_ptr() as usize);
+            let forks = serde_json::from_str::<Forks>(e.get()).ok();
+            for fork in forks.and_then(|f| f.forks).iter().flatten() {
+                walk(text, fork, out);
             }
-            b':' => {
-                if let (Some(k), Some(Frame::Obj { key, .. })) =
-                    (last_string.take(), stack.last_mut())
-                {
-                    *key = Some(k);
-                }
-            }
-            b'{' => {
-                let entry = matches!(stack.last(), Some(Frame::Arr(Arr::Moves | Arr::Fork)));
-                if entry {
-                    out.push(i);
-                }
-                let top = stack.is_empty();
-                stack.push(Frame::Obj {
-                    key: None,
-                    top,
-                    entry,
-                });
-            }
-            b'[' => {
-                let key_is = |k: &Option<(usize, usize)>, name: &str| {
-                    k.is_some_and(|(s, e)| b.get(s..e) == Some(name.as_bytes()))
-                };
-                let kind = match stack.last() {
-                    Some(Frame::Obj { key, top: true, .. }) if key_is(key, "moves") => Arr::Moves,
-                    Some(Frame::Obj {
-                        key, entry: true, ..
-                    }) if key_is(key, "forks") => Arr::Forks,
-                    Some(Frame::Arr(Arr::Forks)) => Arr::Fork,
-                    _ => Arr::Other,
-                };
-                stack.push(Frame::Arr(kind));
-            }
-            b'}' | b']' => {
-                stack.pop();
-            }
-            b',' => last_string = None,
-            _ => {}
         }
-        i += 1;
+    }
+    let mut out = Vec::new();
+    if let Ok(Moves { moves: Some(m) }) = serde_json::from_str(body) {
+        walk(text, &m, &mut out);
     }
     out
 }
@@ -773,6 +726,20 @@ mod tests {
             }
         );
         assert_eq!(game.variations.len(), 3);
+    }
+
+    #[test]
+    fn entry_spans_are_where_each_entry_starts_whatever_the_strings_hold() {
+        let text = "\u{feff}{\"header\":{\"moves\":\"[{\\\"x\\\"\"},\n\"moves\":[{\"comments\":[\"{[\\\"forks\\\":[[{\"]},\n {\"move\":{\"to\":{\"x\":7,\"y\":6},\"piece\":\"FU\"},\n  \"forks\":[[{\"move\":{\"to\":{\"x\":2,\"y\":6},\"piece\":\"FU\"}}]]},\n {\"move\":{\"to\":{\"x\":3,\"y\":4},\"piece\":\"FU\"}}]}";
+        let r = one(text);
+        assert_eq!(r.comments, ["{[\"forks\":[[{"]);
+        let first = &r.main.moves[0];
+        let fork = &first.variations()[0].moves[0];
+        let second = &r.main.moves[1];
+        for (m, line, column) in [(first, 3, 2), (fork, 4, 13), (second, 5, 2)] {
+            assert_eq!((m.span.line, m.span.column), (line, column));
+            assert_eq!(&text[m.span.offset..m.span.offset + 8], "{\"move\":");
+        }
     }
 
     #[test]
