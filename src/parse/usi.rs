@@ -73,7 +73,10 @@ fn pseudo_move(tok: &str) -> Option<EndingKind> {
         "draw" => EndingKind::Hikiwake,
         "timeout" => EndingKind::TimeUp,
         "break" | "chudan" => EndingKind::Interrupt,
-        "rep_win" | "rep_lose" => EndingKind::FoulByPrevious,
+        // YaneuraOu's REPETITION_WIN / _LOSE are from the side to move: the
+        // perpetual checks were the previous mover's, or its own.
+        "rep_win" => EndingKind::FoulByPrevious,
+        "rep_lose" => EndingKind::FoulByMover,
         _ => return None,
     })
 }
@@ -270,7 +273,8 @@ mod tests {
     #[test]
     fn end_tokens_keep_the_moves_and_end_the_line() {
         let t = "startpos moves 7g7f 3c3d draw\nstartpos moves 7g7f chudan\n\
-                 startpos moves 7g7f rep_draw\nstartpos moves 7g7f 3c3d timeout\n";
+                 startpos moves 7g7f rep_draw\nstartpos moves 7g7f 3c3d timeout\n\
+                 startpos moves 7g7f rep_win\nstartpos moves 7g7f rep_lose\n";
         let recs = parse(t).unwrap();
         let ends: Vec<(usize, EndingKind)> = recs
             .iter()
@@ -283,6 +287,8 @@ mod tests {
                 (1, EndingKind::Interrupt),
                 (1, EndingKind::Sennichite),
                 (2, EndingKind::TimeUp),
+                (1, EndingKind::FoulByPrevious),
+                (1, EndingKind::FoulByMover),
             ]
         );
         let e = parse("startpos moves 7g7f resign 3c3d\n").unwrap_err();
