@@ -9,6 +9,7 @@ use crate::rules::types::PieceKind;
 use nom::error::{ContextError, ErrorKind, ParseError as NomParseError};
 
 /// A KIF/KI2 piece name (`歩`, `成銀`, `竜`, …) as a nom parser.
+#[inline]
 pub(crate) fn piece_name(i: &str) -> Res<'_, PieceKind> {
     match piece_at(i.as_bytes()) {
         Some((k, used)) => Ok((&i[used..], k)),
@@ -54,6 +55,7 @@ pub(crate) fn key3(b: &[u8]) -> u32 {
 /// The one table of KIF/KI2/BOD piece names: the kind named at the start of
 /// `b` and its byte length. Every name is one or two three-byte characters,
 /// matched on their bytes: every move line has one.
+#[inline]
 pub(crate) fn piece_at(b: &[u8]) -> Option<(PieceKind, usize)> {
     use PieceKind::*;
     const PAWN: u32 = key('歩');

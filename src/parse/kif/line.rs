@@ -83,6 +83,7 @@ fn number(i: &str) -> Res<'_, u32> {
 /// places and a space, as nearly every writer pads it, read as one number
 /// rather than byte by byte. Any other head fails here and is read by
 /// [`number`], which reads these the same way.
+#[inline]
 fn padded_number(i: &str) -> Res<'_, u32> {
     const SPACES: u32 = u32::from_ne_bytes([b' '; 4]);
     const LOW7: u32 = u32::from_ne_bytes([0x7F; 4]);
@@ -115,6 +116,7 @@ fn padded_number(i: &str) -> Res<'_, u32> {
 }
 
 /// ▲ ☗ for sente, △ ☖ for gote; ▼ ▽ say nothing of the side.
+#[inline]
 fn side_mark(i: &str) -> Res<'_, Option<Color>> {
     const SENTE: [u32; 2] = [key('▲'), key('☗')];
     const GOTE: [u32; 2] = [key('△'), key('☖')];
@@ -135,6 +137,7 @@ fn side_mark(i: &str) -> Res<'_, Option<Color>> {
     Ok((&i[3..], color))
 }
 
+#[inline]
 fn dest(i: &str) -> Res<'_, Dest> {
     let b = i.as_bytes();
     if let Some((f, n)) = file_at(b)
@@ -151,6 +154,7 @@ fn dest(i: &str) -> Res<'_, Dest> {
     Ok((rest.strip_prefix(is_space).unwrap_or(rest), Dest::Same))
 }
 
+#[inline]
 fn promotion(i: &str) -> Res<'_, Option<bool>> {
     let b = i.as_bytes();
     match key3(b) {
@@ -162,6 +166,7 @@ fn promotion(i: &str) -> Res<'_, Option<bool>> {
 }
 
 /// `(77)` → Some(square); `打` (optionally `打(00)`) → None with drop set.
+#[inline]
 fn origin(i: &str) -> Res<'_, (Option<Square>, bool)> {
     if key3(i.as_bytes()) == DROP {
         let rest = &i[3..];
@@ -292,6 +297,7 @@ const fn time_lanes(digit: u8, other: u8, own: bool) -> u128 {
 /// bytes are tested and summed as one number, not field by field; any
 /// other shape fails here and is read by [`time`], which reads these the
 /// same way.
+#[inline]
 fn padded_clocks(i: &str) -> Res<'_, MoveTime> {
     // The punctuation exactly, and 0x30..=0x3F where the digits go.
     const MASK: u128 = time_lanes(0xF0, 0xFF, false);
@@ -333,6 +339,7 @@ fn padded_clocks(i: &str) -> Res<'_, MoveTime> {
 }
 
 /// The move number and the spaces around it.
+#[inline]
 pub(super) fn head(i: &str) -> Res<'_, u32> {
     if let Ok((i, number)) = padded_number(i) {
         return Ok((spaces0(i)?.0, number));
@@ -343,6 +350,7 @@ pub(super) fn head(i: &str) -> Res<'_, u32> {
 
 /// What follows the move: an optional time, an optional `+`, and nothing
 /// else but a `#` note, which is returned.
+#[inline]
 pub(super) fn tail(i: &str) -> Res<'_, (Option<MoveTime>, &str)> {
     if let Ok((_, time)) = padded_clocks(i) {
         return Ok(("", (Some(time), "")));
@@ -360,6 +368,9 @@ pub(super) fn tail(i: &str) -> Res<'_, (Option<MoveTime>, &str)> {
 }
 
 /// Parse a line that [`looks_like_move_line`](crate::parse::ja::line_kind::looks_like_move_line).
+// Always inlined into the KIF line loop: the line's parts then go
+// straight into its entry instead of through a returned copy.
+#[inline(always)]
 pub(crate) fn move_line(line: &str) -> Result<MoveLine<'_>, LineErr<'_>> {
     let run = |i| -> Res<'_, MoveLine<'_>> {
         let (i, number) = head(i)?;
