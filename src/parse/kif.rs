@@ -5,7 +5,6 @@
 //! kind is shared with KI2 (`parse::document`), and variations are built by
 //! `parse::variation_tree`.
 
-mod fast;
 mod line;
 
 use crate::error::ParseError;
@@ -68,14 +67,15 @@ struct Builder {
 impl Builder {
     fn line(&mut self, l: &SourceLine<'_>) -> Result<(), ParseError> {
         let t = l.text;
+        // Once moves have begun nearly every line is a move: the grammar is
+        // tried first (no blank or `#` line has the shape, and the first
+        // line's span is kept by then). A line it refuses is read below as
+        // before, and a move line's error is given there.
         if self.doc.seen_move
-            && let Some(m) = fast::quick(t)
+            && let Ok(m) = line::move_line(t)
         {
             return self.move_entry(l, m);
         }
-        // Once moves have begun nearly every line is a move: test that first
-        // (no blank or `#` line has the shape, and the first line's span is
-        // kept by then).
         if self.doc.seen_move && looks_like_move_line(t) {
             return self.move_line(l);
         }

@@ -330,40 +330,10 @@ impl PieceKind {
     }
 
     /// Parse a KIF/KI2/BOD piece name at the start of `s`, accepting every
-    /// variant real files use (王, 竜, 杏, 圭, 全, 仝…). Returns the kind and the
+    /// variant real files use (王, 竜, 杏, 圭, 全, …). Returns the kind and the
     /// number of bytes read.
     pub fn from_kif_prefix(s: &str) -> Option<(PieceKind, usize)> {
-        // Two-character names first so that 成香 is not read as a bare 成.
-        const TWO: [(&str, PieceKind); 4] = [
-            ("成香", ProLance),
-            ("成桂", ProKnight),
-            ("成銀", ProSilver),
-            ("成角", Horse),
-        ];
-        for (name, k) in TWO {
-            if s.starts_with(name) {
-                return Some((k, name.len()));
-            }
-        }
-        let c = s.chars().next()?;
-        let k = match c {
-            '歩' => Pawn,
-            '香' => Lance,
-            '桂' => Knight,
-            '銀' => Silver,
-            '金' => Gold,
-            '角' => Bishop,
-            '飛' => Rook,
-            '玉' | '王' => King,
-            'と' => ProPawn,
-            '杏' => ProLance,
-            '圭' => ProKnight,
-            '全' => ProSilver,
-            '馬' => Horse,
-            '龍' | '竜' => Dragon,
-            _ => return None,
-        };
-        Some((k, c.len_utf8()))
+        crate::parse::ja::grammar::piece_at(s.as_bytes())
     }
 
     /// The SFEN letter of this kind for `color`, with `+` for promoted kinds.

@@ -4,12 +4,14 @@
 
 use crate::error::ParseError;
 use crate::parse::SourceLine;
+use crate::parse::ja::numeral::file_at;
 use crate::rules::types::PieceKind;
 use nom::error::{ContextError, ErrorKind, ParseError as NomParseError};
 
 /// A KIF/KI2 piece name (`歩`, `成銀`, `竜`, …) as a nom parser.
+#[inline]
 pub(crate) fn piece_name(i: &str) -> Res<'_, PieceKind> {
-    match PieceKind::from_kif_prefix(i) {
+    match piece_at(i.as_bytes()) {
         Some((k, used)) => Ok((&i[used..], k)),
         None => Err(nom::Err::Error(LineErr {
             rest: i,
@@ -31,13 +33,77 @@ pub(crate) fn file(i: &str) -> Res<'_, u8> {
     }
 }
 
-/// The file digit [`file`] reads at the start of `b`, and its byte length.
-pub(crate) fn file_at(b: &[u8]) -> Option<(u8, usize)> {
+/// The UTF-8 bytes of a three-byte character as one number, so that a
+/// character is compared with one `match` on its bytes instead of decoded.
+pub(crate) const fn key(c: char) -> u32 {
+    let c = c as u32;
+    assert!(c >= 0x800 && c < 0x10000);
+    ((0xE0 | (c >> 12)) << 16) | ((0x80 | ((c >> 6) & 0x3F)) << 8) | (0x80 | (c & 0x3F))
+}
+
+/// The first three bytes of `b` as [`key`] makes them, or 0 if `b` is
+/// shorter. Every key starts with a lead byte, so a match also proves that
+/// byte 3 is a character boundary.
+#[inline]
+pub(crate) fn key3(b: &[u8]) -> u32 {
     match b {
-        [d @ b'1'..=b'9', ..] => Some((d - b'0', 1)),
-        [0xEF, 0xBC, d @ 0x91..=0x99, ..] => Some((d - 0x90, 3)),
-        _ => None,
+        &[x, y, z, ..] => u32::from_be_bytes([0, x, y, z]),
+        _ => 0,
     }
+}
+
+/// The one table of KIF/KI2/BOD piece names: the kind named at the start of
+/// `b` and its byte length. Every name is one or two three-byte characters,
+/// matched on their bytes: every move line has one.
+#[inline]
+pub(crate) fn piece_at(b: &[u8]) -> Option<(PieceKind, usize)> {
+    use PieceKind::*;
+    const PAWN: u32 = key('歩');
+    const LANCE: u32 = key('香');
+    const KNIGHT: u32 = key('桂');
+    const SILVER: u32 = key('銀');
+    const GOLD: u32 = key('金');
+    const BISHOP: u32 = key('角');
+    const ROOK: u32 = key('飛');
+    const GYOKU: u32 = key('玉');
+    const OU: u32 = key('王');
+    const TO: u32 = key('と');
+    const KYO: u32 = key('杏');
+    const KEI: u32 = key('圭');
+    const ZEN: u32 = key('全');
+    const UMA: u32 = key('馬');
+    const RYU: u32 = key('龍');
+    const RYU2: u32 = key('竜');
+    const PROMOTED: u32 = key('成');
+    let k = match key3(b) {
+        PAWN => Pawn,
+        LANCE => Lance,
+        KNIGHT => Knight,
+        SILVER => Silver,
+        GOLD => Gold,
+        BISHOP => Bishop,
+        ROOK => Rook,
+        GYOKU | OU => King,
+        TO => ProPawn,
+        KYO => ProLance,
+        KEI => ProKnight,
+        ZEN => ProSilver,
+        UMA => Horse,
+        RYU | RYU2 => Dragon,
+        // 成 alone names nothing: 成香, 成桂, 成銀, 成角 only.
+        PROMOTED => {
+            let k = match key3(b.get(3..)?) {
+                LANCE => ProLance,
+                KNIGHT => ProKnight,
+                SILVER => ProSilver,
+                BISHOP => Horse,
+                _ => return None,
+            };
+            return Some((k, 6));
+        }
+        _ => return None,
+    };
+    Some((k, 3))
 }
 
 /// Why a nom grammar failed: the input left where it failed and the label of

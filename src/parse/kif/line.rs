@@ -10,9 +10,9 @@
 //! name what each part expected for the error messages.
 
 use crate::parse::ja::ending_word::ending_kind;
-use crate::parse::ja::grammar::{self, LineErr, Res, file, piece_name};
+use crate::parse::ja::grammar::{self, LineErr, Res, key, key3, piece_name};
 use crate::parse::ja::line_kind::space_run;
-use crate::parse::ja::numeral::{file_digit, kanji_rank};
+use crate::parse::ja::numeral::{file_at, rank_at};
 use crate::record::{Dest, EndingKind, MoveTime, Notation};
 use crate::rules::types::{Color, Square};
 use nom::Parser;
@@ -38,6 +38,12 @@ pub(crate) struct MoveLine<'a> {
     /// Text after the time, such as a hand-written `#note`.
     pub trailing: &'a str,
 }
+
+const SAME: u32 = key('同');
+const PROMOTED: u32 = key('成');
+const NOT: u32 = key('不');
+const RAW: u32 = key('生');
+const DROP: u32 = key('打');
 
 fn is_space(c: char) -> bool {
     c == ' ' || c == '\t' || c == '　'
@@ -73,67 +79,116 @@ fn number(i: &str) -> Res<'_, u32> {
     }
 }
 
+/// `   1 `, `  12 `, ` 123 `, `1234 `: the move number right-aligned in four
+/// places and a space, as nearly every writer pads it, read as one number
+/// rather than byte by byte. Any other head fails here and is read by
+/// [`number`], which reads these the same way.
+#[inline]
+fn padded_number(i: &str) -> Res<'_, u32> {
+    const SPACES: u32 = u32::from_ne_bytes([b' '; 4]);
+    const LOW7: u32 = u32::from_ne_bytes([0x7F; 4]);
+    const HIGH: u32 = u32::from_ne_bytes([0xF0; 4]);
+    const ZEROS: u32 = u32::from_ne_bytes([b'0'; 4]);
+    const SIX: u32 = u32::from_ne_bytes([6; 4]);
+    const LOW: u32 = u32::from_ne_bytes([0x0F; 4]);
+    let &[c0, c1, c2, c3, b' ', ..] = i.as_bytes() else {
+        return Err(no_match(i));
+    };
+    let w = u32::from_le_bytes([c0, c1, c2, c3]);
+    // 0x80 in each byte that is a space (exact: no false hits past the first).
+    let x = w ^ SPACES;
+    let spaces = !(((x & LOW7) + LOW7) | x | LOW7);
+    // The spaces must come first (0xFF in the low bytes only: one less
+    // than a power of two) and leave at least one digit.
+    let run = (spaces >> 7) * 0xFF;
+    if run & run.wrapping_add(1) != 0 || run == u32::MAX {
+        return Err(no_match(i));
+    }
+    // Spaces become '0' (0x20 | 0x10); every byte must then be a digit.
+    let w = w | (spaces >> 3);
+    if w & HIGH != ZEROS || w.wrapping_add(SIX) & HIGH != ZEROS {
+        return Err(no_match(i));
+    }
+    // Each digit times ten plus the next, in every byte at once.
+    let v = w & LOW;
+    let pairs = (v * 10 + (v >> 8)).to_le_bytes();
+    Ok((&i[5..], u32::from(pairs[0]) * 100 + u32::from(pairs[2])))
+}
+
 /// ▲ ☗ for sente, △ ☖ for gote; ▼ ▽ say nothing of the side.
+#[inline]
 fn side_mark(i: &str) -> Res<'_, Option<Color>> {
+    const SENTE: [u32; 2] = [key('▲'), key('☗')];
+    const GOTE: [u32; 2] = [key('△'), key('☖')];
+    const NONE: [u32; 2] = [key('▼'), key('▽')];
+    let k = key3(i.as_bytes());
     // Every mark is a three-byte character led by 0xE2, no destination is.
-    let color = match i.as_bytes().first() {
-        Some(0xE2) => match i.chars().next() {
-            Some('▲' | '☗') => Some(Color::Sente),
-            Some('△' | '☖') => Some(Color::Gote),
-            Some('▼' | '▽') => None,
-            _ => return Err(no_match(i)),
-        },
-        _ => return Err(no_match(i)),
+    let color = if k >> 16 != 0xE2 {
+        return Err(no_match(i));
+    } else if SENTE.contains(&k) {
+        Some(Color::Sente)
+    } else if GOTE.contains(&k) {
+        Some(Color::Gote)
+    } else if NONE.contains(&k) {
+        None
+    } else {
+        return Err(no_match(i));
     };
     Ok((&i[3..], color))
 }
 
-fn rank(i: &str) -> Res<'_, u8> {
-    match i.chars().next().and_then(kanji_rank) {
-        // Every rank kanji is three bytes long.
-        Some(r) => Ok((&i[3..], r)),
-        None => Err(no_match(i)),
-    }
-}
-
+#[inline]
 fn dest(i: &str) -> Res<'_, Dest> {
-    if let Ok((rest, (f, r))) = (file, rank).parse(i)
+    let b = i.as_bytes();
+    if let Some((f, n)) = file_at(b)
+        && let Some(r) = rank_at(&b[n..])
         && let Some(sq) = Square::new(f, r)
     {
-        return Ok((rest, Dest::Square(sq)));
+        return Ok((&i[n + 3..], Dest::Square(sq)));
+    }
+    if key3(b) != SAME {
+        return Err(grammar::error(i, "a destination such as ７六 or 同"));
     }
     // 同 is written `同　` by KfW, `同` alone by Kifu for Android.
-    match i.strip_prefix('同') {
-        Some(rest) => Ok((rest.strip_prefix(is_space).unwrap_or(rest), Dest::Same)),
-        None => Err(grammar::error(i, "a destination such as ７六 or 同")),
-    }
+    let rest = &i[3..];
+    Ok((rest.strip_prefix(is_space).unwrap_or(rest), Dest::Same))
 }
 
+#[inline]
 fn promotion(i: &str) -> Res<'_, Option<bool>> {
-    for (word, promote) in [("不成", false), ("生", false), ("成", true)] {
-        if let Some(rest) = i.strip_prefix(word) {
-            return Ok((rest, Some(promote)));
-        }
+    let b = i.as_bytes();
+    match key3(b) {
+        NOT if key3(&b[3..]) == PROMOTED => Ok((&i[6..], Some(false))),
+        RAW => Ok((&i[3..], Some(false))),
+        PROMOTED => Ok((&i[3..], Some(true))),
+        _ => Ok((i, None)),
     }
-    Ok((i, None))
 }
 
 /// `(77)` → Some(square); `打` (optionally `打(00)`) → None with drop set.
+#[inline]
 fn origin(i: &str) -> Res<'_, (Option<Square>, bool)> {
-    if let Some(rest) = i.strip_prefix('打') {
+    if key3(i.as_bytes()) == DROP {
+        let rest = &i[3..];
         return Ok((rest.strip_prefix("(00)").unwrap_or(rest), (None, true)));
     }
-    let (rest, from) = opt((char('('), file, file, char(')'))).parse(i)?;
-    Ok((
-        rest,
-        (from.and_then(|(_, f, r, _)| Square::new(f, r)), false),
-    ))
+    // `(`, two file digits, `)`; anything else is no origin, left to the
+    // time and the end of the line.
+    let b = i.as_bytes();
+    if b.first() == Some(&b'(')
+        && let Some((f, n)) = file_at(&b[1..])
+        && let Some((r, m)) = file_at(&b[1 + n..])
+        && b.get(1 + n + m) == Some(&b')')
+    {
+        return Ok((&i[2 + n + m..], (Square::new(f, r), false)));
+    }
+    Ok((i, (None, false)))
 }
 
 fn normal_move(color: Option<Color>) -> impl FnMut(&str) -> Res<'_, Notation> {
     move |i| {
         let (i, dest) = dest(i)?;
-        let (i, piece) = context("a piece name", piece_name).parse(i)?;
+        let (i, piece) = piece_name(i)?;
         // Some writers put the space after the piece: `同銀　(79)`.
         let i = i.strip_prefix('　').unwrap_or(i);
         let (i, promote) = promotion(i)?;
@@ -213,15 +268,93 @@ fn time(i: &str) -> Res<'_, MoveTime> {
     context("a time such as ( 0:01/00:00:01)", cut(inner)).parse(i)
 }
 
+/// The sixteen bytes [`padded_clocks`] reads, `d` for a digit.
+const TIME_SHAPE: &[u8; 16] = b"(dd:dd/dd:dd:dd)";
+
+/// Per byte of [`TIME_SHAPE`], as one number: `digit` where the shape has
+/// a digit, and elsewhere `other`, or the shape's own byte when `own`.
+const fn time_lanes(digit: u8, other: u8, own: bool) -> u128 {
+    let mut v = 0u128;
+    let mut i = 0;
+    while i < 16 {
+        let c = TIME_SHAPE[i];
+        let lane = if c == b'd' {
+            digit
+        } else if own {
+            c
+        } else {
+            other
+        };
+        v |= (lane as u128) << (8 * i);
+        i += 1;
+    }
+    v
+}
+
+/// `   ( 0:52/00:00:52)` or `(12:05/01:10:00)` ending the line: ASCII spaces,
+/// then `(`, minutes in two places (a space for a leading zero), seconds,
+/// `/`, and `hh:mm:ss`, as nearly every writer pads the time. The sixteen
+/// bytes are tested and summed as one number, not field by field; any
+/// other shape fails here and is read by [`time`], which reads these the
+/// same way.
+#[inline]
+fn padded_clocks(i: &str) -> Res<'_, MoveTime> {
+    // The punctuation exactly, and 0x30..=0x3F where the digits go.
+    const MASK: u128 = time_lanes(0xF0, 0xFF, false);
+    const WANT: u128 = time_lanes(0x30, 0, true);
+    // Then 0x30..=0x39 alone stay below 0x40 when six is added.
+    const SIX: u128 = time_lanes(6, 0, false);
+    const HIGH: u128 = time_lanes(0xF0, 0, false);
+    const LOW: u128 = time_lanes(0x0F, 0, false);
+    let b = i.as_bytes();
+    let Some(pad) = b.len().checked_sub(16) else {
+        return Err(no_match(i));
+    };
+    let (pad, t) = b.split_at(pad);
+    let mut t: [u8; 16] = t.try_into().map_err(|_| no_match(i))?;
+    // A space stands for a leading zero only in the first place.
+    if t[1] == b' ' {
+        t[1] = b'0';
+    }
+    let x = u128::from_le_bytes(t);
+    if x & MASK != WANT
+        || x.wrapping_add(SIX) & HIGH != WANT & HIGH
+        || pad.iter().any(|&c| c != b' ')
+    {
+        return Err(no_match(i));
+    }
+    // Each digit times ten plus the next, in every byte at once: no byte
+    // exceeds 99, so none carries into the next. Byte i is then the
+    // two-digit number that starts at i.
+    let v = x & LOW;
+    let pairs = (v * 10 + (v >> 8)).to_le_bytes();
+    let pair = |i: usize| u64::from(pairs[i]);
+    let spent = pair(1) * 60 + pair(4);
+    let total = (pair(7) * 60 + pair(10)) * 60 + pair(13);
+    let time = MoveTime {
+        spent_ms: Some(spent * 1000),
+        total_ms: Some(total * 1000),
+    };
+    Ok(("", time))
+}
+
 /// The move number and the spaces around it.
+#[inline]
 pub(super) fn head(i: &str) -> Res<'_, u32> {
+    if let Ok((i, number)) = padded_number(i) {
+        return Ok((spaces0(i)?.0, number));
+    }
     let (i, number) = number(spaces0(i)?.0)?;
     Ok((spaces1(i)?.0, number))
 }
 
 /// What follows the move: an optional time, an optional `+`, and nothing
 /// else but a `#` note, which is returned.
+#[inline]
 pub(super) fn tail(i: &str) -> Res<'_, (Option<MoveTime>, &str)> {
+    if let Ok((_, time)) = padded_clocks(i) {
+        return Ok(("", (Some(time), "")));
+    }
     let (i, time) = opt(time).parse(spaces0(i)?.0)?;
     let i = spaces0(i)?.0;
     let trailing = spaces0(i.strip_prefix('+').unwrap_or(i))?.0;
@@ -235,16 +368,17 @@ pub(super) fn tail(i: &str) -> Res<'_, (Option<MoveTime>, &str)> {
 }
 
 /// Parse a line that [`looks_like_move_line`](crate::parse::ja::line_kind::looks_like_move_line).
+// Always inlined into the KIF line loop: the line's parts then go
+// straight into its entry instead of through a returned copy.
+#[inline(always)]
 pub(crate) fn move_line(line: &str) -> Result<MoveLine<'_>, LineErr<'_>> {
     let run = |i| -> Res<'_, MoveLine<'_>> {
         let (i, number) = head(i)?;
         let (i, mark) = opt(side_mark).parse(i)?;
         let i = spaces0(i)?.0;
         let body_offset = line.len() - i.len();
-        let starts_move = i
-            .chars()
-            .next()
-            .is_some_and(|c| c == '同' || file_digit(c).is_some());
+        let b = i.as_bytes();
+        let starts_move = key3(b) == SAME || file_at(b).is_some();
         // Once the first character says which kind of line this is, a
         // failure is final: reporting 'expected a piece' beats backtracking.
         let (i, body) = if starts_move {
@@ -266,168 +400,4 @@ pub(crate) fn move_line(line: &str) -> Result<MoveLine<'_>, LineErr<'_>> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::parse::ja::line_kind::looks_like_move_line;
-    use crate::rules::types::PieceKind::*;
-
-    fn sq(f: u8, r: u8) -> Square {
-        Square::new(f, r).unwrap()
-    }
-
-    fn kif(line: &str) -> (Notation, Option<MoveTime>) {
-        let m = move_line(line).unwrap_or_else(|e| panic!("{line:?}: {e:?}"));
-        match m.body {
-            Body::Move(n) => (n, m.time),
-            other => panic!("{other:?}"),
-        }
-    }
-
-    #[test]
-    fn plain_move_with_time() {
-        let (n, t) = kif("   1 ７六歩(77)   ( 0:01/00:00:01)");
-        assert_eq!(
-            n,
-            Notation::Kif {
-                color: None,
-                dest: Dest::Square(sq(7, 6)),
-                piece: Pawn,
-                promote: None,
-                from: Some(sq(7, 7)),
-                drop: false
-            }
-        );
-        assert_eq!(
-            t,
-            Some(MoveTime {
-                spent_ms: Some(1000),
-                total_ms: Some(1000)
-            })
-        );
-    }
-
-    #[test]
-    fn same_square_with_and_without_space() {
-        for l in [
-            "8 同　銀(31)",
-            "8 同銀(31) ( 0:01/00:00:02)",
-            "8 同銀　(31)",
-            "8 同 銀(31)",
-        ] {
-            let (n, _) = kif(l);
-            assert!(
-                matches!(
-                    n,
-                    Notation::Kif {
-                        dest: Dest::Same,
-                        piece: Silver,
-                        from: Some(_),
-                        ..
-                    }
-                ),
-                "{l}"
-            );
-        }
-    }
-
-    #[test]
-    fn promotions_drops_and_promoted_names() {
-        assert!(matches!(
-            kif("21 ２二角成(88)").0,
-            Notation::Kif {
-                promote: Some(true),
-                ..
-            }
-        ));
-        assert!(matches!(
-            kif("21 ２二角不成(88)").0,
-            Notation::Kif {
-                promote: Some(false),
-                ..
-            }
-        ));
-        assert!(matches!(
-            kif("21 ２二角生(88)").0,
-            Notation::Kif {
-                promote: Some(false),
-                ..
-            }
-        ));
-        assert!(matches!(
-            kif("10 ２三歩打").0,
-            Notation::Kif {
-                drop: true,
-                from: None,
-                ..
-            }
-        ));
-        assert!(matches!(
-            kif("10 ２三歩打(00)").0,
-            Notation::Kif { drop: true, .. }
-        ));
-        for (l, k) in [
-            ("3 １二成香(13)", ProLance),
-            ("3 １二杏(13)", ProLance),
-            ("3 １二圭(13)", ProKnight),
-            ("3 １二全(13)", ProSilver),
-            ("3 １二竜(13)", Dragon),
-            ("3 １二王(13)", King),
-            ("3 同　成銀(13)", ProSilver),
-        ] {
-            assert!(
-                matches!(kif(l).0, Notation::Kif { piece, .. } if piece == k),
-                "{l}"
-            );
-        }
-        assert!(
-            matches!(kif("1 7六歩(77)").0, Notation::Kif { dest: Dest::Square(s), .. } if s == sq(7, 6))
-        );
-    }
-
-    #[test]
-    fn dialect_times() {
-        let t = |l| kif(l).1.unwrap();
-        assert_eq!(t("1 ７六歩(77) ( 0:4/)").spent_ms, Some(4000));
-        assert_eq!(t("1 ７六歩(77) ( 0:4/)").total_ms, None);
-        assert_eq!(t("1 ７六歩(77) (0:2/0:0:2)").total_ms, Some(2000));
-        assert_eq!(t("1 ７六歩(77) (00:31 / 00:00:31)").spent_ms, Some(31000));
-        assert_eq!(t("1 ７六歩(77) ( 0:01:05/01:00:00)").spent_ms, Some(65000));
-        assert_eq!(t("1 ７六歩(77) (90:00/1:30:00)").total_ms, Some(5_400_000));
-    }
-
-    #[test]
-    fn markers_words_and_trailing_notes() {
-        let m = move_line("   2 ３四歩(33)   ( 0:02/00:00:02)+").unwrap();
-        assert_eq!(m.number, 2);
-        let m = move_line(" 194  Time-up   ( 0:0/)").unwrap();
-        assert_eq!(m.body, Body::Ending("Time-up".into(), EndingKind::TimeUp));
-        assert_eq!(m.time.unwrap().spent_ms, Some(0));
-        let m = move_line("   5 投了").unwrap();
-        assert_eq!(m.body, Body::Ending("投了".into(), EndingKind::Resign));
-        let m = move_line("   1 ８六歩(87)    (00:00 / 00:00:00)#コメント7").unwrap();
-        assert_eq!(m.trailing, "#コメント7");
-        let m = move_line("  1 ▲７六歩(77)").unwrap();
-        assert!(matches!(
-            m.body,
-            Body::Move(Notation::Kif {
-                color: Some(Color::Sente),
-                ..
-            })
-        ));
-    }
-
-    #[test]
-    fn errors_name_what_was_expected() {
-        let e = move_line("   1 ７六犬(77)").unwrap_err();
-        assert_eq!(e.label, Some("a piece name"));
-        assert_eq!(e.rest, "犬(77)");
-        let e = move_line("   1 ほげ").unwrap_err();
-        assert!(e.label.unwrap().contains("terminal word"));
-        let e = move_line("   1 ７六歩(77) ( 0:01/").unwrap_err();
-        assert!(e.label.unwrap().contains("time"));
-        assert!(move_line("   1 ７六歩(77) junk").is_err());
-        assert!(move_line("99999999999 ７六歩(77)").is_err());
-        assert!(looks_like_move_line("  12 ７六歩"));
-        assert!(!looks_like_move_line("2024/01/01"));
-    }
-}
+mod tests;

@@ -262,3 +262,46 @@ fn sniffing() {
     assert!(!sniff("V2.2\n+7776FU\n"));
     assert!(!sniff("position startpos moves 7g7f\n"));
 }
+
+/// The shapes real writers use read to the same moves, however the number,
+/// the spaces and the time are padded.
+#[test]
+fn move_line_shapes_of_every_writer() {
+    use line::move_line;
+    let plain = move_line("   1 ７六歩(77)   ( 0:01/00:00:01)").unwrap();
+    for l in [
+        "1 ７六歩(77) ( 0:01/00:00:01)",
+        "   1 ７六歩(77)        ( 0:01/00:00:01)",
+        "1\t７六歩(77)\t( 0:01/00:00:01)",
+        "　1　７六歩(77)　( 0:01/00:00:01)",
+        "1 7六歩(7７) (0:1/0:0:1)",
+        "1 ７六歩(77)(00:01 / 00:00:01)",
+    ] {
+        let m = move_line(l).unwrap_or_else(|e| panic!("{l:?}: {e:?}"));
+        assert_eq!(
+            (m.number, &m.body, m.time),
+            (1, &plain.body, plain.time),
+            "{l:?}"
+        );
+    }
+    let m = move_line("1234 ２三歩打(00)  ( 0:12/)").unwrap();
+    assert_eq!(m.number, 1234);
+    assert!(matches!(
+        m.body,
+        Body::Move(Notation::Kif { drop: true, .. })
+    ));
+    assert_eq!(m.time.unwrap().total_ms, None);
+    assert_eq!(move_line("1 ７六歩(77)#note").unwrap().trailing, "#note");
+    let m = move_line("  12 同　銀成(31)   ( 0:05/00:01:02)+").unwrap();
+    assert_eq!(m.time.unwrap().total_ms, Some(62_000));
+    for l in [
+        "4294967296 ７六歩(77)",
+        "1 ７六歩(77) ( 0:01/00:00:01:02)",
+        "1 ７六歩(77)   ( 0:52/00:00:52]",
+        "1 ７〇歩(77)",
+        "1 ■７六歩(77)",
+        "1 ２二成(13)",
+    ] {
+        assert!(move_line(l).is_err(), "{l:?}");
+    }
+}
