@@ -311,12 +311,28 @@ impl PieceKind {
         CSA_NAMES[self as usize]
     }
 
-    /// Parse a CSA code such as `FU` or `RY`.
+    /// Parse a CSA code such as `FU` or `RY`: the one table of them, which
+    /// the CSA grammar reads every piece with, so it is a match on the two
+    /// bytes rather than a search of [`PieceKind::csa`]'s names.
+    #[inline]
     pub fn from_csa(s: &[u8]) -> Option<PieceKind> {
-        CSA_NAMES
-            .iter()
-            .position(|n| n.as_bytes() == s)
-            .map(|i| Self::ALL[i])
+        Some(match s {
+            b"FU" => Pawn,
+            b"KY" => Lance,
+            b"KE" => Knight,
+            b"GI" => Silver,
+            b"KI" => Gold,
+            b"KA" => Bishop,
+            b"HI" => Rook,
+            b"OU" => King,
+            b"TO" => ProPawn,
+            b"NY" => ProLance,
+            b"NK" => ProKnight,
+            b"NG" => ProSilver,
+            b"UM" => Horse,
+            b"RY" => Dragon,
+            _ => return None,
+        })
     }
 
     /// The KIF/KI2 move name (`歩`, `成香`, `龍`, …).

@@ -1,6 +1,6 @@
 //! Building the start position from `PI`, `P1`…`P9`, `P+`/`P-` and the side line.
 
-use super::syntax::Group;
+use super::syntax::{BoardLine, Group};
 use crate::record::{Location, StartPosition};
 use crate::rules::setup::{Handicap, Setup};
 use crate::rules::types::{Color, Piece, PieceKind, Square};
@@ -43,13 +43,14 @@ impl PositionBuilder {
         }
     }
 
-    fn touch(&mut self, span: Location) {
-        self.span.get_or_insert(span);
-    }
-
     /// Whether a position statement (`PI`, `P1`…`P9`, `P±`) was written.
     pub(super) fn board_written(&self) -> bool {
         self.board
+    }
+
+    /// Where the first statement of the position was written.
+    pub(super) fn span(&self) -> Option<Location> {
+        self.span
     }
 
     /// The side-to-move line, if one was written.
@@ -57,13 +58,21 @@ impl PositionBuilder {
         self.side_line
     }
 
+    /// Fold in one statement of the position; the error says why the
+    /// position it describes cannot be.
+    pub(super) fn read(&mut self, line: BoardLine, span: Location) -> Result<(), String> {
+        self.span.get_or_insert(span);
+        match line {
+            BoardLine::Pi(removed) => self.pi(&removed)?,
+            BoardLine::Row(rank, cells) => self.row(rank, &cells),
+            BoardLine::Pieces(color, groups) => self.pieces(color, &groups)?,
+            BoardLine::Side(color) => self.side(color, span),
+        }
+        Ok(())
+    }
+
     /// `PI…`: the even-game position with `removed` taken off.
-    pub(super) fn pi(
-        &mut self,
-        removed: &[(Square, PieceKind)],
-        span: Location,
-    ) -> Result<(), String> {
-        self.touch(span);
+    fn pi(&mut self, removed: &[(Square, PieceKind)]) -> Result<(), String> {
         self.board = true;
         self.pi = true;
         self.pi_removed = !removed.is_empty();
@@ -87,8 +96,7 @@ impl PositionBuilder {
     }
 
     /// `Pn`: rank `rank`, cells from file 9 to file 1.
-    pub(super) fn row(&mut self, rank: u8, cells: &[Option<Piece>], span: Location) {
-        self.touch(span);
+    fn row(&mut self, rank: u8, cells: &[Option<Piece>]) {
         self.board = true;
         self.written_out = true;
         for (i, cell) in cells.iter().enumerate() {
@@ -100,13 +108,7 @@ impl PositionBuilder {
     }
 
     /// `P+…` / `P-…`.
-    pub(super) fn pieces(
-        &mut self,
-        color: Color,
-        groups: &[Group],
-        span: Location,
-    ) -> Result<(), String> {
-        self.touch(span);
+    fn pieces(&mut self, color: Color, groups: &[Group]) -> Result<(), String> {
         self.board = true;
         if !groups.is_empty() {
             self.written_out = true;
@@ -129,9 +131,9 @@ impl PositionBuilder {
         Ok(())
     }
 
-    /// The side-to-move line.
+    /// The side-to-move line, written or (for a move before any) assumed.
     pub(super) fn side(&mut self, color: Color, span: Location) {
-        self.touch(span);
+        self.span.get_or_insert(span);
         self.side_line = Some((color, span));
         self.setup.side_to_move = color;
     }
@@ -192,8 +194,8 @@ mod tests {
         let span = Location::new(0, 1, 1);
         for side in [Color::Sente, Color::Gote] {
             let mut b = PositionBuilder::new();
-            b.pi(&[], span).unwrap();
-            b.side(side, span);
+            b.read(BoardLine::Pi(Vec::new()), span).unwrap();
+            b.read(BoardLine::Side(side), span).unwrap();
             let quick = b.clone().finish().map(|(s, _)| s);
             let expected = match b.setup.preset() {
                 Some(h) => StartPosition::Preset(h),

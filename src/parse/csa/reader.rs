@@ -3,7 +3,7 @@
 
 use super::file::FileFields;
 use super::position::PositionBuilder;
-use super::syntax::{self, Bare, Statement};
+use super::syntax::{self, Bare, Expect, Statement};
 use crate::codes::DiagnosticCode;
 use crate::error::{ParseError, Partial};
 use crate::parse::{Lines, SourceLine};
@@ -89,11 +89,7 @@ impl GameReader {
         let side_line = self.position.side_line();
         if board && self.phase == Phase::Setup {
             // Nothing after the position: no move told the side either.
-            let span = self
-                .position
-                .clone()
-                .finish()
-                .map_or(record.span, |(_, s)| s);
+            let span = self.position.span().unwrap_or(record.span);
             record.notices.push(no_side_notice(Color::Sente, span));
         }
         match self.position.finish() {
@@ -147,9 +143,7 @@ impl GameReader {
             number += 1;
             match bare {
                 Bare::Move(notation) => {
-                    let span = Location::new(lines.base() + pos, number, 1);
-                    self.record.main.moves.push(MoveEntry::new(notation, span));
-                    self.timed = Timed::LastMove;
+                    self.push_move(notation, Location::new(lines.base() + pos, number, 1));
                 }
                 Bare::Time(ms) => self.time(ms, &text[pos..end]),
             }
@@ -193,10 +187,7 @@ impl GameReader {
             _ => match syntax::statement(content) {
                 Ok(parsed) => self.apply(parsed, content, line.span_at(start)),
                 Err(_) if content.contains(',') => self.statements(line, start),
-                Err(f) => Err(ParseError::new(
-                    line.span_at(start + f.at),
-                    f.message(content),
-                )),
+                Err(e) => Err(grammar_error(e, content, line, start)),
             },
         }
     }
@@ -205,9 +196,11 @@ impl GameReader {
     fn statements(&mut self, line: &SourceLine<'_>, start: usize) -> Result<(), ParseError> {
         let mut offset = start;
         for piece in line.text[start..].split(',') {
-            let at = offset + indent(piece);
-            offset += piece.len() + 1;
+            // `trim` also takes U+3000 (which Japanese editors leave), so the
+            // statement starts where the trimmed text does.
             let stmt = piece.trim();
+            let at = offset + (piece.len() - piece.trim_start().len());
+            offset += piece.len() + 1;
             if stmt.is_empty() {
                 continue;
             }
@@ -277,16 +270,16 @@ impl GameReader {
             None => self.note(raw),
         }
     }
+
+    /// Statement `stmt`, which starts at byte `at` of `line`.
     fn statement(
         &mut self,
         stmt: &str,
         line: &SourceLine<'_>,
         at: usize,
     ) -> Result<(), ParseError> {
-        let span = line.span_at(at);
-        let parsed = syntax::statement(stmt)
-            .map_err(|f| ParseError::new(line.span_at(at + f.at), f.message(stmt)))?;
-        self.apply(parsed, stmt, span)
+        let parsed = syntax::statement(stmt).map_err(|e| grammar_error(e, stmt, line, at))?;
+        self.apply(parsed, stmt, line.span_at(at))
     }
 
     /// Give a read statement its meaning; `stmt` is its text, `span` where
@@ -329,42 +322,22 @@ impl GameReader {
                 }
                 self.record.header.push(field(k, v));
             }
-            Statement::Pi(removed) => {
+            Statement::Board(board) => {
                 self.in_setup(span, stmt)?;
                 self.position
-                    .pi(&removed, span)
+                    .read(board, span)
                     .map_err(|m| ParseError::new(span, m))?;
+                if self.position.side_line().is_some() {
+                    self.phase = Phase::Moves;
+                }
             }
-            Statement::Row(rank, cells) => {
-                self.in_setup(span, stmt)?;
-                self.position.row(rank, &cells, span);
-            }
-            Statement::Pieces(c, groups) => {
-                self.in_setup(span, stmt)?;
-                self.position
-                    .pieces(c, &groups, span)
-                    .map_err(|m| ParseError::new(span, m))?;
-            }
-            Statement::Side(c) => {
-                self.in_setup(span, stmt)?;
-                self.position.side(c, span);
-                self.phase = Phase::Moves;
-            }
-            Statement::Move(notation) => match self.phase {
-                Phase::Setup => {
-                    let color = match notation {
-                        Notation::Csa { color, .. } => color,
-                        _ => Color::Sente,
-                    };
+            Statement::Move(notation) => match (self.phase, &notation) {
+                (Phase::Ended, _) => self.after_end(stmt),
+                (Phase::Setup, &Notation::Csa { color, .. }) => {
                     self.assume_side(color, span);
-                    self.record.main.moves.push(MoveEntry::new(notation, span));
-                    self.timed = Timed::LastMove;
+                    self.push_move(notation, span);
                 }
-                Phase::Moves => {
-                    self.record.main.moves.push(MoveEntry::new(notation, span));
-                    self.timed = Timed::LastMove;
-                }
-                Phase::Ended => self.after_end(stmt),
+                _ => self.push_move(notation, span),
             },
             Statement::Time(ms) => self.time(ms, stmt),
             Statement::Special(word) => {
@@ -377,6 +350,11 @@ impl GameReader {
             }
         }
         Ok(())
+    }
+
+    fn push_move(&mut self, notation: Notation, span: Location) {
+        self.record.main.moves.push(MoveEntry::new(notation, span));
+        self.timed = Timed::LastMove;
     }
 
     /// A `%` statement after the side line.
@@ -458,6 +436,11 @@ impl GameReader {
         }
         self.timed = Timed::Nothing;
     }
+}
+
+/// The error of statement `stmt`, which starts at byte `at` of `line`.
+fn grammar_error(e: Expect<'_>, stmt: &str, line: &SourceLine<'_>, at: usize) -> ParseError {
+    ParseError::new(line.span_at(at + e.offset(stmt)), e.message(stmt))
 }
 
 /// Byte length of a line's leading whitespace.

@@ -26,6 +26,20 @@ pub(super) enum Statement<'a> {
     Name(Color, &'a str),
     /// `$KEY:value`.
     Info(&'a str, &'a str),
+    /// A statement of the start position.
+    Board(BoardLine),
+    /// `+7776FU`.
+    Move(Notation),
+    /// `T12` / `T12.345`, in milliseconds.
+    Time(u64),
+    /// `%TORYO`: the word after `%`, with its sign for `±ILLEGAL_ACTION`.
+    Special(&'a str),
+}
+
+/// A statement of the start position (csa.md §4), which
+/// [`PositionBuilder::read`](super::position::PositionBuilder::read) folds in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum BoardLine {
     /// `PI82HI22KA`: the pieces removed from the even-game position.
     Pi(Vec<(Square, PieceKind)>),
     /// `P1…P9`: a rank and its nine cells, file 9 first.
@@ -34,12 +48,6 @@ pub(super) enum Statement<'a> {
     Pieces(Color, Vec<Group>),
     /// `+` / `-` alone: the side to move.
     Side(Color),
-    /// `+7776FU`.
-    Move(Notation),
-    /// `T12` / `T12.345`, in milliseconds.
-    Time(u64),
-    /// `%TORYO`: the word after `%`, with its sign for `±ILLEGAL_ACTION`.
-    Special(&'a str),
 }
 
 /// One `XYCC` group of a `P+`/`P-` line.
@@ -53,35 +61,33 @@ pub(super) enum Group {
     All,
 }
 
-/// Why a statement could not be read: where, and what was expected there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Failure {
-    /// Byte offset into the statement.
-    pub at: usize,
-    /// What was expected; `None` for any statement.
+/// Why a statement could not be read: the bytes left where it failed and
+/// the innermost label, as nom threads it through and as [`statement`]
+/// returns it.
+///
+/// The innermost `context` is kept because it names the smallest thing that
+/// was expected ("a piece code"), which is what a user can fix. It is two
+/// words and never allocates, so a branch of `alt` that fails costs little.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Expect<'a> {
+    at: &'a [u8],
     label: Option<&'static str>,
 }
 
-impl Failure {
+impl Expect<'_> {
+    /// Byte offset of the failure into `s`, the statement that failed.
+    pub(super) fn offset(&self, s: &str) -> usize {
+        s.len().saturating_sub(self.at.len())
+    }
+
     /// `expected …, found …`, for the statement `s` that failed.
-    pub(super) fn message(self, s: &str) -> String {
-        let found = match s.get(self.at..).and_then(|r| r.chars().next()) {
+    pub(super) fn message(&self, s: &str) -> String {
+        let found = match s.get(self.offset(s)..).and_then(|r| r.chars().next()) {
             Some(c) => format!("found {c:?}"),
             None => "found the end of the statement".to_string(),
         };
         format!("expected {}, {found}", self.label.unwrap_or(ANY_STATEMENT))
     }
-}
-
-/// The error nom threads through: where it failed and the innermost label.
-///
-/// The innermost `context` is kept because it names the smallest thing that
-/// was expected ("a piece code"), which is what a user can fix. It is two
-/// words and never allocates, so a branch of `alt` that fails costs little.
-#[derive(Clone, Debug, PartialEq)]
-struct Expect<'a> {
-    at: &'a [u8],
-    label: Option<&'static str>,
 }
 
 impl<'a> ParseError<&'a [u8]> for Expect<'a> {
@@ -115,16 +121,13 @@ const ANY_STATEMENT: &str = "a CSA statement (a move such as +7776FU, T<seconds>
      PI, P1-P9, P+/P-, N+/N-, $KEY:value or V<version>)";
 
 /// Read one statement (already trimmed of surrounding spaces).
-pub(super) fn statement(s: &str) -> Result<Statement<'_>, Failure> {
+pub(super) fn statement(s: &str) -> Result<Statement<'_>, Expect<'_>> {
     match any_statement(s.as_bytes()) {
         Ok((_, st)) => Ok(st),
-        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(Failure {
-            at: s.len() - e.at.len(),
-            label: e.label,
-        }),
+        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(e),
         // The parsers are all `complete`: they never ask for more input.
-        Err(nom::Err::Incomplete(_)) => Err(Failure {
-            at: s.len(),
+        Err(nom::Err::Incomplete(_)) => Err(Expect {
+            at: &[],
             label: None,
         }),
     }
@@ -139,31 +142,26 @@ pub(super) enum Bare {
 }
 
 /// The one fast path: a bare move or time at the start of `b`, read with
-/// the grammar's own square and piece tables, and its length in bytes.
-/// What follows it is the caller's to check. `None` leaves the line to
-/// [`statement`], which reads these the same way.
+/// the grammar's own token parsers, and its length in bytes. What follows
+/// it is the caller's to check. `None` leaves the line to [`statement`],
+/// which reads these the same way.
 #[inline]
 pub(super) fn bare(b: &[u8]) -> Option<(Bare, usize)> {
-    match *b {
-        [sign @ (b'+' | b'-'), f1, r1, f2, r2, p1, p2, ..] => {
-            let color = if sign == b'+' {
-                Color::Sente
-            } else {
-                Color::Gote
-            };
-            let from = match [f1, r1] {
-                [b'0', b'0'] => None,
-                _ => Some(square_of(f1, r1)?),
-            };
+    match b {
+        [b'+' | b'-', ..] => {
+            let (i, color) = sign(b).ok()?;
+            let (i, from) = origin(i).ok()?;
+            let (i, to) = square(i).ok()?;
+            let (_, piece) = piece_kind(i).ok()?;
             let notation = Notation::Csa {
                 color,
                 from,
-                to: square_of(f2, r2)?,
-                piece: piece_code([p1, p2])?,
+                to,
+                piece,
             };
             Some((Bare::Move(notation), 7))
         }
-        [b'T', ref rest @ ..] => {
+        [b'T', rest @ ..] => {
             let n = rest
                 .iter()
                 .take(10)
@@ -209,7 +207,7 @@ fn any_statement(i: &[u8]) -> Res<'_, Statement<'_>> {
 fn sign_statement(i: &[u8]) -> Res<'_, Statement<'_>> {
     let (i, color) = sign(i)?;
     if i.is_empty() {
-        return Ok((i, Statement::Side(color)));
+        return Ok((i, Statement::Board(BoardLine::Side(color))));
     }
     let (i, (from, to, piece)) = cut(terminated(
         (
@@ -289,7 +287,7 @@ fn pi_body(i: &[u8]) -> Res<'_, Statement<'_>> {
             many0(group),
             context("a square and a piece code such as 82HI", eof),
         ),
-        Statement::Pi,
+        |removed| Statement::Board(BoardLine::Pi(removed)),
     )
     .parse(i)
 }
@@ -317,7 +315,7 @@ fn row_line(i: &[u8]) -> Res<'_, Statement<'_>> {
         ),
     ))
     .parse(i)?;
-    Ok((i, Statement::Row(rank, cells)))
+    Ok((i, Statement::Board(BoardLine::Row(rank, cells))))
 }
 
 fn pieces_line(i: &[u8]) -> Res<'_, Statement<'_>> {
@@ -332,7 +330,7 @@ fn pieces_line(i: &[u8]) -> Res<'_, Statement<'_>> {
         )),
     );
     let (i, groups) = cut(terminated(many0(group), context(GROUP, eof))).parse(i)?;
-    Ok((i, Statement::Pieces(color, groups)))
+    Ok((i, Statement::Board(BoardLine::Pieces(color, groups))))
 }
 
 fn name(i: &[u8]) -> Res<'_, Statement<'_>> {
@@ -377,6 +375,7 @@ fn fail<T>(i: &[u8]) -> Res<'_, T> {
     )))
 }
 
+#[inline]
 fn sign(i: &[u8]) -> Res<'_, Color> {
     match i {
         [b'+', rest @ ..] => Ok((rest, Color::Sente)),
@@ -392,24 +391,24 @@ fn digit19(i: &[u8]) -> Res<'_, u8> {
     }
 }
 
+/// Two digit bytes, file then rank, each 1 to 9.
+#[inline]
 fn square(i: &[u8]) -> Res<'_, Square> {
     match i {
-        [f, r, rest @ ..] => match square_of(*f, *r) {
-            Some(sq) => Ok((rest, sq)),
-            None => fail(i),
-        },
+        [f, r, rest @ ..] => {
+            let (f, r) = (f.wrapping_sub(b'1'), r.wrapping_sub(b'1'));
+            if f < 9 && r < 9 {
+                Ok((rest, Square::from_index_unchecked(usize::from(f * 9 + r))))
+            } else {
+                fail(i)
+            }
+        }
         _ => fail(i),
     }
 }
 
-/// The square two digit bytes name (file, rank), each 1 to 9.
-#[inline]
-fn square_of(f: u8, r: u8) -> Option<Square> {
-    let (f, r) = (f.wrapping_sub(b'1'), r.wrapping_sub(b'1'));
-    (f < 9 && r < 9).then(|| Square::from_index_unchecked(usize::from(f * 9 + r)))
-}
-
 /// A move's origin: a square, or `00` for a drop.
+#[inline]
 fn origin(i: &[u8]) -> Res<'_, Option<Square>> {
     match i {
         [b'0', b'0', rest @ ..] => Ok((rest, None)),
@@ -417,13 +416,15 @@ fn origin(i: &[u8]) -> Res<'_, Option<Square>> {
     }
 }
 
+/// A piece code, by [`PieceKind::from_csa`]: the one table of them.
+#[inline]
 fn piece_kind(i: &[u8]) -> Res<'_, PieceKind> {
-    match i {
-        [a, b, rest @ ..] => match piece_code([*a, *b]) {
+    match i.split_at_checked(2) {
+        Some((code, rest)) => match PieceKind::from_csa(code) {
             Some(kind) => Ok((rest, kind)),
             None => fail(i),
         },
-        _ => fail(i),
+        None => fail(i),
     }
 }
 
@@ -443,60 +444,8 @@ fn digits(i: &[u8]) -> Res<'_, Option<u64>> {
     Ok((&i[n..], value))
 }
 
-/// The kind a CSA piece code names: the grammar's one table of them.
-#[inline]
-pub(super) fn piece_code(code: [u8; 2]) -> Option<PieceKind> {
-    use PieceKind::*;
-    Some(match &code {
-        b"FU" => Pawn,
-        b"KY" => Lance,
-        b"KE" => Knight,
-        b"GI" => Silver,
-        b"KI" => Gold,
-        b"KA" => Bishop,
-        b"HI" => Rook,
-        b"OU" => King,
-        b"TO" => ProPawn,
-        b"NY" => ProLance,
-        b"NK" => ProKnight,
-        b"NG" => ProSilver,
-        b"UM" => Horse,
-        b"RY" => Dragon,
-        _ => return None,
-    })
-}
-
 /// The text of bytes the grammar cut from a statement: always at ASCII
 /// bytes, so always whole characters.
 fn text(b: &[u8]) -> &str {
     std::str::from_utf8(b).unwrap_or_default()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn piece_codes_are_the_ones_piece_kinds_write() {
-        for kind in PieceKind::ALL {
-            let code = kind.csa().as_bytes();
-            assert_eq!(piece_code([code[0], code[1]]), Some(kind), "{kind:?}");
-        }
-        for code in [*b"fu", *b"F ", *b"AL", *b"\0\0"] {
-            assert_eq!(piece_code(code), None, "{code:?}");
-        }
-    }
-
-    #[test]
-    fn times_past_the_millisecond_or_u64_are_cut_or_refused() {
-        assert_eq!(statement("T0.0019"), Ok(Statement::Time(1)));
-        assert_eq!(statement("T12"), Ok(Statement::Time(12_000)));
-        let s = "T99999999999999999999";
-        let e = statement(s).unwrap_err();
-        assert_eq!(e.at, 1);
-        assert_eq!(
-            e.message(s),
-            "expected seconds such as T12 or T12.345, found '9'"
-        );
-    }
 }

@@ -631,3 +631,43 @@ fn a_bare_version_line_is_a_notice_and_reading_goes_on() {
     assert!(keys(&r).is_empty());
     assert_eq!(r.main.moves.len(), 1);
 }
+
+#[test]
+fn piece_codes_are_the_ones_piece_kinds_write() {
+    for kind in PieceKind::ALL {
+        assert_eq!(
+            PieceKind::from_csa(kind.csa().as_bytes()),
+            Some(kind),
+            "{kind:?}"
+        );
+    }
+    for code in [&b"fu"[..], b"F ", b"AL", b"\0\0", b"F", b"FUU", b""] {
+        assert_eq!(PieceKind::from_csa(code), None, "{code:?}");
+    }
+}
+
+#[test]
+fn times_past_the_millisecond_or_u64_are_cut_or_refused() {
+    use syntax::{Statement, statement};
+    assert_eq!(statement("T0.0019"), Ok(Statement::Time(1)));
+    assert_eq!(statement("T12"), Ok(Statement::Time(12_000)));
+    let s = "T99999999999999999999";
+    let e = statement(s).unwrap_err();
+    assert_eq!(e.offset(s), 1);
+    assert_eq!(
+        e.message(s),
+        "expected seconds such as T12 or T12.345, found '9'"
+    );
+}
+
+#[test]
+fn a_comma_statement_after_an_ideographic_space_starts_past_it() {
+    // U+3000 is trimmed from a comma-separated statement, as ASCII blanks
+    // are: its span and its errors' columns count from past it.
+    let r = one("PI\n+\n+7776FU,\u{3000}-3334FU\n");
+    assert_eq!(r.main.moves[1].span, Location::new(16, 3, 10));
+    let e = err("PI\n+\n+7776FU,\u{3000}-3334XX\n");
+    assert_eq!((e.span.line, e.span.column, e.span.offset), (3, 15, 21));
+    let r = one("PI\n+\n+7776FU,\u{3000}'*a note\n");
+    assert_eq!(r.main.moves[0].comments(), ["a note".to_string()]);
+}
