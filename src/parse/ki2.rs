@@ -19,9 +19,8 @@ use crate::record::{Dest, Ending, EndingKind, Format, MoveEntry, Notation, Recor
 use crate::rules::types::{Color, Square};
 use nom::Parser;
 use nom::branch::alt;
-use nom::bytes::complete::tag;
 use nom::character::complete::{anychar, char, satisfy};
-use nom::combinator::{cut, eof, opt, value};
+use nom::combinator::{cut, eof, opt};
 use nom::error::context;
 
 /// The side marks: ▲ ☗ ▼ for sente, △ ☖ ▽ for gote.
@@ -136,32 +135,45 @@ fn dest(i: &str) -> Res<'_, Dest> {
     .parse(i)
 }
 
+/// 右 / 左 / 直, then 上 (行 and 入 are its old synonyms) / 寄 / 引, each
+/// optional: a character each, compared without a combinator per choice
+/// (this runs on every move).
 fn relative(i: &str) -> Res<'_, Relative> {
-    let rel = alt((
-        value(Relative::RIGHT, char('右')),
-        value(Relative::LEFT, char('左')),
-        value(Relative::STRAIGHT, char('直')),
-    ));
-    // 行 and 入 are old synonyms of 上.
-    let motion = alt((
-        value(Relative::UP, alt((char('上'), char('行'), char('入')))),
-        value(Relative::SIDEWAYS, char('寄')),
-        value(Relative::DOWN, char('引')),
-    ));
-    (opt(rel), opt(motion))
-        .map(|(r, m)| r.unwrap_or_default() | m.unwrap_or_default())
-        .parse(i)
+    fn one<'a>(i: &'a str, table: &[(char, Relative)]) -> (&'a str, Relative) {
+        let mut chars = i.chars();
+        match chars
+            .next()
+            .and_then(|c| table.iter().find(|&&(k, _)| k == c))
+        {
+            Some(&(_, r)) => (chars.as_str(), r),
+            None => (i, Relative::default()),
+        }
+    }
+    use Relative as R;
+    let (i, side) = one(i, &[('右', R::RIGHT), ('左', R::LEFT), ('直', R::STRAIGHT)]);
+    let motion = [
+        ('上', R::UP),
+        ('行', R::UP),
+        ('入', R::UP),
+        ('寄', R::SIDEWAYS),
+        ('引', R::DOWN),
+    ];
+    let (i, motion) = one(i, &motion);
+    Ok((i, side | motion))
 }
 
 /// 成 / 不成 / 生 as the promotion, or 打 as `None` with the drop flag.
 fn suffix(i: &str) -> Res<'_, (Option<bool>, bool)> {
-    opt(alt((
-        value((Some(false), false), alt((tag("不成"), tag("生")))),
-        value((Some(true), false), tag("成")),
-        value((None, true), tag("打")),
-    )))
-    .map(|s| s.unwrap_or((None, false)))
-    .parse(i)
+    let words = [
+        ("不成", (Some(false), false)),
+        ("生", (Some(false), false)),
+        ("成", (Some(true), false)),
+        ("打", (None, true)),
+    ];
+    Ok(words
+        .iter()
+        .find_map(|&(w, s)| i.strip_prefix(w).map(|rest| (rest, s)))
+        .unwrap_or((i, (None, false))))
 }
 
 fn digit(i: &str) -> Res<'_, u8> {
