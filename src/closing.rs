@@ -5,6 +5,7 @@
 //! truncated record (a copy cut short, a lost page) shows itself, and a
 //! named winner that disagrees with the board is worth a look too.
 
+use crate::parse::ja::header::side_prefix;
 use crate::rules::types::Color;
 
 /// What a `まで…` line states.
@@ -31,17 +32,11 @@ pub fn claim(line: &str) -> Option<Claim> {
 
 /// `で後手の勝ち`, `で先手の反則負け`, `で時間切れにより上手の勝ち`: the winner.
 fn named_winner(tail: &str) -> Option<Color> {
-    const SIDES: [(&str, Color); 4] = [
-        ("先手の", Color::Sente),
-        ("下手の", Color::Sente),
-        ("後手の", Color::Gote),
-        ("上手の", Color::Gote),
-    ];
-    let (at, side) = SIDES
-        .iter()
-        .filter_map(|&(word, side)| tail.find(word).map(|i| (i + word.len(), side)))
-        .min_by_key(|&(i, _)| i)?;
-    let outcome = &tail[at..];
+    // The first place a side's name and の are written.
+    let (side, outcome) = tail.char_indices().find_map(|(i, _)| {
+        let (side, rest) = side_prefix(&tail[i..])?;
+        Some((side, rest.strip_prefix('の')?))
+    })?;
     if outcome.contains("負け") {
         Some(side.flip())
     } else if outcome.contains("勝ち") {

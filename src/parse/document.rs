@@ -4,14 +4,53 @@
 //! hands every other line here.
 
 use crate::error::{ParseError, Partial};
-use crate::parse::SourceLine;
 use crate::parse::ja::board::{Bod, start_position};
 use crate::parse::ja::header::{HandicapName, handicap_name, header_line};
 use crate::parse::ja::line_kind::{
     bookmark_line, comment_line, is_hash_line, summary_line, variation_line,
 };
 use crate::parse::variation_tree::Tree;
+use crate::parse::{SourceLine, lines, recognise};
 use crate::record::{Format, HeaderField, Location, Record};
+
+/// Read `text` as one record, each line handed to `line` with the document
+/// built so far. An error after the first move carries the game read
+/// before it ([`crate::ParseError::partial`]).
+pub(crate) fn read(
+    text: &str,
+    format: Format,
+    mut doc: Document,
+    mut line: impl FnMut(&mut Document, &SourceLine<'_>) -> Result<(), ParseError>,
+) -> Result<Vec<Record>, ParseError> {
+    let mut it = lines(text);
+    while let Some(l) = it.next() {
+        if let Err(e) = line(&mut doc, &l) {
+            return Err(doc.recover(e, 1 + it.count(), format));
+        }
+    }
+    Ok(vec![doc.finish()?])
+}
+
+/// What the first lines of `text` say: `verdict` tells from a line, or
+/// passes on it with `None`; `false` when no line among them tells.
+pub(crate) fn sniff(text: &str, mut verdict: impl FnMut(&str) -> Option<bool>) -> bool {
+    lines(text)
+        .take(300)
+        .find_map(|l| verdict(l.text))
+        .unwrap_or(false)
+}
+
+/// Whether the first lines of `text` hold a KIF/KI2 header with a key of
+/// those formats, or a `まで` line, before any KI2 move.
+pub(crate) fn has_header(text: &str) -> bool {
+    sniff(text, |line| {
+        let t = line.trim_start();
+        if t.starts_with(['▲', '△', '☗', '☖']) {
+            return Some(false);
+        }
+        (recognise::is_ja_key_line(line) || summary_line(t).is_some()).then_some(true)
+    })
+}
 
 /// A KIF or KI2 document being read.
 pub(crate) struct Document {

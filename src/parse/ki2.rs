@@ -8,19 +8,19 @@
 //! KfW's padded columns, single spaces, and whole games on one line.
 
 use crate::error::ParseError;
-use crate::parse::document::{Document, Kind};
+use crate::parse::SourceLine;
+use crate::parse::document::{self, Document, Kind};
 use crate::parse::ja::ending_word::ending_kind;
 use crate::parse::ja::grammar::{self, LineErr, Res, file, piece_name};
+use crate::parse::ja::header::{is_space, side_prefix};
 use crate::parse::ja::line_kind::looks_like_move_line;
 use crate::parse::ja::numeral::{file_digit, kanji_rank, numeral_prefix};
-use crate::parse::{SourceLine, lines};
 use crate::record::{Dest, Ending, EndingKind, Format, MoveEntry, Notation, Record, Relative};
 use crate::rules::types::{Color, Square};
 use nom::Parser;
 use nom::branch::alt;
-use nom::bytes::complete::tag;
 use nom::character::complete::{anychar, char, satisfy};
-use nom::combinator::{cut, eof, opt, value};
+use nom::combinator::{cut, eof, opt};
 use nom::error::context;
 
 /// The side marks: ▲ ☗ ▼ for sente, △ ☖ ▽ for gote.
@@ -34,31 +34,20 @@ fn mark_color(c: char) -> Option<Color> {
     }
 }
 
-fn is_space(c: char) -> bool {
-    // Kanji, kana and full-width forms (above U+3000) are never white space:
-    // answered without the Unicode table, as for nearly every character here.
-    match c as u32 {
-        0..0x80 => c.is_ascii_whitespace() || c == '\u{0B}',
-        0x3001.. => false,
-        _ => c.is_whitespace(),
-    }
-}
-
 /// Whether `text` looks like KI2: a line starting with a side mark whose
 /// first move reads as KI2, and no KIF move table before it.
 pub fn sniff(text: &str) -> bool {
-    for l in lines(text).take(300) {
-        let t = l.text.trim_start_matches(is_space);
+    document::sniff(text, |line| {
+        let t = line.trim_start_matches(is_space);
         if t.starts_with("手数----") || looks_like_move_line(t) {
-            return false;
+            return Some(false);
         }
-        if t.starts_with(MARKS) {
-            return tokens(l.text)
+        t.starts_with(MARKS).then(|| {
+            tokens(line)
                 .next()
-                .is_some_and(|(_, tok)| token(compact(tok, &mut String::new())).is_ok());
-        }
-    }
-    false
+                .is_some_and(|(_, tok)| token(compact(tok, &mut String::new())).is_ok())
+        })
+    })
 }
 
 /// Read a KI2 file. A KI2 file holds one game, so the result has one record.
@@ -68,17 +57,10 @@ pub fn sniff(text: &str) -> bool {
 /// A syntax error after the first move carries the game read before it
 /// ([`crate::ParseError::partial`]), so one bad line need not lose the game.
 pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
-    let mut b = Builder {
-        doc: Document::new(),
-        compacted: String::new(),
-    };
-    let mut it = lines(text);
-    while let Some(l) = it.next() {
-        if let Err(e) = b.line(&l) {
-            return Err(b.doc.recover(e, 1 + it.count(), Format::Ki2));
-        }
-    }
-    Ok(vec![b.doc.finish()?])
+    let mut compacted = String::new();
+    document::read(text, Format::Ki2, Document::new(), |doc, l| {
+        line(doc, l, &mut compacted)
+    })
 }
 
 /// What one token after its side mark says.
@@ -153,32 +135,45 @@ fn dest(i: &str) -> Res<'_, Dest> {
     .parse(i)
 }
 
+/// 右 / 左 / 直, then 上 (行 and 入 are its old synonyms) / 寄 / 引, each
+/// optional: a character each, compared without a combinator per choice
+/// (this runs on every move).
 fn relative(i: &str) -> Res<'_, Relative> {
-    let rel = alt((
-        value(Relative::RIGHT, char('右')),
-        value(Relative::LEFT, char('左')),
-        value(Relative::STRAIGHT, char('直')),
-    ));
-    // 行 and 入 are old synonyms of 上.
-    let motion = alt((
-        value(Relative::UP, alt((char('上'), char('行'), char('入')))),
-        value(Relative::SIDEWAYS, char('寄')),
-        value(Relative::DOWN, char('引')),
-    ));
-    (opt(rel), opt(motion))
-        .map(|(r, m)| r.unwrap_or_default() | m.unwrap_or_default())
-        .parse(i)
+    fn one<'a>(i: &'a str, table: &[(char, Relative)]) -> (&'a str, Relative) {
+        let mut chars = i.chars();
+        match chars
+            .next()
+            .and_then(|c| table.iter().find(|&&(k, _)| k == c))
+        {
+            Some(&(_, r)) => (chars.as_str(), r),
+            None => (i, Relative::default()),
+        }
+    }
+    use Relative as R;
+    let (i, side) = one(i, &[('右', R::RIGHT), ('左', R::LEFT), ('直', R::STRAIGHT)]);
+    let motion = [
+        ('上', R::UP),
+        ('行', R::UP),
+        ('入', R::UP),
+        ('寄', R::SIDEWAYS),
+        ('引', R::DOWN),
+    ];
+    let (i, motion) = one(i, &motion);
+    Ok((i, side | motion))
 }
 
 /// 成 / 不成 / 生 as the promotion, or 打 as `None` with the drop flag.
 fn suffix(i: &str) -> Res<'_, (Option<bool>, bool)> {
-    opt(alt((
-        value((Some(false), false), alt((tag("不成"), tag("生")))),
-        value((Some(true), false), tag("成")),
-        value((None, true), tag("打")),
-    )))
-    .map(|s| s.unwrap_or((None, false)))
-    .parse(i)
+    let words = [
+        ("不成", (Some(false), false)),
+        ("生", (Some(false), false)),
+        ("成", (Some(true), false)),
+        ("打", (None, true)),
+    ];
+    Ok(words
+        .iter()
+        .find_map(|&(w, s)| i.strip_prefix(w).map(|rest| (rest, s)))
+        .unwrap_or((i, (None, false))))
 }
 
 fn digit(i: &str) -> Res<'_, u8> {
@@ -288,10 +283,7 @@ pub fn summary_ending(text: &str) -> Option<EndingKind> {
     let rest = rest[used..].strip_prefix('手')?;
     let phrase = rest.strip_prefix('で').unwrap_or(rest);
     fn after_side(p: &str) -> Option<&str> {
-        ["先手", "後手", "下手", "上手"]
-            .iter()
-            .find_map(|s| p.strip_prefix(s))
-            .and_then(|r| r.strip_prefix('の'))
+        side_prefix(p)?.1.strip_prefix('の')
     }
     // Time-up and the specific wins before the generic 勝ち (tsshogi's order).
     if let Some(p) = phrase.strip_prefix("時間切れにより") {
@@ -321,100 +313,94 @@ pub fn summary_ending(text: &str) -> Option<EndingKind> {
     }
 }
 
-struct Builder {
-    doc: Document,
-    /// Where [`compact`] writes a token that holds spaces.
-    compacted: String,
+fn line(doc: &mut Document, l: &SourceLine<'_>, compacted: &mut String) -> Result<(), ParseError> {
+    let t = l.text;
+    if doc.early_line(l)? {
+        return Ok(());
+    }
+    if t.trim_start_matches(is_space).starts_with(MARKS) {
+        return move_line(doc, l, compacted);
+    }
+    if doc.diagram_line(l)? {
+        return Ok(());
+    }
+    if looks_like_move_line(t) {
+        return Err(ParseError::new(
+            l.span(),
+            "a numbered KIF move line in a KI2 file: KI2 moves start with ▲ or △",
+        ));
+    }
+    match doc.other_line(l)? {
+        Kind::Done => {}
+        Kind::Summary(s) => summary(doc, s, l),
+        Kind::Other => doc.note(l),
+    }
+    Ok(())
 }
 
-impl Builder {
-    fn line(&mut self, l: &SourceLine<'_>) -> Result<(), ParseError> {
-        let t = l.text;
-        if self.doc.early_line(l)? {
-            return Ok(());
-        }
-        if t.trim_start_matches(is_space).starts_with(MARKS) {
-            return self.move_line(l);
-        }
-        if self.doc.diagram_line(l)? {
-            return Ok(());
-        }
-        if looks_like_move_line(t) {
+/// The `まで` line is KI2's only record of the result: it becomes the
+/// current line's ending unless a pseudo-move already ended it. The text
+/// stays in the summary too, so whoever checks the named side against
+/// the move count (cshogi names the wrong side for fouls) can see it.
+fn summary(doc: &mut Document, s: &str, l: &SourceLine<'_>) {
+    doc.record.summary.push(s.to_string());
+    if doc.tree.line().ending.is_some() {
+        return;
+    }
+    if let Some(kind) = summary_ending(s) {
+        let at = l.text.len() - s.len();
+        doc.tree.set_ending(Ending {
+            kind,
+            text: s.to_string(),
+            span: l.span_at(at),
+            time: None,
+            comments: Vec::new(),
+        });
+    }
+}
+
+fn move_line(
+    doc: &mut Document,
+    l: &SourceLine<'_>,
+    compacted: &mut String,
+) -> Result<(), ParseError> {
+    let first = doc.bod.moves_played().unwrap_or(0).saturating_add(1);
+    let mut cursor = l.cursor();
+    for (at, tok) in tokens(l.text) {
+        let span = cursor.span_at(at);
+        let body = compact(tok, compacted);
+        let parsed = token(body).map_err(|e| {
+            let found: String = e.rest.chars().take(12).collect();
+            let expected = e.label.unwrap_or("a KI2 move such as ▲７六歩");
+            let message = if found.is_empty() {
+                format!("expected {expected}, found the end of the move {body:?}")
+            } else {
+                format!("expected {expected}, found {found:?} in {body:?}")
+            };
+            ParseError::new(span, message)
+        })?;
+        if doc.tree.line().ending.is_some() {
             return Err(ParseError::new(
-                l.span(),
-                "a numbered KIF move line in a KI2 file: KI2 moves start with ▲ or △",
+                span,
+                "a move after the line's terminal word (投了, 中断, …)",
             ));
         }
-        match self.doc.other_line(l)? {
-            Kind::Done => {}
-            Kind::Summary(s) => self.summary(s, l),
-            Kind::Other => self.doc.note(l),
-        }
-        Ok(())
-    }
-
-    /// The `まで` line is KI2's only record of the result: it becomes the
-    /// current line's ending unless a pseudo-move already ended it. The text
-    /// stays in the summary too, so whoever checks the named side against
-    /// the move count (cshogi names the wrong side for fouls) can see it.
-    fn summary(&mut self, s: &str, l: &SourceLine<'_>) {
-        self.doc.record.summary.push(s.to_string());
-        if self.doc.tree.line().ending.is_some() {
-            return;
-        }
-        if let Some(kind) = summary_ending(s) {
-            let at = l.text.len() - s.len();
-            self.doc.tree.set_ending(Ending {
+        match parsed {
+            Token::Move(notation) => {
+                let number = doc.tree.next_number(first);
+                doc.tree.push_move(MoveEntry::new(notation, span), number);
+            }
+            Token::Ending(text, kind) => doc.tree.set_ending(Ending {
                 kind,
-                text: s.to_string(),
-                span: l.span_at(at),
+                text,
+                span,
                 time: None,
                 comments: Vec::new(),
-            });
+            }),
         }
+        doc.seen_move = true;
     }
-
-    fn move_line(&mut self, l: &SourceLine<'_>) -> Result<(), ParseError> {
-        let first = self.doc.bod.moves_played().unwrap_or(0).saturating_add(1);
-        let mut cursor = l.cursor();
-        for (at, tok) in tokens(l.text) {
-            let span = cursor.span_at(at);
-            let body = compact(tok, &mut self.compacted);
-            let parsed = token(body).map_err(|e| {
-                let found: String = e.rest.chars().take(12).collect();
-                let expected = e.label.unwrap_or("a KI2 move such as ▲７六歩");
-                let message = if found.is_empty() {
-                    format!("expected {expected}, found the end of the move {body:?}")
-                } else {
-                    format!("expected {expected}, found {found:?} in {body:?}")
-                };
-                ParseError::new(span, message)
-            })?;
-            if self.doc.tree.line().ending.is_some() {
-                return Err(ParseError::new(
-                    span,
-                    "a move after the line's terminal word (投了, 中断, …)",
-                ));
-            }
-            match parsed {
-                Token::Move(notation) => {
-                    let number = self.doc.tree.next_number(first);
-                    self.doc
-                        .tree
-                        .push_move(MoveEntry::new(notation, span), number);
-                }
-                Token::Ending(text, kind) => self.doc.tree.set_ending(Ending {
-                    kind,
-                    text,
-                    span,
-                    time: None,
-                    comments: Vec::new(),
-                }),
-            }
-            self.doc.seen_move = true;
-        }
-        Ok(())
-    }
+    Ok(())
 }
 
 #[cfg(test)]

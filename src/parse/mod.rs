@@ -31,13 +31,9 @@ pub struct SourceLine<'a> {
 
 impl<'a> SourceLine<'a> {
     /// The span of the character at byte index `byte` within this line.
+    #[inline]
     pub fn span_at(&self, byte: usize) -> Location {
-        let byte = byte.min(self.text.len());
-        let column = self.text[..floor_char_boundary(self.text, byte)]
-            .chars()
-            .count() as u32
-            + 1;
-        Location::new(self.offset + byte, self.number, column)
+        self.cursor().span_at(byte)
     }
 
     /// The span of the line's start.
@@ -69,11 +65,13 @@ pub struct LocationCursor<'a> {
 impl LocationCursor<'_> {
     /// The span of the character at byte index `byte`, as
     /// [`SourceLine::span_at`] gives it.
+    #[inline]
     pub fn span_at(&mut self, byte: usize) -> Location {
         let text = self.line.text;
         let end = floor_char_boundary(text, byte.min(text.len()));
         if end < self.byte {
-            return self.line.span_at(byte);
+            // Going back: count again from the line's start.
+            *self = self.line.cursor();
         }
         self.column += text[self.byte..end].chars().count() as u32;
         self.byte = end;
@@ -260,7 +258,7 @@ pub fn detect(text: &str, hint: Option<Format>) -> Option<Format> {
     // A header or a `まで` line with no move says KIF or KI2 but not which
     // (a header-only record): the extension tells them apart.
     .or_else(|| {
-        ja_header(text).then_some(match hint {
+        document::has_header(text).then_some(match hint {
             Some(Format::Ki2) => Format::Ki2,
             _ => Format::Kif,
         })
@@ -268,21 +266,6 @@ pub fn detect(text: &str, hint: Option<Format>) -> Option<Format> {
     // Nothing recognisable: trust the extension (the reader then says
     // whether the text is a record at all).
     .or(hint)
-}
-
-/// Whether the first lines of `text` hold a KIF/KI2 header with a key of
-/// those formats, or a `まで` line, before any KI2 move.
-fn ja_header(text: &str) -> bool {
-    for l in lines(text).take(300) {
-        let t = l.text.trim_start();
-        if t.starts_with(['▲', '△', '☗', '☖']) {
-            return false;
-        }
-        if recognise::is_ja_key_line(l.text) || ja::line_kind::summary_line(t).is_some() {
-            return true;
-        }
-    }
-    false
 }
 
 /// Parse `text` as `format`: syntax only, no move is judged.

@@ -216,35 +216,28 @@ impl Tree {
     }
 
     /// Build the tree: children always come after their parent in the
-    /// arena, so walking it backwards attaches every line after its own
-    /// children are in.
-    pub(crate) fn finish(self) -> Line {
-        let mut slots: Vec<Option<Node>> = self.nodes.into_iter().map(Some).collect();
-        for i in (1..slots.len()).rev() {
-            let Some(mut node) = slots[i].take() else {
-                continue;
-            };
-            // Every child of this node has a higher index, so all of them are
-            // attached by now, pushed in reverse file order.
+    /// arena, so popping it attaches every line after its own children are
+    /// in, and the main line comes out last.
+    pub(crate) fn finish(mut self) -> Line {
+        while let Some(mut node) = self.nodes.pop() {
+            // Every child of this node had a higher index, so all of them
+            // are attached by now, pushed in reverse file order.
             reverse_variations(&mut node.line);
             let Some((p, index)) = node.parent else {
-                continue;
+                return node.line;
             };
             if node.line.moves.is_empty() && node.line.ending.is_none() {
                 continue;
             }
-            if let Some(parent) = slots[p].as_mut() {
-                // Pushing (not inserting at the front) keeps 100,000 sibling
-                // variations linear; the order is restored by the reverse above.
-                match parent.line.moves.get_mut(index) {
-                    Some(m) => m.extra_mut().variations.push(node.line),
-                    None => parent.line.ending_variations.push(node.line),
-                }
+            // Pushing (not inserting at the front) keeps 100,000 sibling
+            // variations linear; the order is restored by the reverse above.
+            let parent = &mut self.nodes[p].line;
+            match parent.moves.get_mut(index) {
+                Some(m) => m.extra_mut().variations.push(node.line),
+                None => parent.ending_variations.push(node.line),
             }
         }
-        let mut main = slots[0].take().map(|n| n.line).unwrap_or_default();
-        reverse_variations(&mut main);
-        main
+        Line::default()
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::error::ParseError;
 use crate::parse::SourceLine;
-use crate::parse::ja::header::{HandicapName, trim_ja};
+use crate::parse::ja::header::{HandicapName, side_prefix, trim_ja};
 use crate::parse::ja::numeral::{file_digit, kanji_rank, numeral_prefix};
 use crate::record::{Location, StartPosition};
 use crate::rules::setup::Setup;
@@ -71,22 +71,14 @@ impl Bod {
     pub fn line(&mut self, line: &SourceLine<'_>) -> Result<bool, ParseError> {
         let t = line.text;
         let err = |m: String| ParseError::new(line.span(), m);
-        let hand_of = [
-            ("先手の持駒", Color::Sente),
-            ("下手の持駒", Color::Sente),
-            ("後手の持駒", Color::Gote),
-            ("上手の持駒", Color::Gote),
-        ];
-        for (key, color) in hand_of {
-            if let Some(rest) = t.strip_prefix(key) {
-                let Some(rest) = rest.strip_prefix(['：', ':']) else {
-                    continue;
-                };
-                let hand = parse_hand(rest).map_err(err)?;
-                self.hands[color.index()] = Some(hand);
-                self.mark(line);
-                return Ok(true);
-            }
+        let hand = side_prefix(t).and_then(|(color, rest)| {
+            let rest = rest.strip_prefix("の持駒")?.strip_prefix(['：', ':'])?;
+            Some((color, rest))
+        });
+        if let Some((color, rest)) = hand {
+            self.hands[color.index()] = Some(parse_hand(rest).map_err(err)?);
+            self.mark(line);
+            return Ok(true);
         }
         if t.starts_with('|') {
             let row = self.rows.len() as u8 + 1;
@@ -99,18 +91,10 @@ impl Bod {
             return Ok(true);
         }
         let trimmed = trim_ja(t);
-        match trimmed {
-            "先手番" | "下手番" => {
-                self.turn = Some(Color::Sente);
-                self.mark(line);
-                return Ok(true);
-            }
-            "後手番" | "上手番" => {
-                self.turn = Some(Color::Gote);
-                self.mark(line);
-                return Ok(true);
-            }
-            _ => {}
+        if let Some((color, "番")) = side_prefix(trimmed) {
+            self.turn = Some(color);
+            self.mark(line);
+            return Ok(true);
         }
         if let Some(rest) = trimmed
             .strip_prefix("手数＝")

@@ -1,6 +1,7 @@
 //! Header lines (`key：value`) and the names a 手合割 value may hold.
 
 use crate::rules::setup::{Handicap, Setup};
+use crate::rules::types::Color;
 
 /// A `key：value` header line split at its first colon (full- or half-width).
 ///
@@ -32,9 +33,35 @@ pub fn header_line(text: &str) -> Option<(&str, &str)> {
     Some((key, trim_ja(&text[pos + colon_len..])))
 }
 
-/// `s` without leading or trailing half-width or full-width spaces.
+/// `s` without leading or trailing half-width or full-width spaces: exactly
+/// [`str::trim`], with [`is_space`] as the test.
 pub fn trim_ja(s: &str) -> &str {
-    s.trim_matches(|c: char| c.is_whitespace())
+    s.trim_matches(is_space)
+}
+
+/// [`char::is_whitespace`], but kanji, kana and full-width forms (above
+/// U+3000, where Unicode has no white space) are answered without the
+/// Unicode table, as for nearly every character of a KIF or KI2 file.
+pub(crate) fn is_space(c: char) -> bool {
+    match c as u32 {
+        0..0x80 => c.is_ascii_whitespace() || c == '\u{0B}',
+        0x3001.. => false,
+        _ => c.is_whitespace(),
+    }
+}
+
+/// The side a text starts by naming (`先手`, `下手` for sente; `後手`, `上手`
+/// for gote: the handicap giver moves first), and the text after the name.
+pub(crate) fn side_prefix(text: &str) -> Option<(Color, &str)> {
+    const SIDES: [(&str, Color); 4] = [
+        ("先手", Color::Sente),
+        ("下手", Color::Sente),
+        ("後手", Color::Gote),
+        ("上手", Color::Gote),
+    ];
+    SIDES
+        .iter()
+        .find_map(|&(word, side)| text.strip_prefix(word).map(|rest| (side, rest)))
 }
 
 /// What a 手合割 value names.
@@ -101,6 +128,22 @@ mod tests {
         );
         assert_eq!(header_line("   1 ７六歩(77) ( 0:01/00:00:01)"), None);
         assert_eq!(header_line("*コメント：です"), None);
+    }
+
+    #[test]
+    fn spaces_are_unicode_white_space() {
+        for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+            assert_eq!(is_space(c), c.is_whitespace(), "{:?}", c);
+            let s = format!("{c}a{c}");
+            assert_eq!(trim_ja(&s), s.trim(), "{:?}", c);
+        }
+    }
+
+    #[test]
+    fn side_names() {
+        assert_eq!(side_prefix("上手の勝ち"), Some((Color::Gote, "の勝ち")));
+        assert_eq!(side_prefix("下手番"), Some((Color::Sente, "番")));
+        assert_eq!(side_prefix("手番"), None);
     }
 
     #[test]

@@ -2,12 +2,12 @@
 //! characters: `*` comments, `&` bookmarks, `#` lines, `変化：N手` headings,
 //! `まで` summaries, and the shape of a numbered KIF move line.
 
-use crate::parse::ja::header::trim_ja;
+use crate::parse::ja::header::{is_space, trim_ja};
 use crate::parse::ja::numeral::numeral_prefix;
 
 /// A `まで…` summary line (leading spaces allowed), verbatim without them.
 pub fn summary_line(text: &str) -> Option<&str> {
-    let t = text.trim_start_matches(|c: char| c.is_whitespace());
+    let t = text.trim_start_matches(is_space);
     t.starts_with("まで").then_some(t)
 }
 
@@ -29,14 +29,12 @@ pub fn is_hash_line(text: &str) -> bool {
 /// The N of a `変化：N手` line (spaces allowed around N, any trailing text).
 pub fn variation_line(text: &str) -> Option<u32> {
     let t = trim_ja(text);
-    let rest = t
-        .strip_prefix("変化")?
-        .trim_start_matches(|c: char| c.is_whitespace());
+    let rest = t.strip_prefix("変化")?.trim_start_matches(is_space);
     let rest = rest.strip_prefix(['：', ':'])?;
-    let rest = rest.trim_start_matches(|c: char| c.is_whitespace());
+    let rest = rest.trim_start_matches(is_space);
     let (n, used) = numeral_prefix(rest)?;
     rest[used..]
-        .trim_start_matches(|c: char| c.is_whitespace())
+        .trim_start_matches(is_space)
         .starts_with('手')
         .then_some(n)
 }

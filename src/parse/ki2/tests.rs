@@ -263,13 +263,6 @@ fn garbage_never_panics() {
 }
 
 #[test]
-fn is_space_is_unicode_white_space() {
-    for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
-        assert_eq!(is_space(c), c.is_whitespace(), "{:?}", c);
-    }
-}
-
-#[test]
 fn tokens_are_cut_at_every_mark_and_only_there() {
     // Every mark is led by the byte the search looks for.
     for m in MARKS {
