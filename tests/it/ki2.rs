@@ -260,143 +260,64 @@ fn from_to(f: (u8, u8), t: (u8, u8), promote: bool) -> Move {
 fn worked_examples_read_back() {
     // Kings far away on 1九/9一 so no move is a pin or check.
     let golds3 = "k8/9/9/9/9/9/9/9/3GGG2K b - 1";
-    assert_eq!(
-        read_move(golds3, "▲５八金左").unwrap(),
-        from_to((6, 9), (5, 8), false)
-    );
-    assert_eq!(
-        read_move(golds3, "▲５八金直").unwrap(),
-        from_to((5, 9), (5, 8), false)
-    );
-    assert_eq!(
-        read_move(golds3, "▲５八金右").unwrap(),
-        from_to((4, 9), (5, 8), false)
-    );
+    let side = "k8/9/9/9/9/9/3G1G3/9/8K b - 1";
+    let updown = "k8/9/9/9/9/4G4/9/5G3/8K b - 1";
+    let three = "k8/9/9/9/3G5/3GG4/9/9/8K b - 1";
+    let dragons = "3+R+R4/9/9/9/9/9/9/9/k7K b - 1";
+    let dragons2 = "1+R7/+R8/9/9/4k4/9/9/9/8K b - 1";
+    // Gote: left and right mirror (gote's right = higher file numbers).
+    let gote = "3g1g3/9/9/9/9/9/9/9/k7K w - 1";
+    let knights = "k8/9/9/9/9/9/9/9/N1N5K b - 1";
+    let silvers2 = "k8/9/5S3/9/3S5/9/9/9/8K b - 1";
+    let silvers3 = "k8/9/3S1S3/9/3S5/9/9/9/8K b - 1";
+    let gold_drop = "k8/9/9/9/9/9/9/9/4G3K b G 1";
+    let promote = "k8/9/9/7P1/6S2/9/9/9/8K b - 1";
+    let silver = "k8/9/9/6S2/9/9/9/9/8K b - 1";
+    let moves = [
+        (golds3, "▲５八金左", (6, 9), (5, 8), false),
+        (golds3, "▲５八金直", (5, 9), (5, 8), false),
+        (golds3, "▲５八金右", (4, 9), (5, 8), false),
+        (side, "▲５七金右", (4, 7), (5, 7), false),
+        (side, "▲５七金左", (6, 7), (5, 7), false),
+        (updown, "▲５七金引", (5, 6), (5, 7), false),
+        (updown, "▲５七金上", (4, 8), (5, 7), false),
+        (three, "▲５五金左上", (6, 6), (5, 5), false),
+        (three, "▲５五金寄", (6, 5), (5, 5), false),
+        (three, "▲５五金直", (5, 6), (5, 5), false),
+        (dragons, "▲５二龍左", (6, 1), (5, 2), false),
+        (dragons, "▲５二竜右", (5, 1), (5, 2), false),
+        (dragons2, "▲８二龍寄", (9, 2), (8, 2), false),
+        (dragons2, "▲８二龍引", (8, 1), (8, 2), false),
+        (gote, "△５二金右", (6, 1), (5, 2), false),
+        (gote, "△５二金左", (4, 1), (5, 2), false),
+        (knights, "▲８七桂左", (9, 9), (8, 7), false),
+        (knights, "▲８七桂右", (7, 9), (8, 7), false),
+        (silvers2, "▲５四銀引不成", (4, 3), (5, 4), false),
+        (silvers3, "▲５四銀右不成", (4, 3), (5, 4), false),
+        (silvers3, "▲５四銀左引不成", (6, 3), (5, 4), false),
+        (silvers3, "▲５四銀上", (6, 5), (5, 4), false),
+        (silvers3, "▲５四銀右成", (4, 3), (5, 4), true),
+        (gold_drop, "▲５八金", (5, 9), (5, 8), false),
+        (promote, "▲２三歩成", (2, 4), (2, 3), true),
+        (silver, "▲３三銀不成", (3, 4), (3, 3), false),
+    ];
+    for (sfen, text, from, to, promote) in moves {
+        assert_eq!(
+            read_move(sfen, text).unwrap(),
+            from_to(from, to, promote),
+            "{text} on {sfen}"
+        );
+    }
     assert!(matches!(
         read_move(golds3, "▲５八金"),
         Err(Unresolved::Ambiguous(_))
     ));
-
-    let side = "k8/9/9/9/9/9/3G1G3/9/8K b - 1";
-    assert_eq!(
-        read_move(side, "▲５七金右").unwrap(),
-        from_to((4, 7), (5, 7), false)
-    );
-    assert_eq!(
-        read_move(side, "▲５七金左").unwrap(),
-        from_to((6, 7), (5, 7), false)
-    );
-
-    let updown = "k8/9/9/9/9/4G4/9/5G3/8K b - 1";
-    assert_eq!(
-        read_move(updown, "▲５七金引").unwrap(),
-        from_to((5, 6), (5, 7), false)
-    );
-    assert_eq!(
-        read_move(updown, "▲５七金上").unwrap(),
-        from_to((4, 8), (5, 7), false)
-    );
-
-    let three = "k8/9/9/9/3G5/3GG4/9/9/8K b - 1";
-    assert_eq!(
-        read_move(three, "▲５五金左上").unwrap(),
-        from_to((6, 6), (5, 5), false)
-    );
-    assert_eq!(
-        read_move(three, "▲５五金寄").unwrap(),
-        from_to((6, 5), (5, 5), false)
-    );
-    assert_eq!(
-        read_move(three, "▲５五金直").unwrap(),
-        from_to((5, 6), (5, 5), false)
-    );
-
-    let dragons = "3+R+R4/9/9/9/9/9/9/9/k7K b - 1";
-    assert_eq!(
-        read_move(dragons, "▲５二龍左").unwrap(),
-        from_to((6, 1), (5, 2), false)
-    );
-    assert_eq!(
-        read_move(dragons, "▲５二竜右").unwrap(),
-        from_to((5, 1), (5, 2), false)
-    );
-
-    let dragons2 = "1+R7/+R8/9/9/4k4/9/9/9/8K b - 1";
-    assert_eq!(
-        read_move(dragons2, "▲８二龍寄").unwrap(),
-        from_to((9, 2), (8, 2), false)
-    );
-    assert_eq!(
-        read_move(dragons2, "▲８二龍引").unwrap(),
-        from_to((8, 1), (8, 2), false)
-    );
-
-    // Gote: left and right mirror (gote's right = higher file numbers).
-    let gote = "3g1g3/9/9/9/9/9/9/9/k7K w - 1";
-    assert_eq!(
-        read_move(gote, "△５二金右").unwrap(),
-        from_to((6, 1), (5, 2), false)
-    );
-    assert_eq!(
-        read_move(gote, "△５二金左").unwrap(),
-        from_to((4, 1), (5, 2), false)
-    );
-
-    let knights = "k8/9/9/9/9/9/9/9/N1N5K b - 1";
-    assert_eq!(
-        read_move(knights, "▲８七桂左").unwrap(),
-        from_to((9, 9), (8, 7), false)
-    );
-    assert_eq!(
-        read_move(knights, "▲８七桂右").unwrap(),
-        from_to((7, 9), (8, 7), false)
-    );
-
-    let silvers2 = "k8/9/5S3/9/3S5/9/9/9/8K b - 1";
-    assert_eq!(
-        read_move(silvers2, "▲５四銀引不成").unwrap(),
-        from_to((4, 3), (5, 4), false)
-    );
-    let silvers3 = "k8/9/3S1S3/9/3S5/9/9/9/8K b - 1";
-    assert_eq!(
-        read_move(silvers3, "▲５四銀右不成").unwrap(),
-        from_to((4, 3), (5, 4), false)
-    );
-    assert_eq!(
-        read_move(silvers3, "▲５四銀左引不成").unwrap(),
-        from_to((6, 3), (5, 4), false)
-    );
-    assert_eq!(
-        read_move(silvers3, "▲５四銀上").unwrap(),
-        from_to((6, 5), (5, 4), false)
-    );
-    assert_eq!(
-        read_move(silvers3, "▲５四銀右成").unwrap(),
-        from_to((4, 3), (5, 4), true)
-    );
-
-    let gold_drop = "k8/9/9/9/9/9/9/9/4G3K b G 1";
     let drop = |f, r| Move::Drop {
         kind: PieceKind::Gold,
         to: sq(f, r),
     };
     assert_eq!(read_move(gold_drop, "▲５八金打").unwrap(), drop(5, 8));
-    assert_eq!(
-        read_move(gold_drop, "▲５八金").unwrap(),
-        from_to((5, 9), (5, 8), false)
-    );
     assert_eq!(read_move(gold_drop, "▲４五金").unwrap(), drop(4, 5));
-
-    let promote = "k8/9/9/7P1/6S2/9/9/9/8K b - 1";
-    assert_eq!(
-        read_move(promote, "▲２三歩成").unwrap(),
-        from_to((2, 4), (2, 3), true)
-    );
-    let silver = "k8/9/9/6S2/9/9/9/9/8K b - 1";
-    assert_eq!(
-        read_move(silver, "▲３三銀不成").unwrap(),
-        from_to((3, 4), (3, 3), false)
-    );
 }
 
 #[test]
