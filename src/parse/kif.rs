@@ -8,10 +8,10 @@
 mod line;
 
 use crate::error::ParseError;
-use crate::parse::document::{Document, Kind};
+use crate::parse::SourceLine;
+use crate::parse::document::{self, Document, Kind};
 use crate::parse::ja::grammar::grammar_error;
 use crate::parse::ja::line_kind::looks_like_move_line;
-use crate::parse::{SourceLine, lines};
 use crate::record::{Ending, Format, MoveEntry, Record};
 use line::Body;
 
@@ -22,19 +22,17 @@ pub use crate::parse::variation_tree::MAX_VARIATION_DEPTH;
 /// before any KI2 move (`▲７六歩`). Headers such as `手合割` are KI2's too:
 /// [`crate::parse::detect`] weighs them after every format's own signs.
 pub fn sniff(text: &str) -> bool {
-    for l in lines(text).take(300) {
-        let t = l.text;
+    document::sniff(text, |t| {
         if t.starts_with("#KIF") || t.starts_with("手数----") {
-            return true;
+            return Some(true);
         }
         if looks_like_move_line(t) && line::move_line(t).is_ok() {
-            return true;
+            return Some(true);
         }
-        if t.trim_start().starts_with(['▲', '△', '☗', '☖']) {
-            return false;
-        }
-    }
-    false
+        t.trim_start()
+            .starts_with(['▲', '△', '☗', '☖'])
+            .then_some(false)
+    })
 }
 
 /// Read a KIF file. A KIF file holds one game, so the result has one record.
@@ -45,26 +43,22 @@ pub fn sniff(text: &str) -> bool {
 /// A syntax error after the first move carries the game read before it
 /// ([`crate::ParseError::partial`]), so one bad line need not lose the game.
 pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
-    let mut b = Builder {
-        doc: Document::new(),
-    };
+    let mut doc = Document::new();
     // A move line with its time is about 40 bytes; the cap bounds what a
     // file of long comments and few moves asks for.
-    b.doc.tree.reserve((text.len() / 36).min(512));
-    let mut it = lines(text);
-    while let Some(l) = it.next() {
-        if let Err(e) = b.line(&l) {
-            return Err(b.doc.recover(e, 1 + it.count(), Format::Kif));
-        }
-    }
-    Ok(vec![b.doc.finish()?])
+    doc.tree.reserve((text.len() / 36).min(512));
+    document::read(text, Format::Kif, doc, |doc, l| Builder { doc }.line(l))
 }
 
-struct Builder {
-    doc: Document,
+/// One line's reading, over the document built so far.
+struct Builder<'d> {
+    doc: &'d mut Document,
 }
 
-impl Builder {
+impl Builder<'_> {
+    // Inlined into `document::read`'s loop, as the loop of its own was: it
+    // runs for every line, and nearly every line of a game is a move.
+    #[inline(always)]
     fn line(&mut self, l: &SourceLine<'_>) -> Result<(), ParseError> {
         let t = l.text;
         // Once moves have begun nearly every line is a move: the grammar is
