@@ -93,9 +93,12 @@ pub fn parse(text: &str, variant: Variant) -> Result<Vec<VariantRecord>, ParseEr
 fn ending_of(tok: &str) -> Option<EndingKind> {
     Some(match tok {
         "resign" => EndingKind::Resign,
-        "rep_draw" | "draw" => EndingKind::Sennichite,
+        "rep_draw" => EndingKind::Sennichite,
+        // A draw agreed or declared, as in shogi's USI reader: no repetition
+        // for the replay to look for.
+        "draw" => EndingKind::Hikiwake,
         "timeout" => EndingKind::TimeUp,
-        "break" => EndingKind::Interrupt,
+        "break" | "chudan" => EndingKind::Interrupt,
         _ => return None,
     })
 }
@@ -268,6 +271,7 @@ fn usi_ending(kind: EndingKind) -> Option<&'static str> {
     Some(match kind {
         EndingKind::Resign | EndingKind::Tsumi => "resign",
         EndingKind::Sennichite => "rep_draw",
+        EndingKind::Hikiwake => "draw",
         EndingKind::TimeUp => "timeout",
         EndingKind::Interrupt => "break",
         _ => return None,

@@ -164,6 +164,36 @@ fn check_reads_minishogi_kif_as_lishogi_writes_it() {
 }
 
 #[test]
+fn a_variant_usi_draw_is_a_plain_draw_not_a_repetition_claim() {
+    let d = tempfile::tempdir().unwrap();
+    let f = write(
+        &d,
+        "d.usi",
+        "setoption name UCI_Variant value minishogi\nposition startpos moves 4e4d draw\n",
+    );
+    let o = kifu(&["check", "--json", &f]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        v["result"],
+        serde_json::json!({"winner": null, "reason": "draw"})
+    );
+    assert_eq!(v["diagnostics"], serde_json::json!([]), "{v}");
+    let out = d.path().join("out");
+    let o = kifu(&[
+        "convert",
+        "-q",
+        "--to",
+        "usi",
+        "--out-dir",
+        out.to_str().unwrap(),
+        &f,
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let written = std::fs::read_to_string(out.join("d.usi")).unwrap();
+    assert!(written.trim_end().ends_with("moves 4e4d draw"), "{written}");
+}
+
+#[test]
 fn stats_counts_variant_games_and_fouls() {
     let d = tempfile::tempdir().unwrap();
     let f = write(
