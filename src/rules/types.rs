@@ -345,13 +345,6 @@ impl PieceKind {
         BOD_NAMES[self as usize]
     }
 
-    /// Parse a KIF/KI2/BOD piece name at the start of `s`, accepting every
-    /// variant real files use (王, 竜, 杏, 圭, 全, …). Returns the kind and the
-    /// number of bytes read.
-    pub fn from_kif_prefix(s: &str) -> Option<(PieceKind, usize)> {
-        crate::parse::ja::grammar::piece_at(s.as_bytes())
-    }
-
     /// The SFEN letter of this kind for `color`, with `+` for promoted kinds.
     pub fn sfen(self, color: Color) -> String {
         let base = SFEN_LETTERS[self.unpromoted() as usize];
@@ -646,7 +639,5 @@ mod tests {
             }
         }
         assert_eq!(PieceKind::from_csa(b"RY"), Some(Dragon));
-        assert_eq!(PieceKind::from_kif_prefix("成香(33)"), Some((ProLance, 6)));
-        assert_eq!(PieceKind::from_kif_prefix("竜"), Some((Dragon, 3)));
     }
 }

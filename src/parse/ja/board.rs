@@ -3,6 +3,7 @@
 
 use crate::error::ParseError;
 use crate::parse::SourceLine;
+use crate::parse::ja::grammar::piece_at;
 use crate::parse::ja::header::{HandicapName, side_prefix, trim_ja};
 use crate::parse::ja::numeral::{file_digit, kanji_rank, numeral_prefix};
 use crate::record::{Location, StartPosition};
@@ -23,7 +24,7 @@ pub fn parse_hand(text: &str) -> Result<Hand, String> {
         if rest.is_empty() {
             break;
         }
-        let (kind, used) = PieceKind::from_kif_prefix(rest)
+        let (kind, used) = piece_at(rest.as_bytes())
             .ok_or_else(|| format!("expected a piece name in the hand, found {rest:?}"))?;
         if !PieceKind::HAND.contains(&kind) {
             return Err(format!("{} cannot be held in hand", kind.kif()));
@@ -234,7 +235,7 @@ fn board_row(text: &str, row_number: u8) -> Result<(u8, [Option<Piece>; 9]), Str
             continue;
         }
         let mut buf = [0u8; 4];
-        let (kind, _) = PieceKind::from_kif_prefix(c.encode_utf8(&mut buf))
+        let (kind, _) = piece_at(c.encode_utf8(&mut buf).as_bytes())
             .ok_or_else(|| format!("unexpected {c:?} in a board row"))?;
         *cell = Some(Piece::new(color, kind));
     }

@@ -177,3 +177,30 @@ pub(crate) fn grammar_error(l: &SourceLine<'_>, e: LineErr<'_>, default: &str) -
     };
     ParseError::new(l.span_at(at), message)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn piece_at_reads_every_name_the_writers_use_and_the_variants() {
+        for k in PieceKind::ALL {
+            let name = k.kif();
+            assert_eq!(piece_at(name.as_bytes()), Some((k, name.len())), "{name}");
+        }
+        use PieceKind::*;
+        for (text, read) in [
+            ("成香(33)", Some((ProLance, 6))),
+            ("竜", Some((Dragon, 3))),
+            ("王", Some((King, 3))),
+            ("杏", Some((ProLance, 3))),
+            ("圭", Some((ProKnight, 3))),
+            ("全", Some((ProSilver, 3))),
+            ("成", None),
+            ("成歩", None),
+            ("仝", None),
+        ] {
+            assert_eq!(piece_at(text.as_bytes()), read, "{text}");
+        }
+    }
+}
