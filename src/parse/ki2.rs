@@ -11,7 +11,7 @@ use crate::error::ParseError;
 use crate::parse::SourceLine;
 use crate::parse::document::{self, Document, Kind};
 use crate::parse::ja::ending_word::ending_kind;
-use crate::parse::ja::grammar::{self, LineErr, Res, file, piece_name};
+use crate::parse::ja::grammar::{self, LineErr, Res, file, piece_name, promotion};
 use crate::parse::ja::header::{is_space, side_prefix};
 use crate::parse::ja::line_kind::looks_like_move_line;
 use crate::parse::ja::numeral::{file_digit, kanji_rank, numeral_prefix};
@@ -164,16 +164,14 @@ fn relative(i: &str) -> Res<'_, Relative> {
 
 /// 成 / 不成 / 生 as the promotion, or 打 as `None` with the drop flag.
 fn suffix(i: &str) -> Res<'_, (Option<bool>, bool)> {
-    let words = [
-        ("不成", (Some(false), false)),
-        ("生", (Some(false), false)),
-        ("成", (Some(true), false)),
-        ("打", (None, true)),
-    ];
-    Ok(words
-        .iter()
-        .find_map(|&(w, s)| i.strip_prefix(w).map(|rest| (rest, s)))
-        .unwrap_or((i, (None, false))))
+    let (i, promote) = promotion(i)?;
+    if promote.is_some() {
+        return Ok((i, (promote, false)));
+    }
+    Ok(match i.strip_prefix('打') {
+        Some(rest) => (rest, (None, true)),
+        None => (i, (None, false)),
+    })
 }
 
 fn digit(i: &str) -> Res<'_, u8> {

@@ -106,6 +106,22 @@ pub(crate) fn piece_at(b: &[u8]) -> Option<(PieceKind, usize)> {
     Some((k, 3))
 }
 
+/// 成 as `Some(true)`, 不成 or 生 as `Some(false)`, anything else as no
+/// promotion word (`None`, nothing read): the words KIF and KI2 share.
+#[inline]
+pub(crate) fn promotion(i: &str) -> Res<'_, Option<bool>> {
+    const PROMOTED: u32 = key('成');
+    const NOT: u32 = key('不');
+    const RAW: u32 = key('生');
+    let b = i.as_bytes();
+    match key3(b) {
+        NOT if key3(&b[3..]) == PROMOTED => Ok((&i[6..], Some(false))),
+        RAW => Ok((&i[3..], Some(false))),
+        PROMOTED => Ok((&i[3..], Some(true))),
+        _ => Ok((i, None)),
+    }
+}
+
 /// Why a nom grammar failed: the input left where it failed and the label of
 /// the innermost `context` around it.
 #[derive(Debug, PartialEq, Eq)]

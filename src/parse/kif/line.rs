@@ -10,7 +10,7 @@
 //! name what each part expected for the error messages.
 
 use crate::parse::ja::ending_word::ending_kind;
-use crate::parse::ja::grammar::{self, LineErr, Res, key, key3, piece_name};
+use crate::parse::ja::grammar::{self, LineErr, Res, key, key3, piece_name, promotion};
 use crate::parse::ja::line_kind::space_run;
 use crate::parse::ja::numeral::{file_at, rank_at};
 use crate::record::{Dest, EndingKind, MoveTime, Notation};
@@ -40,9 +40,6 @@ pub(crate) struct MoveLine<'a> {
 }
 
 const SAME: u32 = key('同');
-const PROMOTED: u32 = key('成');
-const NOT: u32 = key('不');
-const RAW: u32 = key('生');
 const DROP: u32 = key('打');
 
 fn is_space(c: char) -> bool {
@@ -152,17 +149,6 @@ fn dest(i: &str) -> Res<'_, Dest> {
     // 同 is written `同　` by KfW, `同` alone by Kifu for Android.
     let rest = &i[3..];
     Ok((rest.strip_prefix(is_space).unwrap_or(rest), Dest::Same))
-}
-
-#[inline]
-fn promotion(i: &str) -> Res<'_, Option<bool>> {
-    let b = i.as_bytes();
-    match key3(b) {
-        NOT if key3(&b[3..]) == PROMOTED => Ok((&i[6..], Some(false))),
-        RAW => Ok((&i[3..], Some(false))),
-        PROMOTED => Ok((&i[3..], Some(true))),
-        _ => Ok((i, None)),
-    }
 }
 
 /// `(77)` → Some(square); `打` (optionally `打(00)`) → None with drop set.
