@@ -225,6 +225,18 @@ const AFTER_MOVE: [[PieceKind; 14]; 2] = {
 const CSA_NAMES: [&str; 14] = [
     "FU", "KY", "KE", "GI", "KI", "KA", "HI", "OU", "TO", "NY", "NK", "NG", "UM", "RY",
 ];
+/// [`CSA_NAMES`] as two-byte numbers, which [`PieceKind::from_csa`]
+/// searches: one comparison a code instead of a string comparison.
+const CSA_CODES: [u16; 14] = {
+    let mut t = [0u16; 14];
+    let mut i = 0;
+    while i < 14 {
+        let b = CSA_NAMES[i].as_bytes();
+        t[i] = u16::from_be_bytes([b[0], b[1]]);
+        i += 1;
+    }
+    t
+};
 /// KIF move names, indexed by kind.
 const KIF_NAMES: [&str; 14] = [
     "歩", "香", "桂", "銀", "金", "角", "飛", "玉", "と", "成香", "成桂", "成銀", "馬", "龍",
@@ -311,28 +323,16 @@ impl PieceKind {
         CSA_NAMES[self as usize]
     }
 
-    /// Parse a CSA code such as `FU` or `RY`: the one table of them, which
-    /// the CSA grammar reads every piece with, so it is a match on the two
-    /// bytes rather than a search of [`PieceKind::csa`]'s names.
+    /// Parse a CSA code such as `FU` or `RY`: the kind whose
+    /// [`PieceKind::csa`] name it is.
     #[inline]
     pub fn from_csa(s: &[u8]) -> Option<PieceKind> {
-        Some(match s {
-            b"FU" => Pawn,
-            b"KY" => Lance,
-            b"KE" => Knight,
-            b"GI" => Silver,
-            b"KI" => Gold,
-            b"KA" => Bishop,
-            b"HI" => Rook,
-            b"OU" => King,
-            b"TO" => ProPawn,
-            b"NY" => ProLance,
-            b"NK" => ProKnight,
-            b"NG" => ProSilver,
-            b"UM" => Horse,
-            b"RY" => Dragon,
-            _ => return None,
-        })
+        let &[a, b] = s else { return None };
+        let code = u16::from_be_bytes([a, b]);
+        CSA_CODES
+            .iter()
+            .position(|&c| c == code)
+            .map(|i| Self::ALL[i])
     }
 
     /// The KIF/KI2 move name (`歩`, `成香`, `龍`, …).
