@@ -3,7 +3,7 @@
 
 use super::file::FileFields;
 use super::position::PositionBuilder;
-use super::syntax::{self, Bare, Expect, Statement};
+use super::syntax::{self, Bare, BoardLine, Expect, Statement};
 use crate::codes::DiagnosticCode;
 use crate::error::{ParseError, Partial};
 use crate::parse::{Lines, SourceLine};
@@ -324,10 +324,12 @@ impl GameReader {
             }
             Statement::Board(board) => {
                 self.in_setup(span, stmt)?;
+                // The side-to-move line is the position's last.
+                let last = matches!(board, BoardLine::Side(_));
                 self.position
                     .read(board, span)
                     .map_err(|m| ParseError::new(span, m))?;
-                if self.position.side_line().is_some() {
+                if last {
                     self.phase = Phase::Moves;
                 }
             }
