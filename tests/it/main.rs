@@ -4,6 +4,7 @@
 //! Tests that read `../shared/corpus` print `SKIPPED:` and pass when it is absent.
 
 mod carry;
+mod check_strict;
 mod cli;
 mod common;
 mod csa;
