@@ -348,8 +348,14 @@ fn check_item(
                         .sum::<usize>();
                 count_strict(&game, &mut o.strict);
                 if a.json {
-                    let r = game_json(name, meta.format, &game, a.strict);
-                    o.out.push_str(&r.to_string());
+                    let r = game_report(name, meta.format, &game);
+                    let line = if a.strict {
+                        strict_json(&r).to_string()
+                    } else {
+                        // Straight to text: the common case of a long run.
+                        serde_json::to_string(&r).unwrap_or_default()
+                    };
+                    o.out.push_str(&line);
                     o.out.push('\n');
                 } else {
                     text_report(&mut o.out, name, meta.format, &game, a.quiet);
@@ -398,10 +404,16 @@ fn check_partial(
     let line = e.position().map_or(0, |s| s.line);
     if a.json {
         let mut v = error_json(name, e, Some(index));
+        let report = game_report(name, p.format, &game);
+        let game = if a.strict {
+            strict_json(&report)
+        } else {
+            serde_json::to_value(&report).unwrap_or_default()
+        };
         v["partial"] = serde_json::json!({
             "stopped_at_line": line,
             "lines_left": p.lines_left,
-            "game": game_json(name, p.format, &game, a.strict),
+            "game": game,
         });
         o.out.push_str(&v.to_string());
         o.out.push('\n');
@@ -437,13 +449,11 @@ fn count_strict(game: &Game, into: &mut Strict) {
     }
 }
 
-/// A game's `--json` object; with `--strict` it adds `strict_failures`, the
-/// codes that fail it.
-fn game_json(name: &str, format: Format, game: &Game, strict: bool) -> serde_json::Value {
-    let mut v = serde_json::to_value(game_report(name, format, game)).unwrap_or_default();
-    if strict {
-        mark_strict(&mut v);
-    }
+/// A game's `--json --strict` object: its report with `strict_failures`,
+/// the codes that fail it.
+fn strict_json(r: &kifu::report::GameReport) -> serde_json::Value {
+    let mut v = serde_json::to_value(r).unwrap_or_default();
+    mark_strict(&mut v);
     v
 }
 

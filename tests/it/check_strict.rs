@@ -163,3 +163,19 @@ fn without_strict_the_json_has_no_strict_fields() {
         "{out}{err}"
     );
 }
+
+#[test]
+fn strict_names_the_codes_of_a_cut_short_games_replayed_part() {
+    let d = tempfile::tempdir().unwrap();
+    let f = write(d.path(), "cut.csa", b"+\n+7776FU\n-3334FU\n+2h2g\n");
+    let o = kifu(&["check", "--strict", "--json", &f]);
+    // Unreadable still wins: 2, not 1.
+    assert_eq!(o.status.code(), Some(2));
+    let v: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&o.stdout).lines().next().unwrap()).unwrap();
+    assert_eq!(
+        v["partial"]["game"]["strict_failures"],
+        serde_json::json!(["start-assumed"]),
+        "{v}"
+    );
+}
