@@ -112,6 +112,10 @@ struct CheckArgs {
     /// Also write an HTML report (summary, one card per foul and finding, boards) to this file.
     #[arg(long, value_name = "FILE.html")]
     report: Option<PathBuf>,
+    /// Fail (exit 1) on every diagnostic and input warning too, not only on fouls:
+    /// refuse what only a lenient reading accepts.
+    #[arg(long)]
+    strict: bool,
 }
 
 #[derive(Args, Debug)]

@@ -2,7 +2,7 @@
 
 use super::color::{Stream, Style, paint};
 use super::progress::Progress;
-use super::summary::{Summary, count_fouls};
+use super::summary::{Strict, Summary, count_fouls};
 use super::{Event, Item, Meta, Source, drive, error_line, read_options, sources};
 use crate::CheckArgs;
 use anyhow::Context;
@@ -27,6 +27,8 @@ struct Outcome {
     fouls_by_rule: BTreeMap<&'static str, usize>,
     unreadable: usize,
     diagnostics: usize,
+    /// What `--strict` fails on (counted with or without it).
+    strict: Strict,
     /// Cards for `--report` (empty without it).
     report: super::report::Part,
 }
@@ -93,6 +95,9 @@ fn check_variants(srcs: &[Source], v: Variant, a: &CheckArgs, run: &mut Run) -> 
 fn variant_outcome(t: super::variant::Tally, name: &str, a: &CheckArgs) -> Outcome {
     let (fouls, diagnostics) = (t.fouls, t.diagnostics);
     let mut o = Outcome::from(t);
+    if a.strict && a.json {
+        o.out = mark_strict_lines(&o.out);
+    }
     if a.report.is_some() {
         o.report = super::report::not_drawn(name, fouls, diagnostics);
     }
@@ -122,6 +127,7 @@ impl Run {
             sum: Summary {
                 files,
                 unreadable: walk_errors.len(),
+                strict: a.strict.then(Strict::default),
                 ..Summary::default()
             },
             report,
@@ -163,6 +169,9 @@ impl Run {
         self.sum.finish(start);
         if !a.json && !a.quiet {
             print_summary(&mut self.out, &self.sum)?;
+            if let Some(st) = &self.sum.strict {
+                print_strict(&mut self.out, st)?;
+            }
         }
         self.out.flush()?;
         if a.json {
@@ -174,7 +183,11 @@ impl Run {
         if let (Some(r), Some(path)) = (&self.report, &a.report) {
             r.write(path, &self.sum)?;
         }
-        Ok(exit_code(self.sum.unreadable, self.sum.fouls))
+        let strict_failed = self.sum.strict.as_ref().map_or(0, |s| s.failed);
+        Ok(exit_code(
+            self.sum.unreadable,
+            self.sum.fouls + strict_failed,
+        ))
     }
 }
 
@@ -186,6 +199,9 @@ fn tally(sum: &mut Summary, o: Outcome) {
     sum.fouls += o.fouls;
     sum.unreadable += o.unreadable;
     sum.warnings += o.diagnostics;
+    if let Some(st) = &mut sum.strict {
+        st.add(&o.strict);
+    }
     for (k, v) in o.fouls_by_rule {
         *sum.fouls_by_rule.entry(k).or_default() += v;
     }
@@ -220,12 +236,23 @@ fn print_summary(out: &mut impl Write, sum: &Summary) -> std::io::Result<()> {
     )
 }
 
+/// The third closing line of a `--strict` text run: what failed it besides
+/// fouls.
+fn print_strict(out: &mut impl Write, st: &Strict) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "strict: {} failing (games with a diagnostic, and input warnings): {}",
+        st.failed,
+        st.codes_text()
+    )
+}
+
 /// `check`'s exit code: 2 when some input could not be read, else 1 when
-/// some game has a foul, else 0.
-pub(super) fn exit_code(unreadable: usize, fouls: usize) -> u8 {
+/// some game has a foul (or, with `--strict`, a diagnostic), else 0.
+pub(super) fn exit_code(unreadable: usize, failures: usize) -> u8 {
     if unreadable > 0 {
         2
-    } else if fouls > 0 {
+    } else if failures > 0 {
         1
     } else {
         0
@@ -244,6 +271,7 @@ impl From<super::variant::Tally> for Outcome {
             fouls_by_rule: t.fouls_by_rule,
             unreadable: t.unreadable,
             diagnostics: t.diagnostics,
+            strict: t.strict,
             report: Default::default(),
         }
     }
@@ -262,7 +290,12 @@ fn check_item(
 ) -> Outcome {
     let mut o = Outcome::default();
     match item {
-        Item::Warning(w) => o.err = format!("{name}: warning: {w}\n"),
+        Item::Warning(w) => {
+            o.err = format!("{name}: warning: {w}\n");
+            // Bytes read only by replacing or re-guessing them: strict fails.
+            o.strict.failed = 1;
+            o.strict.by_code.insert(INPUT_WARNING, 1);
+        }
         Item::Unreadable(e) => {
             if let Some(t) = super::variant::fallback(name, a.json, a.quiet) {
                 return variant_outcome(t, name, a);
@@ -313,10 +346,16 @@ fn check_item(
                         .iter()
                         .map(|v| v.line.diagnostics.len())
                         .sum::<usize>();
+                count_strict(&game, &mut o.strict);
                 if a.json {
                     let r = game_report(name, meta.format, &game);
-                    o.out
-                        .push_str(&serde_json::to_string(&r).unwrap_or_default());
+                    let line = if a.strict {
+                        strict_json(&r).to_string()
+                    } else {
+                        // Straight to text: the common case of a long run.
+                        serde_json::to_string(&r).unwrap_or_default()
+                    };
+                    o.out.push_str(&line);
                     o.out.push('\n');
                 } else {
                     text_report(&mut o.out, name, meta.format, &game, a.quiet);
@@ -361,13 +400,20 @@ fn check_partial(
         o.legal += 1;
     }
     count_fouls(&game, &mut o.fouls_by_rule);
+    count_strict(&game, &mut o.strict);
     let line = e.position().map_or(0, |s| s.line);
     if a.json {
         let mut v = error_json(name, e, Some(index));
+        let report = game_report(name, p.format, &game);
+        let game = if a.strict {
+            strict_json(&report)
+        } else {
+            serde_json::to_value(&report).unwrap_or_default()
+        };
         v["partial"] = serde_json::json!({
             "stopped_at_line": line,
             "lines_left": p.lines_left,
-            "game": game_report(name, p.format, &game),
+            "game": game,
         });
         o.out.push_str(&v.to_string());
         o.out.push('\n');
@@ -382,6 +428,75 @@ fn check_partial(
         plural(p.lines_left),
     ));
     text_report(&mut o.out, name, p.format, &game, false);
+}
+
+/// The pseudo-code `--strict` counts an input's warnings under (the bytes
+/// were not valid in their encoding, or contradicted its declaration).
+const INPUT_WARNING: &str = "input-warning";
+
+/// Count a game for `--strict`: it fails if its main line or any variation
+/// has a diagnostic; every diagnostic is counted by code.
+fn count_strict(game: &Game, into: &mut Strict) {
+    let mut any = false;
+    for l in std::iter::once(&game.main).chain(game.variations.iter().map(|v| &v.line)) {
+        for d in &l.diagnostics {
+            any = true;
+            *into.by_code.entry(d.code.code()).or_default() += 1;
+        }
+    }
+    if any {
+        into.failed += 1;
+    }
+}
+
+/// A game's `--json --strict` object: its report with `strict_failures`,
+/// the codes that fail it.
+fn strict_json(r: &kifu::report::GameReport) -> serde_json::Value {
+    let mut v = serde_json::to_value(r).unwrap_or_default();
+    mark_strict(&mut v);
+    v
+}
+
+/// Add `strict_failures` to a game's JSON object: the distinct codes of its
+/// `diagnostics` and its variations' `diagnostics`, in order of first
+/// appearance (empty when `--strict` passes the game). Objects without
+/// `diagnostics` (an unreadable input's error) are left as they are.
+fn mark_strict(v: &mut serde_json::Value) {
+    let Some(obj) = v.as_object_mut() else {
+        return;
+    };
+    let Some(own) = obj.get("diagnostics").and_then(|d| d.as_array()) else {
+        return;
+    };
+    let variations = obj
+        .get("variations")
+        .and_then(|vs| vs.as_array())
+        .into_iter()
+        .flatten()
+        .filter_map(|v| v.get("diagnostics")?.as_array());
+    let mut codes: Vec<serde_json::Value> = Vec::new();
+    for d in std::iter::once(own).chain(variations).flatten() {
+        if let Some(c) = d.get("code").filter(|c| !codes.contains(c)) {
+            codes.push(c.clone());
+        }
+    }
+    obj.insert("strict_failures".into(), codes.into());
+}
+
+/// `mark_strict` on every line of a JSON Lines text (a variant input's).
+fn mark_strict_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        match serde_json::from_str::<serde_json::Value>(line) {
+            Ok(mut v) => {
+                mark_strict(&mut v);
+                out.push_str(&v.to_string());
+            }
+            Err(_) => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    out
 }
 
 fn error_json(name: &str, e: &Error, index: Option<usize>) -> serde_json::Value {

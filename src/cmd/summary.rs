@@ -31,12 +31,49 @@ pub struct Summary {
     /// (convert) Outputs that exist, left alone with `--skip-existing`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub skipped: Option<usize>,
+    /// (check --strict) What fails the run besides fouls.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub strict: Option<Strict>,
     /// Wall-clock seconds.
     pub elapsed_s: f64,
     /// Games per second.
     pub games_per_s: f64,
     /// Plies per second.
     pub plies_per_s: f64,
+}
+
+/// What `check --strict` counts as failures: every diagnostic, and every
+/// warning about an input's bytes, not only fouls.
+#[derive(Debug, Default, Serialize)]
+pub struct Strict {
+    /// Games with at least one diagnostic (main line or variation), plus
+    /// the warnings about inputs' bytes.
+    pub failed: usize,
+    /// Occurrences by diagnostic code; an input's warnings count as
+    /// `input-warning`.
+    pub by_code: BTreeMap<&'static str, usize>,
+}
+
+impl Strict {
+    /// Add another's counts to these.
+    pub fn add(&mut self, other: &Strict) {
+        self.failed += other.failed;
+        for (k, v) in &other.by_code {
+            *self.by_code.entry(k).or_default() += v;
+        }
+    }
+
+    /// The codes as `start-assumed 2, no-side-to-move 1`, or `none`.
+    pub fn codes_text(&self) -> String {
+        if self.by_code.is_empty() {
+            return "none".to_string();
+        }
+        self.by_code
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 impl Summary {

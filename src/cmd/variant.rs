@@ -86,6 +86,8 @@ pub struct Tally {
     pub unreadable: usize,
     pub diagnostics: usize,
     pub fouls_by_rule: std::collections::BTreeMap<&'static str, usize>,
+    /// Games with a diagnostic, and the diagnostics by code (`check --strict`).
+    pub strict: super::summary::Strict,
 }
 
 /// Read one input as `variant` (or the variant it names or sniffs as).
@@ -156,6 +158,12 @@ pub fn check_input(
         t.games += 1;
         t.plies += g.plies.len();
         t.diagnostics += g.diagnostics.len();
+        if !g.diagnostics.is_empty() {
+            t.strict.failed += 1;
+        }
+        for d in &g.diagnostics {
+            *t.strict.by_code.entry(d.code.code()).or_default() += 1;
+        }
         match &g.foul {
             Some(f) => {
                 t.fouls += 1;

@@ -64,12 +64,14 @@ pub fn write(d: &Diagram, opts: SvgOptions<'_>) -> String {
     }
     grid(&mut s, d);
     coordinates(&mut s, d);
-    pieces(&mut s, d);
-    hand(&mut s, d, Color::Gote, opts.labels, 32);
-    hand(&mut s, d, Color::Sente, opts.labels, Y0 + bh + 36);
+    // Under the pieces: an arrow drawn over them hid the pieces it crosses,
+    // the moving piece and the one it lands on among them.
     if d.mark_kind == MarkKind::Next {
         point_at_next(&mut s, d);
     }
+    pieces(&mut s, d);
+    hand(&mut s, d, Color::Gote, opts.labels, 32);
+    hand(&mut s, d, Color::Sente, opts.labels, Y0 + bh + 36);
     if let Some(k) = d.king {
         let (cx, cy) = centre(d, k);
         let _ = writeln!(

@@ -112,17 +112,11 @@ fn unencodable_char_warning_names_the_input_line() {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn corpus_record_with_a_wave_dash_is_written_without_loss() {
-    let Some(dir) =
-        crate::common::corpus_dir("corpus_record_with_a_wave_dash_is_written_without_loss")
-    else {
-        return;
-    };
+    let dir = crate::common::corpus_dir("corpus_record_with_a_wave_dash_is_written_without_loss");
     let path = dir.join("mixed/shogi-player-kifu_book_info/27585.KI2");
-    let Ok(bytes) = std::fs::read(&path) else {
-        eprintln!("SKIPPED: {} is absent", path.display());
-        return;
-    };
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let text = crate::common::decode_strict(&bytes).expect("the corpus file decodes");
     assert!(text.contains('〜'));
     let g = game("ki2", &text);

@@ -444,6 +444,28 @@ fn stats_on_the_fixtures_counts_results_endings_lengths_handicaps_and_fouls() {
 }
 
 #[test]
+fn stats_exits_0_on_games_with_fouls_and_2_on_an_unreadable_input() {
+    // docs/cli.md's exit-code table: stats counts fouls, it does not judge.
+    let nifu = fixture("usi/nifu.usi");
+    let o = kifu(&["stats", "--json", &nifu]);
+    assert_exit(&o, 0);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["fouls_by_rule"]["nifu"], 1);
+    let d = tempfile::tempdir().unwrap();
+    let empty = d.path().join("empty.csa");
+    std::fs::write(&empty, "\n").unwrap();
+    assert_exit(&kifu(&["stats", &nifu, empty.to_str().unwrap()]), 2);
+    // Variant records take their own path to the same codes.
+    let mini = d.path().join("m.usi");
+    std::fs::write(
+        &mini,
+        "setoption name UCI_Variant value minishogi\nposition startpos moves 5d5c+\n",
+    )
+    .unwrap();
+    assert_exit(&kifu(&["stats", mini.to_str().unwrap()]), 0);
+}
+
+#[test]
 fn completions_for_bash_are_not_empty() {
     let o = kifu(&["completions", "bash"]);
     assert_eq!(o.status.code(), Some(0));

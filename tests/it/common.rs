@@ -3,21 +3,24 @@
 
 use std::path::PathBuf;
 
-/// The shared corpus beside the checkout, or `None` (after saying so) when absent.
-pub fn corpus_dir(test: &str) -> Option<PathBuf> {
+/// The shared corpus beside the checkout. A test that reads it is compiled
+/// `#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]` (see
+/// build.rs), so that without the corpus `cargo test` lists it as ignored;
+/// one that runs anyway (`--ignored`, or the corpus removed since the
+/// build) fails here rather than passing unrun.
+pub fn corpus_dir(test: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
-    if dir.is_dir() {
-        Some(dir)
-    } else {
-        // Written to the stderr handle, not with eprintln!, so that the test
-        // harness does not capture it: a skip must be seen.
-        use std::io::Write;
-        let _ = writeln!(
-            std::io::stderr(),
-            "SKIPPED: {test}: ../shared/corpus is absent"
-        );
-        None
-    }
+    assert!(
+        dir.is_dir(),
+        "{test} needs ../shared/corpus, which is absent (rebuild to have it listed as ignored)"
+    );
+    dir
+}
+
+/// Whether a run must have the corpus: `KIFU_REQUIRE_CORPUS=1`, as CI
+/// sets it, makes its absence a failure instead of ignored tests.
+pub fn corpus_required() -> bool {
+    std::env::var_os("KIFU_REQUIRE_CORPUS").is_some_and(|v| v == "1")
 }
 
 /// The shared format references beside the checkout, if present.
@@ -82,4 +85,22 @@ pub fn assert_no_failures(tally: &str, failures: &[String]) {
             .collect::<Vec<_>>()
             .join("\n\n")
     );
+}
+
+#[test]
+fn the_corpus_tests_run_when_kifu_require_corpus_is_1() {
+    if !corpus_required() {
+        return;
+    }
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus");
+    assert!(
+        dir.is_dir(),
+        "KIFU_REQUIRE_CORPUS=1 but {} is absent",
+        dir.display()
+    );
+    if cfg!(kifu_no_corpus) {
+        panic!(
+            "KIFU_REQUIRE_CORPUS=1 but the tests were built without ../shared/corpus: its tests are ignored"
+        );
+    }
 }

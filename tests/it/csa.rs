@@ -26,10 +26,9 @@ fn ending(r: &Record) -> Option<(EndingKind, &str)> {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn csa_every_corpus_file_parses() {
-    let Some(dir) = common::corpus_dir("csa_every_corpus_file_parses") else {
-        return;
-    };
+    let dir = common::corpus_dir("csa_every_corpus_file_parses");
     let files = common::files_with_ext(&dir, &["csa"]);
     assert!(files.len() > 200, "only {} .csa files found", files.len());
     let failures: Vec<(PathBuf, String)> = files
@@ -51,10 +50,9 @@ fn csa_every_corpus_file_parses() {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn csa_corpus_files_match_the_manifest() {
-    let Some(dir) = common::corpus_dir("csa_corpus_files_match_the_manifest") else {
-        return;
-    };
+    let dir = common::corpus_dir("csa_corpus_files_match_the_manifest");
     let r = one(&dir.join("csa/kif-parser-examples/[wcsc31]WCSC31_L8_ANS_KFW_1.csa"));
     assert_eq!(r.main.moves.len(), 52);
     assert_eq!(ending(&r), Some((EndingKind::FoulByMover, "%ILLEGAL_MOVE")));

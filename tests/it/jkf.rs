@@ -82,12 +82,9 @@ fn check_written(v: Option<&jsonschema::Validator>, game: &Game) -> Result<(), S
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn jkf_every_corpus_file_reads_replays_validates_and_is_stable() {
-    let Some(dir) =
-        common::corpus_dir("jkf_every_corpus_file_reads_replays_validates_and_is_stable")
-    else {
-        return;
-    };
+    let dir = common::corpus_dir("jkf_every_corpus_file_reads_replays_validates_and_is_stable");
     let v = validator();
     let files = jkf_files(&dir);
     assert!(files.len() >= 6, "only {} JKF files found", files.len());
@@ -145,10 +142,9 @@ fn strip_nulls(v: &mut serde_json::Value) {
 /// every corpus JKF that is already normalised: the reference normaliser's
 /// `relative`, `same`, `promote`, `capture` and time totals are reproduced.
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn jkf_written_matches_the_reference_normalisation() {
-    let Some(dir) = common::corpus_dir("jkf_written_matches_the_reference_normalisation") else {
-        return;
-    };
+    let dir = common::corpus_dir("jkf_written_matches_the_reference_normalisation");
     let mut compared = 0;
     for path in jkf_files(&dir) {
         let original = text(&path);
@@ -169,10 +165,9 @@ fn jkf_written_matches_the_reference_normalisation() {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn jkf_from_every_csa_and_usi_file_validates() {
-    let Some(dir) = common::corpus_dir("jkf_from_every_csa_and_usi_file_validates") else {
-        return;
-    };
+    let dir = common::corpus_dir("jkf_from_every_csa_and_usi_file_validates");
     let v = validator();
     let files = common::files_with_ext(&dir, &["csa", "usi", "sfen"]);
     assert!(files.len() > 200, "only {} files found", files.len());
@@ -217,10 +212,9 @@ fn jkf_from_every_csa_and_usi_file_validates() {
 /// trailing full-width spaces (`手合割：平手　　` is `平手`), as every kifu
 /// reader trims them.
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn kif_converts_to_the_expected_jkf() {
-    let Some(dir) = common::corpus_dir("kif_converts_to_the_expected_jkf") else {
-        return;
-    };
+    let dir = common::corpus_dir("kif_converts_to_the_expected_jkf");
     let base = dir.join("mixed/json-kifu-format-fixtures");
     let input = kifu::input::read_path(
         &base.join("kif/ryuou201409020101.kif"),
@@ -832,10 +826,9 @@ fn compare_files(files: &[PathBuf]) -> (usize, Vec<String>) {
 
 /// Every file of the shared corpus, whatever its format.
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn jkf_writer_equals_the_legacy_writer_on_the_corpus() {
-    let Some(dir) = common::corpus_dir("jkf_writer_equals_the_legacy_writer_on_the_corpus") else {
-        return;
-    };
+    let dir = common::corpus_dir("jkf_writer_equals_the_legacy_writer_on_the_corpus");
     let mut files = Vec::new();
     let mut stack = vec![dir];
     while let Some(d) = stack.pop() {

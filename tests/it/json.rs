@@ -159,10 +159,9 @@ fn check_variations(vs: &[Variation]) {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn analysis_json_of_a_corpus_sample_deserializes_into_typed_structs() {
-    let Some(dir) = corpus_dir("analysis_json_typed") else {
-        return;
-    };
+    let dir = corpus_dir("analysis_json_typed");
     let mut files = Vec::new();
     for sub in [
         "kif/mog-core-scala",
@@ -564,10 +563,9 @@ fn check_file(f: &std::path::Path) -> usize {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn write_matches_game_json_for_the_whole_corpus() {
-    let Some(dir) = corpus_dir("write_matches_game_json_for_the_whole_corpus") else {
-        return;
-    };
+    let dir = corpus_dir("write_matches_game_json_for_the_whole_corpus");
     let exts = [
         "kif", "kifu", "csa", "ki2", "ki2u", "usi", "jkf", "json", "sfen", "sfens", "txt",
     ];

@@ -52,10 +52,9 @@ fn replay_problems(g: &Game) -> Vec<String> {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn every_corpus_ki2_file_reads_and_replays() {
-    let Some(dir) = common::corpus_dir("every_corpus_ki2_file_reads_and_replays") else {
-        return;
-    };
+    let dir = common::corpus_dir("every_corpus_ki2_file_reads_and_replays");
     let files = common::files_with_ext(&dir, &["ki2", "ki2u", "KI2"]);
     assert!(!files.is_empty());
     let mut failures = Vec::new();
@@ -124,10 +123,9 @@ fn twin(ki2: &Path, root: &Path) -> Option<std::path::PathBuf> {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn kif_and_ki2_twins_give_identical_move_lists() {
-    let Some(dir) = common::corpus_dir("kif_and_ki2_twins_give_identical_move_lists") else {
-        return;
-    };
+    let dir = common::corpus_dir("kif_and_ki2_twins_give_identical_move_lists");
     let mut pairs = 0;
     let mut failures = Vec::new();
     for f in common::files_with_ext(&dir, &["ki2", "ki2u", "KI2"]) {
@@ -161,28 +159,25 @@ fn kif_and_ki2_twins_give_identical_move_lists() {
     );
 }
 
-fn corpus_game(test: &str, rel: &str) -> Option<Game> {
-    let dir = common::corpus_dir(test)?;
-    Some(
-        read_with(&dir.join(rel), false)
-            .and_then(play)
-            .unwrap_or_else(|e| panic!("{rel}: {e}")),
-    )
+fn corpus_game(test: &str, rel: &str) -> Game {
+    let dir = common::corpus_dir(test);
+    read_with(&dir.join(rel), false)
+        .and_then(play)
+        .unwrap_or_else(|e| panic!("{rel}: {e}"))
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn manifest_outcomes_hold() {
     let fx = "mixed/json-kifu-format-fixtures/ki2";
-    let Some(g) = corpus_game("manifest_outcomes", &format!("{fx}/illegal.ki2")) else {
-        return;
-    };
+    let g = corpus_game("manifest_outcomes", &format!("{fx}/illegal.ki2"));
     assert_eq!(g.main.plies.len(), 2);
     let e = g.record.main.ending.as_ref().unwrap();
     assert_eq!(e.kind, EndingKind::FoulByMover);
     assert_eq!(g.main.result.reason, "foul");
     assert_eq!(g.variations.len(), 1);
 
-    let g = corpus_game("manifest_outcomes", &format!("{fx}/9fu.ki2")).unwrap();
+    let g = corpus_game("manifest_outcomes", &format!("{fx}/9fu.ki2"));
     assert_eq!(g.main.plies.len(), 61);
     assert_eq!(
         g.record.main.ending.as_ref().unwrap().kind,
@@ -190,14 +185,14 @@ fn manifest_outcomes_hold() {
     );
     assert_eq!(g.main.result.reason, "checkmate");
 
-    let g = corpus_game("manifest_outcomes", &format!("{fx}/fuujite.ki2u")).unwrap();
+    let g = corpus_game("manifest_outcomes", &format!("{fx}/fuujite.ki2u"));
     assert_eq!(g.main.plies.len(), 2);
     assert_eq!(
         g.record.main.ending.as_ref().unwrap().kind,
         EndingKind::Sealed
     );
 
-    let g = corpus_game("manifest_outcomes", &format!("{fx}/fork.ki2")).unwrap();
+    let g = corpus_game("manifest_outcomes", &format!("{fx}/fork.ki2"));
     assert_eq!(g.main.plies.len(), 3);
     let mut nested = 0;
     let mut stack = vec![&g.record.main];
@@ -212,16 +207,15 @@ fn manifest_outcomes_hold() {
     let g = corpus_game(
         "manifest_outcomes",
         &format!("{fx}/kobayashi_kinsho196702.ki2"),
-    )
-    .unwrap();
+    );
     assert_eq!(g.main.plies.len(), 49);
     assert_eq!(g.main.result.reason, "checkmate");
 
     for (f, n) in [("003.ki2", 34), ("004.ki2", 27), ("005.ki2", 258)] {
-        let g = corpus_game("manifest_outcomes", &format!("ki2/mog-core-scala/game/{f}")).unwrap();
+        let g = corpus_game("manifest_outcomes", &format!("ki2/mog-core-scala/game/{f}"));
         assert_eq!(g.main.plies.len(), n, "{f}");
     }
-    let g = corpus_game("manifest_outcomes", "ki2/mog-core-scala/game/005.ki2").unwrap();
+    let g = corpus_game("manifest_outcomes", "ki2/mog-core-scala/game/005.ki2");
     assert_eq!(
         g.record.main.ending.as_ref().unwrap().kind,
         EndingKind::Jishogi

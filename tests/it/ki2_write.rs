@@ -67,10 +67,9 @@ fn round_trip(game: &Game) -> Result<(), String> {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn corpus_ki2_round_trips() {
-    let Some(dir) = common::corpus_dir("corpus_ki2_round_trips") else {
-        return;
-    };
+    let dir = common::corpus_dir("corpus_ki2_round_trips");
     let exts = [
         "kif", "kifu", "ki2", "ki2u", "KI2", "csa", "jkf", "usi", "sfen",
     ];

@@ -17,9 +17,9 @@ fn read(path: &Path) -> Result<Record, String> {
     Ok(v.remove(0))
 }
 
-fn corpus_file(test: &str, rel: &str) -> Option<Record> {
-    let dir = common::corpus_dir(test)?;
-    Some(read(&dir.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}")))
+fn corpus_file(test: &str, rel: &str) -> Record {
+    let dir = common::corpus_dir(test);
+    read(&dir.join(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
 }
 
 fn fixture(name: &str) -> Record {
@@ -49,10 +49,9 @@ fn count_lines(line: &Line) -> usize {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn every_corpus_kif_file_reads() {
-    let Some(dir) = common::corpus_dir("every_corpus_kif_file_reads") else {
-        return;
-    };
+    let dir = common::corpus_dir("every_corpus_kif_file_reads");
     let files = common::files_with_ext(&dir, &["kif", "kifu"]);
     assert!(!files.is_empty());
     let mut failures = Vec::new();
@@ -80,10 +79,9 @@ fn every_corpus_kif_file_reads() {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn foul_win_is_the_terminal_after_27_moves() {
-    let Some(r) = corpus_file("foul_win", "kif/mog-core-scala/game/017.kif") else {
-        return;
-    };
+    let r = corpus_file("foul_win", "kif/mog-core-scala/game/017.kif");
     assert_eq!(r.main.moves.len(), 27);
     let e = r.main.ending.as_ref().unwrap();
     assert_eq!(e.kind, EndingKind::FoulByPrevious);
@@ -92,10 +90,9 @@ fn foul_win_is_the_terminal_after_27_moves() {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn dojo_english_time_up() {
-    let Some(r) = corpus_file("dojo_time_up", "kif/mog-core-scala/game/002.kif") else {
-        return;
-    };
+    let r = corpus_file("dojo_time_up", "kif/mog-core-scala/game/002.kif");
     assert_eq!(r.main.moves.len(), 193);
     let e = r.main.ending.as_ref().unwrap();
     assert_eq!((e.kind, e.text.as_str()), (EndingKind::TimeUp, "Time-up"));
@@ -104,10 +101,9 @@ fn dojo_english_time_up() {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn lying_declaration_gives_the_same_moves_as_the_utf8_twin() {
-    let Some(dir) = common::corpus_dir("lying_declaration") else {
-        return;
-    };
+    let dir = common::corpus_dir("lying_declaration");
     let base = dir.join("mixed/json-kifu-format-fixtures/kif");
     let bytes = std::fs::read(base.join("no_henka.kif")).unwrap();
     let d = decode(&bytes, None).unwrap();
@@ -124,26 +120,24 @@ fn lying_declaration_gives_the_same_moves_as_the_utf8_twin() {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn mixed_line_endings_and_lance_handicap() {
-    let Some(r) = corpus_file(
+    let r = corpus_file(
         "kyoochi",
         "mixed/json-kifu-format-fixtures/kif/20081220kyoochi.kif",
-    ) else {
-        return;
-    };
+    );
     assert_eq!(r.start, StartPosition::Preset(Handicap::Lance));
     assert!(!r.main.moves.is_empty());
     assert_eq!(r.main.moves[0].number, Some(1));
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn corpus_variations_attach_at_their_move() {
-    let Some(r) = corpus_file(
+    let r = corpus_file(
         "corpus_variations",
         "mixed/json-kifu-format-fixtures/kif/doh_branch.kifu",
-    ) else {
-        return;
-    };
+    );
     // 変化：3手 replaces move 3 of the main line; its 変化：4手 replaces the
     // variation's own move 4 (同　銀), and opens with 同　飛.
     let v3 = r.main.moves[2].variations();
@@ -161,9 +155,7 @@ fn corpus_variations_attach_at_their_move() {
     ));
     assert_eq!(v4[0].ending.as_ref().unwrap().kind, EndingKind::Interrupt);
     // KfW Shift_JIS 二枚落ち game with four variations, 上手/下手.
-    let Some(r) = corpus_file("corpus_variations", "kif/mog-core-scala/game/003.kif") else {
-        return;
-    };
+    let r = corpus_file("corpus_variations", "kif/mog-core-scala/game/003.kif");
     assert_eq!(r.start, StartPosition::Preset(Handicap::TwoPieces));
     assert_eq!(count_lines(&r.main), 5);
     assert_eq!(r.main.moves[69].variations().len(), 1);

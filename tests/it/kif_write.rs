@@ -112,10 +112,9 @@ fn compare(name: &Path, a: &Game, b: &Game) -> Result<(), String> {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn corpus_kif_round_trips() {
-    let Some(dir) = common::corpus_dir("corpus_kif_round_trips") else {
-        return;
-    };
+    let dir = common::corpus_dir("corpus_kif_round_trips");
     let files = common::files_with_ext(&dir, &["kif", "kifu"]);
     let (mut ok, mut skipped, mut failures) = (0, Vec::new(), Vec::new());
     for f in &files {
@@ -165,10 +164,9 @@ fn corpus_kif_round_trips() {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn corpus_csa_converts_to_kif() {
-    let Some(dir) = common::corpus_dir("corpus_csa_converts_to_kif") else {
-        return;
-    };
+    let dir = common::corpus_dir("corpus_csa_converts_to_kif");
     let files = common::files_with_ext(&dir, &["csa"]);
     let (mut ok, mut skipped, mut failures) = (0, 0, Vec::new());
     for f in &files {

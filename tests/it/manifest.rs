@@ -6,27 +6,25 @@ use kifu::input::{ReadOptions, read_path};
 use kifu::replay::{BoardEnd, Game, Verdict, replay};
 use kifu::{Color, ReplayOptions, Rule};
 
-fn games(rel: &str) -> Option<Vec<Game>> {
-    let dir = corpus_dir(rel)?;
+fn games(rel: &str) -> Vec<Game> {
+    let dir = corpus_dir(rel);
     let input =
         read_path(&dir.join(rel), &ReadOptions::default()).unwrap_or_else(|e| panic!("{rel}: {e}"));
-    Some(
-        input
-            .records
-            .into_iter()
-            .map(|r| replay(r, &ReplayOptions::default()).unwrap_or_else(|e| panic!("{rel}: {e}")))
-            .collect(),
-    )
+    input
+        .records
+        .into_iter()
+        .map(|r| replay(r, &ReplayOptions::default()).unwrap_or_else(|e| panic!("{rel}: {e}")))
+        .collect()
 }
 
-fn game(rel: &str) -> Option<Game> {
-    games(rel).map(|mut g| g.remove(0))
+fn game(rel: &str) -> Game {
+    games(rel).remove(0)
 }
 
 /// The first game of the file in corpus folder `rel` whose name contains
 /// `part` (for names too long or odd to spell out).
-fn game_named(rel: &str, part: &str) -> Option<Game> {
-    let dir = corpus_dir(rel)?;
+fn game_named(rel: &str, part: &str) -> Game {
+    let dir = corpus_dir(rel);
     let file = std::fs::read_dir(dir.join(rel))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -34,7 +32,7 @@ fn game_named(rel: &str, part: &str) -> Option<Game> {
         .unwrap_or_else(|| panic!("no file with {part:?} in {rel}"));
     let input = read_path(&file, &ReadOptions::default()).unwrap();
     let record = input.records.into_iter().next().unwrap();
-    Some(replay(record, &ReplayOptions::default()).unwrap())
+    replay(record, &ReplayOptions::default()).unwrap()
 }
 
 fn foul_of(g: &Game) -> (u32, Rule, Color) {
@@ -49,10 +47,9 @@ fn has_diag(g: &Game, code: &str) -> bool {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn shogi_club_24_king_left_in_check_at_move_27() {
-    let Some(g) = game("kif/mog-core-scala/game/017.kif") else {
-        return;
-    };
+    let g = game("kif/mog-core-scala/game/017.kif");
     assert_eq!(foul_of(&g), (27, Rule::SelfCheck, Color::Sente));
     assert_eq!(g.main.result.winner, Some(Color::Gote));
     assert!(
@@ -62,41 +59,39 @@ fn shogi_club_24_king_left_in_check_at_move_27() {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn dojo81_illegal_bishop_drop_at_move_157() {
-    let Some(g) = game("kif/mog-core-scala/game/014.kif") else {
-        return;
-    };
+    let g = game("kif/mog-core-scala/game/014.kif");
     let (ply, rule, _) = foul_of(&g);
     assert_eq!((ply, rule), (157, Rule::SelfCheck));
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn dojo81_crlf_king_left_in_check_at_move_83() {
-    let Some(g) = game("kif/mog-core-scala/game/015.kif") else {
-        return;
-    };
+    let g = game("kif/mog-core-scala/game/015.kif");
     assert_eq!(foul_of(&g).0, 83);
     assert_eq!(foul_of(&g).1, Rule::SelfCheck);
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn shogigui_king_moves_into_check_at_move_281_in_both_encodings() {
     for ext in ["kif", "kifu"] {
         let rel = format!(
             "kif/kif-parser-examples/20211002_223506_KifuwarabeW31B22vsKifuwarabeW31B22[shogigui].{ext}"
         );
-        let Some(g) = game(&rel) else { return };
+        let g = game(&rel);
         assert_eq!(foul_of(&g), (281, Rule::SelfCheck, Color::Sente), "{rel}");
     }
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn shogidokoro_unrecorded_foul_after_52_moves() {
-    let Some(g) = game(
+    let g = game(
         "kif/kif-parser-examples/20210503_191257 AI_AN_shogi_ver1 vs Kifuwarabe[shogidokoro].kifu",
-    ) else {
-        return;
-    };
+    );
     assert!(g.main.verdict.is_legal());
     assert_eq!(g.main.plies.len(), 52);
     assert_eq!(g.main.result.winner, Some(Color::Gote));
@@ -105,10 +100,9 @@ fn shogidokoro_unrecorded_foul_after_52_moves() {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn wcsc31_illegal_move_not_in_the_file() {
-    let Some(g) = game("csa/kif-parser-examples/[wcsc31]WCSC31_L8_ANS_KFW_1.csa") else {
-        return;
-    };
+    let g = game("csa/kif-parser-examples/[wcsc31]WCSC31_L8_ANS_KFW_1.csa");
     assert!(g.main.verdict.is_legal());
     assert_eq!(g.main.plies.len(), 52);
     assert_eq!(g.main.result.winner, Some(Color::Gote));
@@ -116,43 +110,34 @@ fn wcsc31_illegal_move_not_in_the_file() {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn json_kifu_format_illegal_lose_and_win() {
-    let Some(g) = game("mixed/json-kifu-format-fixtures/csa/illegal_lose.csa") else {
-        return;
-    };
+    let g = game("mixed/json-kifu-format-fixtures/csa/illegal_lose.csa");
     assert_eq!(g.main.plies.len(), 2);
     assert_eq!(g.main.result.winner, Some(Color::Gote));
-    let Some(g) = game("mixed/json-kifu-format-fixtures/csa/illegal_win.csa") else {
-        return;
-    };
+    let g = game("mixed/json-kifu-format-fixtures/csa/illegal_win.csa");
     assert_eq!(g.main.plies.len(), 2);
     assert_eq!(g.main.result.winner, Some(Color::Sente));
-    let Some(g) = game("mixed/json-kifu-format-fixtures/kif/illegal.kif") else {
-        return;
-    };
+    let g = game("mixed/json-kifu-format-fixtures/kif/illegal.kif");
     assert_eq!(g.main.plies.len(), 2);
     assert_eq!(g.record.main.ending.as_ref().unwrap().text, "反則負け");
     assert!(!g.variations.is_empty());
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn shogiboardq_broken_fixtures_are_fouls() {
-    let Some(g) = game("mixed/shogiboardq-fixtures/test_drops.usi") else {
-        return;
-    };
+    let g = game("mixed/shogiboardq-fixtures/test_drops.usi");
     assert_eq!(foul_of(&g), (5, Rule::NotInHand, Color::Sente));
-    let Some(g) = game("mixed/shogiboardq-fixtures/test_various_pieces.csa") else {
-        return;
-    };
+    let g = game("mixed/shogiboardq-fixtures/test_various_pieces.csa");
     let (ply, rule, _) = foul_of(&g);
     assert_eq!((ply, rule), (11, Rule::BadMovement));
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn haitaka_invalid_sfens_are_rejected() {
-    let Some(dir) = corpus_dir("haitaka_invalid") else {
-        return;
-    };
+    let dir = corpus_dir("haitaka_invalid");
     let text = std::fs::read_to_string(dir.join("usi/haitaka/invalid.sfens")).unwrap();
     let mut n = 0;
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
@@ -164,13 +149,14 @@ fn haitaka_invalid_sfens_are_rejected() {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn fourfold_repetition_at_the_last_move_then_sennichite() {
     for rel in [
         "kif/mog-core-scala/game/009.kif",
         "mixed/shogiboardq-fixtures/test_kiou_comments.kif",
         "mixed/shogihome-usi-csa-bridge-e2e/5/record.kifu",
     ] {
-        let Some(g) = game(rel) else { return };
+        let g = game(rel);
         assert!(g.main.verdict.is_legal(), "{rel}");
         assert_eq!(g.main.board_end, BoardEnd::Sennichite, "{rel}");
         assert_eq!(g.main.plies.len(), g.record.main.moves.len(), "{rel}");
@@ -184,15 +170,15 @@ fn fourfold_repetition_at_the_last_move_then_sennichite() {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn pro_game_without_terminator_ends_in_sennichite_at_119() {
-    let Some(g) = game("csa/sunfish4/kifu/learn/pro10/kifu20023.csa") else {
-        return;
-    };
+    let g = game("csa/sunfish4/kifu/learn/pro10/kifu20023.csa");
     assert_eq!(g.main.plies.len(), 119);
     assert_eq!(g.main.board_end, BoardEnd::Sennichite);
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn perpetual_check_repetitions_lose_for_the_checker() {
     for (rel, checker) in [
         (
@@ -204,7 +190,7 @@ fn perpetual_check_repetitions_lose_for_the_checker() {
             Color::Gote,
         ),
     ] {
-        let Some(g) = game(rel) else { return };
+        let g = game(rel);
         let (_, rule, loser) = foul_of(&g);
         assert_eq!((rule, loser), (Rule::PerpetualCheck, checker), "{rel}");
         assert!(
@@ -216,13 +202,10 @@ fn perpetual_check_repetitions_lose_for_the_checker() {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn same_jishogi_game_in_kif_and_csa() {
-    let Some(k) = game("kif/mog-core-scala/game/010.kif") else {
-        return;
-    };
-    let Some(c) = game("csa/mog-core-scala/game/002.csa") else {
-        return;
-    };
+    let k = game("kif/mog-core-scala/game/010.kif");
+    let c = game("csa/mog-core-scala/game/002.csa");
     assert_eq!(k.main.plies.len(), 258);
     let usi = |g: &Game| g.main.plies.iter().map(|p| p.mv).collect::<Vec<_>>();
     assert_eq!(usi(&k), usi(&c));
@@ -231,34 +214,29 @@ fn same_jishogi_game_in_kif_and_csa() {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn denryusen_kachi_is_a_valid_declaration() {
-    let Some(g) = game_named("mixed/json-kifu-format-fixtures/csa", "dr1test") else {
-        return;
-    };
+    let g = game_named("mixed/json-kifu-format-fixtures/csa", "dr1test");
     assert_eq!(g.main.plies.len(), 400);
     assert!(g.main.verdict.is_legal(), "{:?}", g.main.verdict);
     assert_eq!(g.main.result.reason, "declaration");
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn bod_declarations_true_and_false() {
-    let Some(g) = game("mixed/shogihome-usi-csa-bridge-e2e/3/record.kifu") else {
-        return;
-    };
+    let g = game("mixed/shogihome-usi-csa-bridge-e2e/3/record.kifu");
     assert!(g.main.verdict.is_legal(), "{:?}", g.main.verdict);
     assert_eq!(g.main.result.reason, "declaration");
-    let Some(g) = game("mixed/shogihome-usi-csa-bridge-e2e/4/record.kifu") else {
-        return;
-    };
+    let g = game("mixed/shogihome-usi-csa-bridge-e2e/4/record.kifu");
     assert_eq!(g.main.plies.len(), 0);
     assert_eq!(g.main.result.reason, "foul");
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn floodgate_max_moves_draw_has_256_moves_and_no_terminator() {
-    let Some(g) = game_named("csa/kif-parser-examples", "Titanda_L+SILENT_MAJORITY") else {
-        return;
-    };
+    let g = game_named("csa/kif-parser-examples", "Titanda_L+SILENT_MAJORITY");
     assert_eq!(g.main.plies.len(), 256);
     assert!(g.record.main.ending.is_none());
     assert!(
@@ -270,10 +248,9 @@ fn floodgate_max_moves_draw_has_256_moves_and_no_terminator() {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn yss_toryo_then_commented_lines_kept() {
-    let Some(g) = game("csa/gpsshogi-0.7.0/data/gpsshogi/wcsc23/day2/3-YSS.csa") else {
-        return;
-    };
+    let g = game("csa/gpsshogi-0.7.0/data/gpsshogi/wcsc23/day2/3-YSS.csa");
     // %TORYO on a mated position: the result says checkmate.
     assert_eq!(g.record.main.ending.as_ref().unwrap().text, "%TORYO");
     assert_eq!(g.main.result.reason, "checkmate");
@@ -281,22 +258,22 @@ fn yss_toryo_then_commented_lines_kept() {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn time_up_endings() {
     for rel in [
         "mixed/shogihome-usi-csa-bridge-e2e/15/record.kifu",
         "mixed/shogihome-usi-csa-bridge-e2e/9/record.kifu",
         "kif/mog-core-scala/game/002.kif",
     ] {
-        let Some(g) = game(rel) else { return };
+        let g = game(rel);
         assert_eq!(g.main.result.reason, "time-up", "{rel}");
     }
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn sealed_move_is_no_result() {
-    let Some(g) = game_named("mixed/json-kifu-format-fixtures/kif", "meijinsen") else {
-        return;
-    };
+    let g = game_named("mixed/json-kifu-format-fixtures/kif", "meijinsen");
     assert_eq!(g.main.result.winner, None);
     assert_eq!(g.main.result.reason, "interrupted");
 }

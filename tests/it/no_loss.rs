@@ -278,10 +278,9 @@ fn files(dir: &Path) -> Vec<PathBuf> {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn every_difference_after_a_round_trip_is_named_in_a_warning() {
-    let Some(dir) = corpus_dir("every_difference_after_a_round_trip_is_named_in_a_warning") else {
-        return;
-    };
+    let dir = corpus_dir("every_difference_after_a_round_trip_is_named_in_a_warning");
     let games: Vec<(String, Game)> = files(&dir)
         .par_iter()
         .filter_map(|p| read_path(p, &ReadOptions::default()).ok().map(|i| (p, i)))

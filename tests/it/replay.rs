@@ -19,10 +19,9 @@ fn foul(g: &Game) -> &kifu::replay::Foul {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn rsshogi_move_sequences_give_sennichite_nifu_and_uchifuzume() {
-    let Some(dir) = corpus_dir("rsshogi_move_sequences") else {
-        return;
-    };
+    let dir = corpus_dir("rsshogi_move_sequences");
     let text = std::fs::read_to_string(dir.join("usi/rsshogi/move_sequences.txt")).unwrap();
     let games: Vec<Game> = usi::parse(&text)
         .unwrap()

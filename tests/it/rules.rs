@@ -57,9 +57,7 @@ fn perft_divide_sums_to_perft() {
 const DEFAULT_RUN_MAX: u64 = 2_100_000;
 
 fn perft_expectations(small: bool) {
-    let Some(dir) = corpus_dir("perft_expectations") else {
-        return;
-    };
+    let dir = corpus_dir("perft_expectations");
     let path = dir.join("usi/rsshogi/perft_expectations.json");
     let text = std::fs::read_to_string(&path).expect("perft_expectations.json");
     let json: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
@@ -82,6 +80,7 @@ fn perft_expectations(small: bool) {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn perft_expectations_small() {
     perft_expectations(true);
 }
@@ -361,10 +360,9 @@ fn every_preset_is_a_legal_start() {
 // ---- setup checks ------------------------------------------------------------
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn haitaka_valid_sfens_are_accepted() {
-    let Some(dir) = corpus_dir("haitaka_valid") else {
-        return;
-    };
+    let dir = corpus_dir("haitaka_valid");
     let text = std::fs::read_to_string(dir.join("usi/haitaka/valid.sfens")).expect("valid.sfens");
     let mut n = 0;
     for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
@@ -376,10 +374,9 @@ fn haitaka_valid_sfens_are_accepted() {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn haitaka_invalid_sfens_are_rejected_with_a_reason() {
-    let Some(dir) = corpus_dir("haitaka_invalid") else {
-        return;
-    };
+    let dir = corpus_dir("haitaka_invalid");
     let text =
         std::fs::read_to_string(dir.join("usi/haitaka/invalid.sfens")).expect("invalid.sfens");
     let mut n = 0;

@@ -28,10 +28,9 @@ fn moves(p: &Path) -> Option<Vec<Move>> {
 }
 
 #[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
 fn every_game_held_in_several_formats_has_one_move_list() {
-    let Some(dir) = corpus_dir("same_game_several_formats") else {
-        return;
-    };
+    let dir = corpus_dir("same_game_several_formats");
     let root = dir.join("mixed");
     let files = files_with_ext(
         &root,

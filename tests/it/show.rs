@@ -320,3 +320,35 @@ fn show_svg_marks_the_last_move_and_points_at_a_foul() {
     assert_eq!(selfcheck.matches("class=\"arrow\"").count(), 1);
     assert_eq!(selfcheck.matches("class=\"king\"").count(), 1);
 }
+
+#[test]
+fn show_svg_draws_the_foul_arrow_under_the_pieces() {
+    let dir = tempfile::tempdir().unwrap();
+    // The rook jumps from 2h over both 2nd-file pawns onto the bishop.
+    let f = record(
+        dir.path(),
+        "a.usi",
+        "position startpos moves 7g7f 3c3d 2h2b
+",
+    );
+    let svg = ok(&kifu(&["show", &f, "--to", "svg"], None));
+    let at = |what: &str| {
+        svg.find(what)
+            .unwrap_or_else(|| panic!("no {what} in {svg}"))
+    };
+    // Document order is paint order: what comes later covers what came before.
+    let pieces = at("<g font-size=\"29\"");
+    assert!(at("class=\"arrow\"") < pieces, "{svg}");
+    assert!(
+        at("<path d=") < at("class=\"arrow\""),
+        "the grid stays under it: {svg}"
+    );
+    let nifu = ok(&kifu(
+        &["show", "fixtures/usi/nifu.usi", "--to", "svg"],
+        None,
+    ));
+    assert!(
+        nifu.find("class=\"drop\"").unwrap() < nifu.find("<g font-size=\"29\"").unwrap(),
+        "{nifu}"
+    );
+}
