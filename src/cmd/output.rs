@@ -2,7 +2,8 @@
 //! temporary file renamed into place, new files get the ordinary mode of new
 //! files, a replaced file keeps its mode, a symbolic link is written
 //! through, and no output of a run ever replaces another output of the same
-//! run or one of its inputs.
+//! run or one of its inputs. What is not a regular file (a FIFO, a device,
+//! `/dev/stdout`) is written straight into, never replaced.
 
 use super::signal;
 use anyhow::Context;
@@ -29,11 +30,14 @@ pub struct Outputs {
     claimed: HashMap<PathBuf, String>,
     /// Canonical paths of the run's inputs.
     inputs: HashMap<PathBuf, String>,
+    /// Added to clash messages.
+    clash_hint: String,
 }
 
 /// What opening an output gave.
 pub enum Opened {
-    /// A temporary file to write, renamed to the output by [`OutFile::commit`].
+    /// A temporary file to write, renamed to the output by [`OutFile::commit`]
+    /// (or the stream itself, for what is not a regular file).
     File(OutFile),
     /// The output exists and `--skip-existing` was given.
     Skipped,
@@ -52,6 +56,7 @@ impl Outputs {
             existing,
             claimed: HashMap::new(),
             inputs,
+            clash_hint: String::new(),
         }
     }
 
@@ -59,18 +64,29 @@ impl Outputs {
     /// is an I/O failure (a directory that cannot be created, a full disk)
     /// that should stop the run.
     pub fn open(&mut self, path: &Path, input: &str) -> anyhow::Result<Opened> {
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
+        create_parent(path)?;
+        Ok(match self.claim(path, input)? {
+            Claimed::Ready(t) => Opened::File(t.create()?),
+            Claimed::Skipped => Opened::Skipped,
+            Claimed::Refused(why) => Opened::Refused(why),
+        })
+    }
+
+    /// Claim `path` for `input` without creating anything yet: the file (and
+    /// its directory) is made by [`Target::create`], once there is something
+    /// to write, so that a run that gives no game leaves no trace.
+    pub fn claim(&mut self, path: &Path, input: &str) -> anyhow::Result<Claimed> {
+        let resolved = match descriptor(path) {
+            Some(_) => Ok((path.to_path_buf(), None)),
+            None => resolve_link(path),
         };
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        let (real, link) = match resolve_link(path) {
+        let (real, link) = match resolved {
             Ok(r) => r,
-            Err(why) => return Ok(Opened::Refused(why)),
+            Err(why) => return Ok(Claimed::Refused(why)),
         };
         let key = claim_key(&real);
         if let Some(input_name) = self.inputs.get(&key) {
-            return Ok(Opened::Refused(format!(
+            return Ok(Claimed::Refused(format!(
                 "{}: not written: it is the input {input_name} of this run",
                 path.display()
             )));
@@ -79,21 +95,38 @@ impl Outputs {
             let who = if first == input {
                 format!("{input} would write it twice")
             } else {
-                format!("{first} and {input} both convert to this file")
+                format!(
+                    "{first} and {input} both convert to this file{}",
+                    self.clash_hint
+                )
             };
-            return Ok(Opened::Refused(format!(
+            return Ok(Claimed::Refused(format!(
                 "{}: not written: output clash: {who}",
                 path.display()
             )));
         }
+        let shown = path.to_path_buf();
+        match stream_kind(path, &real) {
+            Ok(Some(stream)) => {
+                self.claimed.insert(key, input.to_string());
+                return Ok(Claimed::Ready(Target {
+                    shown,
+                    real,
+                    mode: None,
+                    stream: Some(stream),
+                }));
+            }
+            Ok(None) => {}
+            Err(why) => return Ok(Claimed::Refused(why)),
+        }
         self.claimed.insert(key, input.to_string());
-        let old_mode = match std::fs::metadata(&real) {
+        let mode = match std::fs::metadata(&real) {
             Err(_) if link.is_none() => None,
             Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
             Ok(m) => match self.existing {
-                Existing::Skip => return Ok(Opened::Skipped),
+                Existing::Skip => return Ok(Claimed::Skipped),
                 Existing::Refuse => {
-                    return Ok(Opened::Refused(format!(
+                    return Ok(Claimed::Refused(format!(
                         "{}: not written: it exists (--force replaces it, --skip-existing skips it)",
                         path.display()
                     )));
@@ -101,8 +134,120 @@ impl Outputs {
                 Existing::Replace => Some(m.permissions()),
             },
         };
-        OutFile::create(path, &real, old_mode).map(Opened::File)
+        Ok(Claimed::Ready(Target {
+            shown,
+            real,
+            mode,
+            stream: None,
+        }))
     }
+
+    /// Add `hint` (say, the option that tells the clashing inputs apart) to
+    /// every clash message.
+    pub fn with_clash_hint(mut self, hint: String) -> Self {
+        self.clash_hint = hint;
+        self
+    }
+}
+
+/// What claiming an output gave.
+pub enum Claimed {
+    /// The output may be written: [`Target::create`] makes it.
+    Ready(Target),
+    /// The output exists and `--skip-existing` was given.
+    Skipped,
+    /// The output is not written, for the reason given.
+    Refused(String),
+}
+
+/// A claimed output, not yet created.
+pub struct Target {
+    shown: PathBuf,
+    real: PathBuf,
+    mode: Option<std::fs::Permissions>,
+    stream: Option<Stream>,
+}
+
+impl Target {
+    /// Create the output (its directory too): a temporary file beside it,
+    /// or the stream opened for writing.
+    pub fn create(self) -> anyhow::Result<OutFile> {
+        match self.stream {
+            Some(s) => OutFile::direct(&self.shown, s),
+            None => {
+                create_parent(&self.real)?;
+                OutFile::create(&self.shown, &self.real, self.mode)
+            }
+        }
+    }
+}
+
+fn create_parent(path: &Path) -> anyhow::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))
+}
+
+/// Something written straight into, never replaced.
+enum Stream {
+    /// A descriptor of this process (`/dev/stdout`, `/dev/fd/N`,
+    /// `/proc/self/fd/N`): written through a copy of the descriptor, so that
+    /// what the shell set up (a pipe, `>>`) is kept whatever is behind it.
+    Fd(u32),
+    /// A FIFO, a device or a socket: opened for writing.
+    Path(PathBuf),
+}
+
+/// Whether `path` (landing on `real`) is to be written straight into;
+/// `Err` for what cannot be an output at all (a directory).
+fn stream_kind(path: &Path, real: &Path) -> Result<Option<Stream>, String> {
+    if let Some(fd) = descriptor(path) {
+        return Ok(Some(Stream::Fd(fd)));
+    }
+    let Ok(m) = std::fs::metadata(real) else {
+        return Ok(None);
+    };
+    if m.is_dir() {
+        return Err(format!(
+            "{}: not written: it is a directory",
+            path.display()
+        ));
+    }
+    Ok((!m.is_file()).then(|| Stream::Path(real.to_path_buf())))
+}
+
+/// Whether `path` is written straight into (a FIFO, a device, a
+/// descriptor such as `/dev/stdout`) rather than replaced.
+pub fn is_stream(path: &Path) -> bool {
+    descriptor(path).is_some() || std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
+}
+
+/// The descriptor `path` names, following symbolic links one at a time
+/// (`/dev/stdout` → `/proc/self/fd/1`): canonicalizing would go past the
+/// descriptor to the file behind it.
+fn descriptor(path: &Path) -> Option<u32> {
+    let mut p = path.to_path_buf();
+    for _ in 0..16 {
+        let s = p.to_str()?;
+        let n = match s {
+            "/dev/stdout" => Some("1"),
+            "/dev/stderr" => Some("2"),
+            _ => s
+                .strip_prefix("/dev/fd/")
+                .or_else(|| s.strip_prefix("/proc/self/fd/")),
+        };
+        if let Some(n) = n.and_then(|n| n.parse().ok()) {
+            return Some(n);
+        }
+        let next = std::fs::read_link(&p).ok()?;
+        p = match p.parent() {
+            Some(dir) if next.is_relative() => dir.join(next),
+            _ => next,
+        };
+    }
+    None
 }
 
 /// The path a write to `path` lands on: `path` itself, or the file a
@@ -139,23 +284,31 @@ fn claim_key(path: &Path) -> PathBuf {
 /// through a link) outside the claims of a run: for `--summary FILE` and
 /// `kifu man --out-dir`.
 pub fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
+    let mut f = if let Some(fd) = descriptor(path) {
+        OutFile::direct(path, Stream::Fd(fd))?
+    } else {
+        create_parent(path)?;
+        let (real, _) = resolve_link(path).map_err(anyhow::Error::msg)?;
+        match stream_kind(path, &real).map_err(anyhow::Error::msg)? {
+            Some(s) => OutFile::direct(path, s)?,
+            None => {
+                let mode = std::fs::metadata(&real).ok().map(|m| m.permissions());
+                OutFile::create(path, &real, mode)?
+            }
+        }
     };
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let (real, _) = resolve_link(path).map_err(anyhow::Error::msg)?;
-    let mode = std::fs::metadata(&real).ok().map(|m| m.permissions());
-    let mut f = OutFile::create(path, &real, mode)?;
     f.write_all(bytes)?;
     f.commit()
 }
 
 /// An output being written: a temporary file beside its target, removed if
-/// it is dropped before [`OutFile::commit`] (or by an interrupt).
+/// it is dropped before [`OutFile::commit`] (or by an interrupt); or a
+/// stream written straight into.
 pub struct OutFile {
-    /// `None` only once committed.
+    /// `None` only once committed, or for a stream.
     tmp: Option<BufWriter<tempfile::NamedTempFile>>,
+    /// The stream written straight into (a FIFO, a device, a descriptor).
+    direct: Option<BufWriter<std::fs::File>>,
     /// The path named on the command line (or under `--out-dir`).
     shown: PathBuf,
     /// Where the file lands (the target of a symbolic link).
@@ -191,13 +344,36 @@ impl OutFile {
         }
         Ok(OutFile {
             tmp: Some(BufWriter::new(tmp)),
+            direct: None,
             shown: shown.to_path_buf(),
             real: real.to_path_buf(),
         })
     }
 
-    /// Rename the finished file into place.
+    /// Open a stream for writing straight into it.
+    fn direct(shown: &Path, stream: Stream) -> anyhow::Result<OutFile> {
+        let cannot = || format!("cannot write {}", shown.display());
+        let file = match stream {
+            Stream::Fd(fd) => match standard_stream(fd) {
+                Some(f) => f,
+                None => std::fs::OpenOptions::new().write(true).open(shown),
+            },
+            Stream::Path(p) => std::fs::OpenOptions::new().write(true).open(p),
+        }
+        .with_context(cannot)?;
+        Ok(OutFile {
+            tmp: None,
+            direct: Some(BufWriter::new(file)),
+            shown: shown.to_path_buf(),
+            real: shown.to_path_buf(),
+        })
+    }
+
+    /// Rename the finished file into place (flush a stream).
     pub fn commit(mut self) -> anyhow::Result<()> {
+        if let Some(mut d) = self.direct.take() {
+            return d.flush().map_err(|e| name_error(&self.shown, e).into());
+        }
         let Some(tmp) = self.tmp.take() else {
             return Ok(());
         };
@@ -218,10 +394,14 @@ impl OutFile {
         r
     }
 
-    fn tmp(&mut self) -> std::io::Result<&mut BufWriter<tempfile::NamedTempFile>> {
-        self.tmp
-            .as_mut()
-            .ok_or_else(|| std::io::Error::other("written after it was committed"))
+    fn tmp(&mut self) -> std::io::Result<&mut dyn Write> {
+        if let Some(d) = self.direct.as_mut() {
+            return Ok(d);
+        }
+        match self.tmp.as_mut() {
+            Some(t) => Ok(t),
+            None => Err(std::io::Error::other("written after it was committed")),
+        }
     }
 }
 
@@ -249,6 +429,24 @@ impl Write for OutFile {
         let r = self.tmp()?.flush();
         r.map_err(|e| name_error(&self.shown, e))
     }
+}
+
+/// A copy of standard output (1) or standard error (2), sharing its offset
+/// and flags (an `>>` append stays an append).
+#[cfg(unix)]
+fn standard_stream(fd: u32) -> Option<std::io::Result<std::fs::File>> {
+    use std::os::fd::AsFd;
+    let owned = match fd {
+        1 => std::io::stdout().as_fd().try_clone_to_owned(),
+        2 => std::io::stderr().as_fd().try_clone_to_owned(),
+        _ => return None,
+    };
+    Some(owned.map(std::fs::File::from))
+}
+
+#[cfg(not(unix))]
+fn standard_stream(_: u32) -> Option<std::io::Result<std::fs::File>> {
+    None
 }
 
 /// An I/O error that names the output, not its temporary file.

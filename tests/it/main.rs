@@ -21,6 +21,7 @@ mod kif_write;
 mod library;
 mod manifest;
 mod no_loss;
+mod output_targets;
 mod outputs;
 mod recovery;
 mod refuse;

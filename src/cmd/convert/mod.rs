@@ -89,6 +89,7 @@ fn plan(a: &ConvertArgs, paths: &[std::path::PathBuf], srcs: &[Source]) -> anyho
         _ if many && !line_format(a.to) => {
             bail!("several inputs need --out-dir DIR (one output file per input)")
         }
+        (Some(file), None) if super::output::is_stream(file) => Plan::Stream(file.clone()),
         (Some(file), None) => Plan::File(file.clone()),
         (None, None) => Plan::Stdout,
     })

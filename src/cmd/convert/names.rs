@@ -34,6 +34,9 @@ pub enum Plan {
     File(PathBuf),
     /// `--out-dir DIR`: one file per input, mirroring the input tree.
     Dir(PathBuf),
+    /// `-o FILE` naming what is not a regular file (a FIFO, a device,
+    /// `/dev/stdout`): one stream, written straight into as stdout is.
+    Stream(PathBuf),
 }
 
 impl Plan {
@@ -56,7 +59,7 @@ impl Plan {
     /// or `None` for standard output.
     pub fn game_target(&self, src: &Source, to: ToFormat, index: usize) -> Option<PathBuf> {
         let base = match self {
-            Plan::Stdout => return None,
+            Plan::Stdout | Plan::Stream(_) => return None,
             Plan::File(p) => p.clone(),
             Plan::Dir(_) => self.input_target(src, to)?,
         };
