@@ -52,6 +52,24 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
+/// An error and its causes as one line, `outer: inner: …`, leaving out a
+/// cause whose text the line already holds: a kifu [`Error`] says what its
+/// I/O error said, and anyhow's `{:#}` would say it again.
+pub fn error_text(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let c = cause.to_string();
+        if text.contains(&c) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&c);
+    }
+    text
+}
+
 /// The line that reports an input (or game `index` of it) that could not be
 /// read, the same for every command: `FILE:LINE:COLUMN: message`, or
 /// `FILE: message` when the error has no position.

@@ -203,13 +203,20 @@ pub fn unreadable(name: &str, e: &Error, index: Option<usize>) -> Part {
         .position()
         .map_or(String::new(), |p| format!(":{}:{}", p.line, p.column));
     let game = index.map_or(String::new(), |i| format!(" (game {})", i + 1));
+    // The message of a parse error starts with the file and position the
+    // line already shows.
+    let msg = e.to_string();
+    let msg = msg
+        .strip_prefix(&format!("{name}{pos}: "))
+        .or_else(|| msg.strip_prefix(&format!("{name}: ")))
+        .unwrap_or(&msg);
     Part {
         cards: Vec::new(),
         not_drawn: Vec::new(),
         unreadable: vec![format!(
             "<li><code>{}{pos}</code>{game}: {}</li>\n",
             escape(name),
-            escape(&e.to_string())
+            escape(msg)
         )],
     }
 }

@@ -5,6 +5,7 @@
 
 mod carry;
 mod cli;
+mod cli_messages;
 mod common;
 mod csa;
 mod csa_write;

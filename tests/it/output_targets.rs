@@ -298,3 +298,60 @@ fn a_directory_named_by_o_is_refused_not_replaced() {
     );
     assert!(d.path().join("dir").is_dir());
 }
+
+#[test]
+fn twins_clash_naming_keep_extension_which_writes_both() {
+    let d = tempfile::tempdir().unwrap();
+    write(
+        d.path(),
+        "in/x.kif",
+        "手合割：平手\n1 ７六歩(77)\n".as_bytes(),
+    );
+    write(
+        d.path(),
+        "in/x.kifu",
+        "手合割：平手\n1 ２六歩(27)\n".as_bytes(),
+    );
+    write(d.path(), "in/y.KI2", "手合割：平手\n▲５六歩\n".as_bytes());
+    write(
+        d.path(),
+        "in/y.kif",
+        "手合割：平手\n1 １六歩(17)\n".as_bytes(),
+    );
+    let o = kifu_in(
+        d.path(),
+        &["convert", "--to", "csa", "--out-dir", "o", "in"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    let e = err(&o);
+    let clashes: Vec<&str> = e.lines().filter(|l| l.contains("output clash")).collect();
+    assert_eq!(clashes.len(), 2, "{e}");
+    for c in clashes {
+        assert!(c.contains("--keep-extension"), "{c}");
+        assert!(
+            c.contains("x.kif.csa"),
+            "the hint shows the name it gives: {c}"
+        );
+    }
+    assert!(e.contains("2 not written"), "{e}");
+    let o = kifu_in(
+        d.path(),
+        &[
+            "convert",
+            "-q",
+            "--to",
+            "csa",
+            "--out-dir",
+            "k",
+            "--keep-extension",
+            "in",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(
+        names(&d.path().join("k")),
+        ["x.kif.csa", "x.kifu.csa", "y.KI2.csa", "y.kif.csa"]
+    );
+    let x = std::fs::read_to_string(d.path().join("k/x.kifu.csa")).unwrap();
+    assert!(x.contains("+2726FU"), "{x}");
+}

@@ -208,7 +208,10 @@ impl<'a> Writer<'a> {
     }
 
     fn write_game_file(&mut self, src: &Source, index: usize, bytes: &[u8]) -> anyhow::Result<()> {
-        let Some(t) = self.plan.game_target(src, self.a.to, index) else {
+        let Some(t) = self
+            .plan
+            .game_target(src, self.a.to, self.a.keep_extension, index)
+        else {
             if let Some(w) = writer_of(self.run_dest.as_mut(), &mut self.stdout)? {
                 w.write_all(bytes)?;
             }
@@ -223,7 +226,10 @@ impl<'a> Writer<'a> {
 
     fn write_streamed(&mut self, src: &Source, bytes: &[u8]) -> anyhow::Result<()> {
         if self.run_dest.is_none() && self.file_dest.is_none() {
-            let to = match self.plan.input_target(src, self.a.to) {
+            let to = match self
+                .plan
+                .input_target(src, self.a.to, self.a.keep_extension)
+            {
                 Some(t) => self.open(&t, src)?.map_or(To::Nowhere, To::File),
                 None => To::Nowhere,
             };
