@@ -114,6 +114,7 @@ pub fn sources(paths: &[PathBuf]) -> (Vec<Source>, Vec<String>) {
             root: None,
         });
     }
+    let mut passed = PassedOver::default();
     for p in paths {
         if p.as_os_str() == "-" {
             out.push(Source {
@@ -128,9 +129,7 @@ pub fn sources(paths: &[PathBuf]) -> (Vec<Source>, Vec<String>) {
                         let ext = e.path().extension().and_then(|x| x.to_str());
                         let known = ext
                             .is_some_and(|x| EXTENSIONS.iter().any(|k| k.eq_ignore_ascii_case(x)));
-                        // Only JKF among the JSON files beside the records.
-                        let json = ext.is_some_and(|x| x.eq_ignore_ascii_case("json"));
-                        if known && (!json || kifu::input::json_is_record(e.path())) {
+                        if known && !passed.passes_over(e.path(), ext) {
                             files.push((tree_order_key(e.path()), e.into_path()));
                         }
                     }
@@ -153,7 +152,79 @@ pub fn sources(paths: &[PathBuf]) -> (Vec<Source>, Vec<String>) {
             });
         }
     }
+    passed.note();
     (out, errors)
+}
+
+/// The files with a record's extension that a walk leaves out, for a note:
+/// a `.json` that is not JKF (settings, test data), and the lines
+/// `kifu convert --to sfen` writes (positions for training, not records).
+/// Named on the command line, they are read, and their errors reported.
+#[derive(Default)]
+struct PassedOver {
+    json: Vec<PathBuf>,
+    sfen: Vec<PathBuf>,
+}
+
+impl PassedOver {
+    /// Whether the walk leaves `path` out (and notes it).
+    fn passes_over(&mut self, path: &Path, ext: Option<&str>) -> bool {
+        let is = |e: &str| ext.is_some_and(|x| x.eq_ignore_ascii_case(e));
+        if is("json") && !kifu::input::json_is_record(path) {
+            self.json.push(path.to_path_buf());
+            true
+        } else if is("sfen") && is_sfen_lines(path) {
+            self.sfen.push(path.to_path_buf());
+            true
+        } else {
+            false
+        }
+    }
+
+    fn note(&self) {
+        let list = |v: &[PathBuf]| {
+            let mut s: Vec<String> = v.iter().take(3).map(|p| p.display().to_string()).collect();
+            if v.len() > 3 {
+                s.push(format!("and {} more", v.len() - 3));
+            }
+            s.join(", ")
+        };
+        let files = |n: usize| summary::plural(n, "file", "files");
+        if !self.json.is_empty() {
+            let n = self.json.len();
+            eprintln!(
+                "kifu: note: passed over {n} .json {} that {} not JKF: {}",
+                files(n),
+                summary::plural(n, "is", "are"),
+                list(&self.json)
+            );
+        }
+        if !self.sfen.is_empty() {
+            let n = self.sfen.len();
+            eprintln!(
+                "kifu: note: passed over {n} .sfen {} of `kifu convert --to sfen` lines (positions, not game records): {}",
+                files(n),
+                list(&self.sfen)
+            );
+        }
+    }
+}
+
+/// Whether the first line of `path` is a line of `kifu convert --to sfen`:
+/// an SFEN, then the next move, the result and the eval after tabs. A
+/// record holds no tab there, so nothing readable is passed over.
+fn is_sfen_lines(path: &Path) -> bool {
+    let Ok(f) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut first = Vec::new();
+    let mut r = std::io::BufReader::new(f.take(4096));
+    if r.read_until(b'\n', &mut first).is_err() {
+        return false;
+    }
+    let fields: Vec<&[u8]> = first.trim_ascii_end().split(|&b| b == b'\t').collect();
+    let results: [&[u8]; 4] = [b"win", b"loss", b"draw", b"-"];
+    fields.len() == 4 && fields[0].contains(&b'/') && results.contains(&fields[2])
 }
 
 /// A key whose byte order is the order of a depth-first walk that visits

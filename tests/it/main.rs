@@ -37,3 +37,4 @@ mod variants_cli;
 mod variants_engine;
 mod variants_fixtures;
 mod variants_rules;
+mod walk;
