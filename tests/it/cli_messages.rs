@@ -246,3 +246,68 @@ fn the_report_names_each_unreadable_input_once() {
     );
     assert_eq!(items[1].matches("missing.kif").count(), 1, "{}", items[1]);
 }
+
+/// A CSA file of `n` short games.
+fn many_games(n: usize) -> String {
+    let game = "PI\n+\n+7776FU\n-3334FU\n+2726FU\n-8384FU\n%TORYO\n";
+    let mut s = String::from("V2.2\n");
+    s.push_str(&vec![game; n].join("/\n"));
+    s
+}
+
+#[cfg(unix)]
+#[test]
+fn check_on_sigint_stops_with_the_summary_so_far_and_exits_2_as_convert_does() {
+    use std::io::BufRead;
+    let d = tempfile::tempdir().unwrap();
+    write(d.path(), "big.csa", &many_games(100_000));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(["check", "big.csa"])
+        .current_dir(d.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read stdout on a thread (so the child never blocks on it), saying
+    // when the first game's line has come.
+    let stdout = child.stdout.take().unwrap();
+    let (started, first) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut lines = Vec::new();
+        for line in std::io::BufReader::new(stdout).lines() {
+            lines.push(line.unwrap());
+            if lines.len() == 1 {
+                let _ = started.send(());
+            }
+        }
+        lines
+    });
+    first
+        .recv_timeout(std::time::Duration::from_secs(120))
+        .expect("a first game line");
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let status = child.wait().unwrap();
+    let lines = reader.join().unwrap();
+    let mut e = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut e).unwrap();
+    assert_eq!(status.code(), Some(2), "{e}");
+    assert!(e.contains("interrupted: the run stopped"), "{e}");
+    let summary = lines
+        .iter()
+        .find(|l| l.starts_with("1 file, "))
+        .unwrap_or_else(|| panic!("no summary: {:?}", lines.last()));
+    let games: usize = summary["1 file, ".len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(games > 0 && games < 100_000, "stopped part way: {summary}");
+    let ok_lines = lines.iter().filter(|l| l.starts_with("big.csa")).count();
+    assert_eq!(ok_lines, games, "the summary counts the games printed");
+}
