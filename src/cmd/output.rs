@@ -5,11 +5,15 @@
 //! run or one of its inputs. What is not a regular file (a FIFO, a device,
 //! `/dev/stdout`) is written straight into, never replaced.
 
+mod stream;
+
 use super::signal;
 use anyhow::Context;
 use std::collections::HashMap;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+pub use stream::is_stream;
+use stream::{Stream, descriptor, stream_kind};
 
 /// What to do with an output that already exists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -190,66 +194,6 @@ fn create_parent(path: &Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))
 }
 
-/// Something written straight into, never replaced.
-enum Stream {
-    /// A descriptor of this process (`/dev/stdout`, `/dev/fd/N`,
-    /// `/proc/self/fd/N`): written through a copy of the descriptor, so that
-    /// what the shell set up (a pipe, `>>`) is kept whatever is behind it.
-    Fd(u32),
-    /// A FIFO, a device or a socket: opened for writing.
-    Path(PathBuf),
-}
-
-/// Whether `path` (landing on `real`) is to be written straight into;
-/// `Err` for what cannot be an output at all (a directory).
-fn stream_kind(path: &Path, real: &Path) -> Result<Option<Stream>, String> {
-    if let Some(fd) = descriptor(path) {
-        return Ok(Some(Stream::Fd(fd)));
-    }
-    let Ok(m) = std::fs::metadata(real) else {
-        return Ok(None);
-    };
-    if m.is_dir() {
-        return Err(format!(
-            "{}: not written: it is a directory",
-            path.display()
-        ));
-    }
-    Ok((!m.is_file()).then(|| Stream::Path(real.to_path_buf())))
-}
-
-/// Whether `path` is written straight into (a FIFO, a device, a
-/// descriptor such as `/dev/stdout`) rather than replaced.
-pub fn is_stream(path: &Path) -> bool {
-    descriptor(path).is_some() || std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
-}
-
-/// The descriptor `path` names, following symbolic links one at a time
-/// (`/dev/stdout` → `/proc/self/fd/1`): canonicalizing would go past the
-/// descriptor to the file behind it.
-fn descriptor(path: &Path) -> Option<u32> {
-    let mut p = path.to_path_buf();
-    for _ in 0..16 {
-        let s = p.to_str()?;
-        let n = match s {
-            "/dev/stdout" => Some("1"),
-            "/dev/stderr" => Some("2"),
-            _ => s
-                .strip_prefix("/dev/fd/")
-                .or_else(|| s.strip_prefix("/proc/self/fd/")),
-        };
-        if let Some(n) = n.and_then(|n| n.parse().ok()) {
-            return Some(n);
-        }
-        let next = std::fs::read_link(&p).ok()?;
-        p = match p.parent() {
-            Some(dir) if next.is_relative() => dir.join(next),
-            _ => next,
-        };
-    }
-    None
-}
-
 /// The path a write to `path` lands on: `path` itself, or the file a
 /// symbolic link points to (with the link, for messages). A link to
 /// nothing is refused: replacing it would silently turn it into a file.
@@ -353,14 +297,7 @@ impl OutFile {
     /// Open a stream for writing straight into it.
     fn direct(shown: &Path, stream: Stream) -> anyhow::Result<OutFile> {
         let cannot = || format!("cannot write {}", shown.display());
-        let file = match stream {
-            Stream::Fd(fd) => match standard_stream(fd) {
-                Some(f) => f,
-                None => std::fs::OpenOptions::new().write(true).open(shown),
-            },
-            Stream::Path(p) => std::fs::OpenOptions::new().write(true).open(p),
-        }
-        .with_context(cannot)?;
+        let file = stream::open(shown, stream).with_context(cannot)?;
         Ok(OutFile {
             tmp: None,
             direct: Some(BufWriter::new(file)),
@@ -429,24 +366,6 @@ impl Write for OutFile {
         let r = self.tmp()?.flush();
         r.map_err(|e| name_error(&self.shown, e))
     }
-}
-
-/// A copy of standard output (1) or standard error (2), sharing its offset
-/// and flags (an `>>` append stays an append).
-#[cfg(unix)]
-fn standard_stream(fd: u32) -> Option<std::io::Result<std::fs::File>> {
-    use std::os::fd::AsFd;
-    let owned = match fd {
-        1 => std::io::stdout().as_fd().try_clone_to_owned(),
-        2 => std::io::stderr().as_fd().try_clone_to_owned(),
-        _ => return None,
-    };
-    Some(owned.map(std::fs::File::from))
-}
-
-#[cfg(not(unix))]
-fn standard_stream(_: u32) -> Option<std::io::Result<std::fs::File>> {
-    None
 }
 
 /// An I/O error that names the output, not its temporary file.
