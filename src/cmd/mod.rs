@@ -210,6 +210,24 @@ impl PassedOver {
     }
 }
 
+/// For an input named on the command line that holds the lines of
+/// `kifu convert --to sfen`, an error that says so, instead of the USI
+/// reader's `expected startpos or an SFEN` on a line that starts with one.
+fn say_if_sfen_lines(path: &Path, e: Error) -> Error {
+    let sfen = path
+        .extension()
+        .is_some_and(|x| x.eq_ignore_ascii_case("sfen"));
+    if !sfen || !is_sfen_lines(path) {
+        return e;
+    }
+    let reason = "it holds the lines `kifu convert --to sfen` writes (a position, its next move, \
+                  the result and the eval, one position a line): data for training, which kifu \
+                  does not read back as games"
+        .to_string();
+    let span = kifu::record::Location::new(0, 1, 1);
+    Error::new(kifu::ErrorKind::NotARecord { span, reason }).with_path(path)
+}
+
 /// Whether the first line of `path` is a line of `kifu convert --to sfen`:
 /// an SFEN, then the next move, the result and the eval after tabs. A
 /// record holds no tab there, so nothing readable is passed over.
@@ -358,6 +376,7 @@ pub fn drive<T: Send>(
             return FileResult::Stream;
         };
         let name = src.name();
+        let read = read.map_err(|e| say_if_sfen_lines(p, e));
         let (meta, items) = input_items(read, opts);
         FileResult::Done(items.into_iter().map(|i| work(&name, &meta, i)).collect())
     };

@@ -111,6 +111,11 @@ fn kifus_own_line_outputs_in_a_tree_never_fail_a_check_of_it() {
     // Named on the command line, the SFEN lines are an error.
     let o = kifu_in(d.path(), &["check", "t/out/all.sfen"]);
     assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(
+        err(&o).contains("t/out/all.sfen:1:1: not a shogi record: it holds the lines `kifu convert --to sfen` writes"),
+        "{}",
+        err(&o)
+    );
     // A .sfen file that holds a record is read in a walk.
     write(
         d.path(),
