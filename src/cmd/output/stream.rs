@@ -92,3 +92,30 @@ fn standard_stream(fd: u32) -> Option<std::io::Result<std::fs::File>> {
 fn standard_stream(_: u32) -> Option<std::io::Result<std::fs::File>> {
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_descriptor_is_found_through_its_links_not_past_them() {
+        assert_eq!(descriptor(Path::new("/dev/stdout")), Some(1));
+        assert_eq!(descriptor(Path::new("/dev/stderr")), Some(2));
+        assert_eq!(descriptor(Path::new("/dev/fd/7")), Some(7));
+        assert_eq!(descriptor(Path::new("/proc/self/fd/1")), Some(1));
+        let d = tempfile::tempdir().unwrap();
+        let link = d.path().join("out");
+        std::os::unix::fs::symlink("/dev/stdout", &link).unwrap();
+        assert_eq!(descriptor(&link), Some(1));
+        let file = d.path().join("f");
+        std::fs::write(&file, "").unwrap();
+        assert_eq!(descriptor(&file), None);
+        assert!(matches!(stream_kind(&file, &file), Ok(None)));
+        assert!(stream_kind(d.path(), d.path()).is_err());
+        assert!(matches!(
+            stream_kind(Path::new("/dev/null"), Path::new("/dev/null")),
+            Ok(Some(Stream::Path(_)))
+        ));
+    }
+}
