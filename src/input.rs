@@ -39,8 +39,9 @@ pub struct ReadOptions {
 /// Whether a `.json` file met in a directory walk is to be read. Other JSON
 /// files sit beside records (test expectations, settings), so only a JKF
 /// document is taken, and any file that cannot be told apart from one (it
-/// cannot be read, or it opens like an object but is not valid JSON, as a
-/// truncated JKF is), so that its error is still reported.
+/// cannot be read, or it is not valid JSON but names a JKF key, as a
+/// truncated JKF does), so that its error is still reported. Invalid JSON
+/// that names none (a `tsconfig.json` with comments) is not a record.
 pub fn json_is_record(path: &Path) -> bool {
     let Ok(bytes) = std::fs::read(path) else {
         return true;
@@ -49,7 +50,17 @@ pub fn json_is_record(path: &Path) -> bool {
     if body.trim_ascii_start().first() != Some(&b'{') {
         return false;
     }
-    parse::recognise::jkf_object(body).unwrap_or(true)
+    parse::recognise::jkf_object(body).unwrap_or_else(|| names_a_jkf_key(body))
+}
+
+/// Whether `body` holds `"header"`, `"initial"` or `"moves"` as an object key.
+fn names_a_jkf_key(body: &[u8]) -> bool {
+    ["\"header\"", "\"initial\"", "\"moves\""].iter().any(|k| {
+        memchr::memmem::find_iter(body, k.as_bytes()).any(|i| {
+            let after = &body[i + k.len()..];
+            after.trim_ascii_start().first() == Some(&b':')
+        })
+    })
 }
 
 /// The format an extension suggests.

@@ -125,12 +125,20 @@ struct ConvertArgs {
     /// The target format.
     #[arg(long, value_enum, ignore_case = true)]
     to: ToFormat,
-    /// Write to this file (one input only).
-    #[arg(short, long)]
+    /// Write to this file. The line formats (usi, sfen, json, hcpe, psv)
+    /// write the games of every input into it, one stream; the others take
+    /// one input (its later games go to FILE-2, FILE-3, …). A FIFO, a device
+    /// or /dev/stdout is written straight into, never replaced.
+    #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// Write one file per input under this directory, mirroring the input tree.
     #[arg(long)]
     out_dir: Option<PathBuf>,
+    /// Name each output after its input's whole file name (x.kif →
+    /// x.kif.csa), so that x.kif and x.kifu in one folder do not both
+    /// become x.csa.
+    #[arg(long)]
+    keep_extension: bool,
     /// Replace existing output files (keeping their mode; a symbolic link
     /// is written through to its target).
     #[arg(long, conflicts_with = "skip_existing")]
@@ -245,7 +253,7 @@ fn main() -> ExitCode {
             }
             let error =
                 cmd::color::paint(cmd::color::Stream::Stderr, cmd::color::Style::Bad, "error");
-            eprintln!("kifu: {error}: {e:#}");
+            eprintln!("kifu: {error}: {}", cmd::error_text(&e));
             ExitCode::from(2)
         }
     }

@@ -3,7 +3,7 @@
 use super::color::{Stream, Style, paint};
 use super::progress::Progress;
 use super::summary::{Strict, Summary, count_fouls};
-use super::{Event, Item, Meta, Source, drive, error_line, read_options, sources};
+use super::{Event, Item, Meta, Source, drive, error_line, read_options, signal, sources};
 use crate::CheckArgs;
 use anyhow::Context;
 use kifu::notation::{ja_move, notation_text};
@@ -43,24 +43,40 @@ pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
     let (read_opts, replay_opts) = read_options(&a.input)?;
     let (srcs, walk_errors) = sources(&a.input.paths_or_cwd());
     let mut run = Run::new(a, srcs.len(), &walk_errors);
-    match variant {
-        Some(v) => check_variants(&srcs, v, a, &mut run)?,
+    // Ctrl-C stops the run between games with the summary of what was
+    // checked, and exit code 2, as convert does.
+    signal::install();
+    let checked = match variant {
+        Some(v) => check_variants(&srcs, v, a, &mut run),
         None => drive(
             &srcs,
             a.input.jobs,
             &read_opts,
             |name, meta, item| check_item(name, meta, item, a, &replay_opts),
-            |src, ev: Event<Outcome>| match ev {
-                Event::Begin => Ok(()),
-                Event::End => {
-                    run.file_done();
-                    Ok(())
+            |src, ev: Event<Outcome>| {
+                signal::check()?;
+                match ev {
+                    Event::Begin => Ok(()),
+                    Event::End => {
+                        run.file_done();
+                        Ok(())
+                    }
+                    Event::Item(o) => run.take(src, o),
                 }
-                Event::Item(o) => run.take(src, o),
             },
-        )?,
-    }
-    run.finish(a, start)
+        ),
+    };
+    let interrupted = match checked {
+        Err(e) if signal::is_interrupt(&e) => {
+            run.progress.finish();
+            eprintln!("kifu: error: {e}");
+            true
+        }
+        Err(e) => return Err(e),
+        Ok(()) => false,
+    };
+    let code = run.finish(a, start)?;
+    Ok(if interrupted { 2 } else { code })
 }
 
 /// Every variant input checked on the worker threads, a batch at a time,
@@ -84,6 +100,7 @@ fn check_variants(srcs: &[Source], v: Variant, a: &CheckArgs, run: &mut Run) -> 
                 .collect()
         });
         for (src, o) in batch.iter().zip(outcomes) {
+            signal::check()?;
             run.take(src, o)?;
             run.file_done();
         }

@@ -10,7 +10,11 @@ use std::path::Path;
 /// Print the completion script for `shell` on stdout.
 pub fn completions(shell: clap_complete::Shell) -> anyhow::Result<u8> {
     let mut cmd = Cli::command();
-    clap_complete::generate(shell, &mut cmd, "kifu", &mut std::io::stdout());
+    // Into a buffer: generate() panics on a write error, and a reader that
+    // stops early (`| head`) is not an error.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "kifu", &mut script);
+    std::io::stdout().write_all(&script)?;
     Ok(0)
 }
 

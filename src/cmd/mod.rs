@@ -52,6 +52,24 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
+/// An error and its causes as one line, `outer: inner: …`, leaving out a
+/// cause whose text the line already holds: a kifu [`Error`] says what its
+/// I/O error said, and anyhow's `{:#}` would say it again.
+pub fn error_text(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let c = cause.to_string();
+        if text.contains(&c) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&c);
+    }
+    text
+}
+
 /// The line that reports an input (or game `index` of it) that could not be
 /// read, the same for every command: `FILE:LINE:COLUMN: message`, or
 /// `FILE: message` when the error has no position.
@@ -96,6 +114,7 @@ pub fn sources(paths: &[PathBuf]) -> (Vec<Source>, Vec<String>) {
             root: None,
         });
     }
+    let mut passed = PassedOver::default();
     for p in paths {
         if p.as_os_str() == "-" {
             out.push(Source {
@@ -110,9 +129,7 @@ pub fn sources(paths: &[PathBuf]) -> (Vec<Source>, Vec<String>) {
                         let ext = e.path().extension().and_then(|x| x.to_str());
                         let known = ext
                             .is_some_and(|x| EXTENSIONS.iter().any(|k| k.eq_ignore_ascii_case(x)));
-                        // Only JKF among the JSON files beside the records.
-                        let json = ext.is_some_and(|x| x.eq_ignore_ascii_case("json"));
-                        if known && (!json || kifu::input::json_is_record(e.path())) {
+                        if known && !passed.passes_over(e.path(), ext) {
                             files.push((tree_order_key(e.path()), e.into_path()));
                         }
                     }
@@ -135,7 +152,97 @@ pub fn sources(paths: &[PathBuf]) -> (Vec<Source>, Vec<String>) {
             });
         }
     }
+    passed.note();
     (out, errors)
+}
+
+/// The files with a record's extension that a walk leaves out, for a note:
+/// a `.json` that is not JKF (settings, test data), and the lines
+/// `kifu convert --to sfen` writes (positions for training, not records).
+/// Named on the command line, they are read, and their errors reported.
+#[derive(Default)]
+struct PassedOver {
+    json: Vec<PathBuf>,
+    sfen: Vec<PathBuf>,
+}
+
+impl PassedOver {
+    /// Whether the walk leaves `path` out (and notes it).
+    fn passes_over(&mut self, path: &Path, ext: Option<&str>) -> bool {
+        let is = |e: &str| ext.is_some_and(|x| x.eq_ignore_ascii_case(e));
+        if is("json") && !kifu::input::json_is_record(path) {
+            self.json.push(path.to_path_buf());
+            true
+        } else if is("sfen") && is_sfen_lines(path) {
+            self.sfen.push(path.to_path_buf());
+            true
+        } else {
+            false
+        }
+    }
+
+    fn note(&self) {
+        let list = |v: &[PathBuf]| {
+            let mut s: Vec<String> = v.iter().take(3).map(|p| p.display().to_string()).collect();
+            if v.len() > 3 {
+                s.push(format!("and {} more", v.len() - 3));
+            }
+            s.join(", ")
+        };
+        let files = |n: usize| summary::plural(n, "file", "files");
+        if !self.json.is_empty() {
+            let n = self.json.len();
+            eprintln!(
+                "kifu: note: passed over {n} .json {} that {} not JKF: {}",
+                files(n),
+                summary::plural(n, "is", "are"),
+                list(&self.json)
+            );
+        }
+        if !self.sfen.is_empty() {
+            let n = self.sfen.len();
+            eprintln!(
+                "kifu: note: passed over {n} .sfen {} of `kifu convert --to sfen` lines (positions, not game records): {}",
+                files(n),
+                list(&self.sfen)
+            );
+        }
+    }
+}
+
+/// For an input named on the command line that holds the lines of
+/// `kifu convert --to sfen`, an error that says so, instead of the USI
+/// reader's `expected startpos or an SFEN` on a line that starts with one.
+fn say_if_sfen_lines(path: &Path, e: Error) -> Error {
+    let sfen = path
+        .extension()
+        .is_some_and(|x| x.eq_ignore_ascii_case("sfen"));
+    if !sfen || !is_sfen_lines(path) {
+        return e;
+    }
+    let reason = "it holds the lines `kifu convert --to sfen` writes (a position, its next move, \
+                  the result and the eval, one position a line): data for training, which kifu \
+                  does not read back as games"
+        .to_string();
+    let span = kifu::record::Location::new(0, 1, 1);
+    Error::new(kifu::ErrorKind::NotARecord { span, reason }).with_path(path)
+}
+
+/// Whether the first line of `path` is a line of `kifu convert --to sfen`:
+/// an SFEN, then the next move, the result and the eval after tabs. A
+/// record holds no tab there, so nothing readable is passed over.
+fn is_sfen_lines(path: &Path) -> bool {
+    let Ok(f) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut first = Vec::new();
+    let mut r = std::io::BufReader::new(f.take(4096));
+    if r.read_until(b'\n', &mut first).is_err() {
+        return false;
+    }
+    let fields: Vec<&[u8]> = first.trim_ascii_end().split(|&b| b == b'\t').collect();
+    let results: [&[u8]; 4] = [b"win", b"loss", b"draw", b"-"];
+    fields.len() == 4 && fields[0].contains(&b'/') && results.contains(&fields[2])
 }
 
 /// A key whose byte order is the order of a depth-first walk that visits
@@ -269,6 +376,7 @@ pub fn drive<T: Send>(
             return FileResult::Stream;
         };
         let name = src.name();
+        let read = read.map_err(|e| say_if_sfen_lines(p, e));
         let (meta, items) = input_items(read, opts);
         FileResult::Done(items.into_iter().map(|i| work(&name, &meta, i)).collect())
     };

@@ -2,13 +2,18 @@
 //! temporary file renamed into place, new files get the ordinary mode of new
 //! files, a replaced file keeps its mode, a symbolic link is written
 //! through, and no output of a run ever replaces another output of the same
-//! run or one of its inputs.
+//! run or one of its inputs. What is not a regular file (a FIFO, a device,
+//! `/dev/stdout`) is written straight into, never replaced.
+
+mod stream;
 
 use super::signal;
 use anyhow::Context;
 use std::collections::HashMap;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+pub use stream::is_stream;
+use stream::{Stream, descriptor, stream_kind};
 
 /// What to do with an output that already exists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,11 +34,14 @@ pub struct Outputs {
     claimed: HashMap<PathBuf, String>,
     /// Canonical paths of the run's inputs.
     inputs: HashMap<PathBuf, String>,
+    /// Added to clash messages.
+    clash_hint: String,
 }
 
 /// What opening an output gave.
 pub enum Opened {
-    /// A temporary file to write, renamed to the output by [`OutFile::commit`].
+    /// A temporary file to write, renamed to the output by [`OutFile::commit`]
+    /// (or the stream itself, for what is not a regular file).
     File(OutFile),
     /// The output exists and `--skip-existing` was given.
     Skipped,
@@ -52,6 +60,7 @@ impl Outputs {
             existing,
             claimed: HashMap::new(),
             inputs,
+            clash_hint: String::new(),
         }
     }
 
@@ -59,18 +68,29 @@ impl Outputs {
     /// is an I/O failure (a directory that cannot be created, a full disk)
     /// that should stop the run.
     pub fn open(&mut self, path: &Path, input: &str) -> anyhow::Result<Opened> {
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
+        create_parent(path)?;
+        Ok(match self.claim(path, input)? {
+            Claimed::Ready(t) => Opened::File(t.create()?),
+            Claimed::Skipped => Opened::Skipped,
+            Claimed::Refused(why) => Opened::Refused(why),
+        })
+    }
+
+    /// Claim `path` for `input` without creating anything yet: the file (and
+    /// its directory) is made by [`Target::create`], once there is something
+    /// to write, so that a run that gives no game leaves no trace.
+    pub fn claim(&mut self, path: &Path, input: &str) -> anyhow::Result<Claimed> {
+        let resolved = match descriptor(path) {
+            Some(_) => Ok((path.to_path_buf(), None)),
+            None => resolve_link(path),
         };
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        let (real, link) = match resolve_link(path) {
+        let (real, link) = match resolved {
             Ok(r) => r,
-            Err(why) => return Ok(Opened::Refused(why)),
+            Err(why) => return Ok(Claimed::Refused(why)),
         };
         let key = claim_key(&real);
         if let Some(input_name) = self.inputs.get(&key) {
-            return Ok(Opened::Refused(format!(
+            return Ok(Claimed::Refused(format!(
                 "{}: not written: it is the input {input_name} of this run",
                 path.display()
             )));
@@ -79,21 +99,38 @@ impl Outputs {
             let who = if first == input {
                 format!("{input} would write it twice")
             } else {
-                format!("{first} and {input} both convert to this file")
+                format!(
+                    "{first} and {input} both convert to this file{}",
+                    self.clash_hint
+                )
             };
-            return Ok(Opened::Refused(format!(
+            return Ok(Claimed::Refused(format!(
                 "{}: not written: output clash: {who}",
                 path.display()
             )));
         }
+        let shown = path.to_path_buf();
+        match stream_kind(path, &real) {
+            Ok(Some(stream)) => {
+                self.claimed.insert(key, input.to_string());
+                return Ok(Claimed::Ready(Target {
+                    shown,
+                    real,
+                    mode: None,
+                    stream: Some(stream),
+                }));
+            }
+            Ok(None) => {}
+            Err(why) => return Ok(Claimed::Refused(why)),
+        }
         self.claimed.insert(key, input.to_string());
-        let old_mode = match std::fs::metadata(&real) {
+        let mode = match std::fs::metadata(&real) {
             Err(_) if link.is_none() => None,
             Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
             Ok(m) => match self.existing {
-                Existing::Skip => return Ok(Opened::Skipped),
+                Existing::Skip => return Ok(Claimed::Skipped),
                 Existing::Refuse => {
-                    return Ok(Opened::Refused(format!(
+                    return Ok(Claimed::Refused(format!(
                         "{}: not written: it exists (--force replaces it, --skip-existing skips it)",
                         path.display()
                     )));
@@ -101,8 +138,60 @@ impl Outputs {
                 Existing::Replace => Some(m.permissions()),
             },
         };
-        OutFile::create(path, &real, old_mode).map(Opened::File)
+        Ok(Claimed::Ready(Target {
+            shown,
+            real,
+            mode,
+            stream: None,
+        }))
     }
+
+    /// Add `hint` (say, the option that tells the clashing inputs apart) to
+    /// every clash message.
+    pub fn with_clash_hint(mut self, hint: String) -> Self {
+        self.clash_hint = hint;
+        self
+    }
+}
+
+/// What claiming an output gave.
+pub enum Claimed {
+    /// The output may be written: [`Target::create`] makes it.
+    Ready(Target),
+    /// The output exists and `--skip-existing` was given.
+    Skipped,
+    /// The output is not written, for the reason given.
+    Refused(String),
+}
+
+/// A claimed output, not yet created.
+pub struct Target {
+    shown: PathBuf,
+    real: PathBuf,
+    mode: Option<std::fs::Permissions>,
+    stream: Option<Stream>,
+}
+
+impl Target {
+    /// Create the output (its directory too): a temporary file beside it,
+    /// or the stream opened for writing.
+    pub fn create(self) -> anyhow::Result<OutFile> {
+        match self.stream {
+            Some(s) => OutFile::direct(&self.shown, s),
+            None => {
+                create_parent(&self.real)?;
+                OutFile::create(&self.shown, &self.real, self.mode)
+            }
+        }
+    }
+}
+
+fn create_parent(path: &Path) -> anyhow::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))
 }
 
 /// The path a write to `path` lands on: `path` itself, or the file a
@@ -139,23 +228,31 @@ fn claim_key(path: &Path) -> PathBuf {
 /// through a link) outside the claims of a run: for `--summary FILE` and
 /// `kifu man --out-dir`.
 pub fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
+    let mut f = if let Some(fd) = descriptor(path) {
+        OutFile::direct(path, Stream::Fd(fd))?
+    } else {
+        create_parent(path)?;
+        let (real, _) = resolve_link(path).map_err(anyhow::Error::msg)?;
+        match stream_kind(path, &real).map_err(anyhow::Error::msg)? {
+            Some(s) => OutFile::direct(path, s)?,
+            None => {
+                let mode = std::fs::metadata(&real).ok().map(|m| m.permissions());
+                OutFile::create(path, &real, mode)?
+            }
+        }
     };
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let (real, _) = resolve_link(path).map_err(anyhow::Error::msg)?;
-    let mode = std::fs::metadata(&real).ok().map(|m| m.permissions());
-    let mut f = OutFile::create(path, &real, mode)?;
     f.write_all(bytes)?;
     f.commit()
 }
 
 /// An output being written: a temporary file beside its target, removed if
-/// it is dropped before [`OutFile::commit`] (or by an interrupt).
+/// it is dropped before [`OutFile::commit`] (or by an interrupt); or a
+/// stream written straight into.
 pub struct OutFile {
-    /// `None` only once committed.
+    /// `None` only once committed, or for a stream.
     tmp: Option<BufWriter<tempfile::NamedTempFile>>,
+    /// The stream written straight into (a FIFO, a device, a descriptor).
+    direct: Option<BufWriter<std::fs::File>>,
     /// The path named on the command line (or under `--out-dir`).
     shown: PathBuf,
     /// Where the file lands (the target of a symbolic link).
@@ -191,13 +288,29 @@ impl OutFile {
         }
         Ok(OutFile {
             tmp: Some(BufWriter::new(tmp)),
+            direct: None,
             shown: shown.to_path_buf(),
             real: real.to_path_buf(),
         })
     }
 
-    /// Rename the finished file into place.
+    /// Open a stream for writing straight into it.
+    fn direct(shown: &Path, stream: Stream) -> anyhow::Result<OutFile> {
+        let cannot = || format!("cannot write {}", shown.display());
+        let file = stream::open(shown, stream).with_context(cannot)?;
+        Ok(OutFile {
+            tmp: None,
+            direct: Some(BufWriter::new(file)),
+            shown: shown.to_path_buf(),
+            real: shown.to_path_buf(),
+        })
+    }
+
+    /// Rename the finished file into place (flush a stream).
     pub fn commit(mut self) -> anyhow::Result<()> {
+        if let Some(mut d) = self.direct.take() {
+            return d.flush().map_err(|e| name_error(&self.shown, e).into());
+        }
         let Some(tmp) = self.tmp.take() else {
             return Ok(());
         };
@@ -218,10 +331,14 @@ impl OutFile {
         r
     }
 
-    fn tmp(&mut self) -> std::io::Result<&mut BufWriter<tempfile::NamedTempFile>> {
-        self.tmp
-            .as_mut()
-            .ok_or_else(|| std::io::Error::other("written after it was committed"))
+    fn tmp(&mut self) -> std::io::Result<&mut dyn Write> {
+        if let Some(d) = self.direct.as_mut() {
+            return Ok(d);
+        }
+        match self.tmp.as_mut() {
+            Some(t) => Ok(t),
+            None => Err(std::io::Error::other("written after it was committed")),
+        }
     }
 }
 

@@ -20,7 +20,6 @@ use kifu::replay::{Diagnostic, Game, LineResult, Verdict};
 use kifu::{DiagnosticCode, Error, Rule};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::Path;
 
 /// What one item of an input adds to the report (built on a worker).
@@ -120,7 +119,8 @@ impl Report {
         html.push_str("</script>\n<script>\n");
         html.push_str(SCRIPT);
         html.push_str("</script>\n</body>\n</html>\n");
-        write_atomic(path, html.as_bytes())
+        // Atomically, as every output; a FIFO or /dev/stdout written into.
+        super::output::write_file(path, html.as_bytes())
             .with_context(|| format!("cannot write the report to {}", path.display()))
     }
 
@@ -203,13 +203,20 @@ pub fn unreadable(name: &str, e: &Error, index: Option<usize>) -> Part {
         .position()
         .map_or(String::new(), |p| format!(":{}:{}", p.line, p.column));
     let game = index.map_or(String::new(), |i| format!(" (game {})", i + 1));
+    // The message of a parse error starts with the file and position the
+    // line already shows.
+    let msg = e.to_string();
+    let msg = msg
+        .strip_prefix(&format!("{name}{pos}: "))
+        .or_else(|| msg.strip_prefix(&format!("{name}: ")))
+        .unwrap_or(&msg);
     Part {
         cards: Vec::new(),
         not_drawn: Vec::new(),
         unreadable: vec![format!(
             "<li><code>{}{pos}</code>{game}: {}</li>\n",
             escape(name),
-            escape(&e.to_string())
+            escape(msg)
         )],
     }
 }
@@ -448,27 +455,6 @@ fn escape(s: &str) -> String {
         }
     }
     out
-}
-
-/// Write `bytes` to a temporary file beside `path` and rename it into place,
-/// with the mode a new file gets (0666 less the umask), not the temporary
-/// file's private 0600.
-fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let mut b = tempfile::Builder::new();
-    b.prefix(".kifu-report").suffix(".tmp");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        b.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let mut tmp = b.tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }
 
 const STYLE: &str = r#"body{font-family:system-ui,'Noto Sans CJK JP',sans-serif;margin:0 1.5em 2em;color:#111;background:#fafafa}

@@ -129,15 +129,20 @@ fn read_game(a: &ShowArgs) -> anyhow::Result<Game> {
     };
     let name = a.file.display();
     let index = a.game.checked_sub(1).context("--game counts from 1")?;
+    // The same line as check prints: the file named once, with the game.
+    let game_error = |e: &kifu::Error| {
+        let line = super::error_line(&name.to_string(), e, Some(index));
+        anyhow::anyhow!("{}", line.trim_end())
+    };
     if let Some((_, e)) = input.failed.into_iter().find(|(i, _)| *i == index) {
-        return Err(e).with_context(|| format!("{name}: game {}", a.game));
+        return Err(game_error(&e));
     }
     let total = input.records.len();
     let Some(record) = input.records.into_iter().find(|r| r.index == index) else {
         bail!("{name}: --game {}: the input holds {total} game(s)", a.game);
     };
     let replay_opts = kifu::ReplayOptions::default();
-    kifu::replay(record, &replay_opts).with_context(|| format!("{name}: game {}", a.game))
+    kifu::replay(record, &replay_opts).map_err(|e| game_error(&e))
 }
 
 /// `先手`/`後手`, or `下手`/`上手` for a handicap game, by [`kifu::Color::index`].

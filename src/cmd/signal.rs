@@ -57,11 +57,16 @@ pub struct Interrupted;
 
 impl std::fmt::Display for Interrupted {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("interrupted: temporary files removed, the run stopped")
+        f.write_str("interrupted: the run stopped, no output left half-written")
     }
 }
 
 impl std::error::Error for Interrupted {}
+
+/// Whether `e` is the stop after a signal.
+pub fn is_interrupt(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| c.is::<Interrupted>())
+}
 
 /// `Err(Interrupted)` once a signal has arrived.
 pub fn check() -> anyhow::Result<()> {

@@ -179,9 +179,16 @@ pub fn run(a: &StatsArgs) -> anyhow::Result<u8> {
             "handicaps": st.handicaps,
             "fouls_by_rule": st.fouls_by_rule,
         });
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        // write_all, not println!, which panics when the reader is gone.
+        std::io::Write::write_all(
+            &mut std::io::stdout(),
+            (serde_json::to_string_pretty(&v)? + "\n").as_bytes(),
+        )?;
     } else {
-        print!("{}", text(&st, lengths.as_ref()));
+        std::io::Write::write_all(
+            &mut std::io::stdout(),
+            text(&st, lengths.as_ref()).as_bytes(),
+        )?;
     }
     Ok(if st.unreadable > 0 { 2 } else { 0 })
 }

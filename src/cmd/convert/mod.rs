@@ -38,6 +38,12 @@ pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
     for e in &walk_errors {
         eprintln!("kifu: {e}");
     }
+    if !a.quiet {
+        let on_terminal = std::io::IsTerminal::is_terminal(&std::io::stdout());
+        for w in option_warnings(a, &plan, on_terminal) {
+            eprintln!("kifu: warning: {w}");
+        }
+    }
     signal::install();
     let existing = if a.force {
         Existing::Replace
@@ -49,7 +55,13 @@ pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
     let inputs = srcs
         .iter()
         .filter_map(|s| Some((s.path.as_deref()?, s.name())));
-    let outputs = Outputs::new(existing, inputs);
+    let mut outputs = Outputs::new(existing, inputs);
+    if matches!(plan, Plan::Dir(_)) && !a.keep_extension {
+        outputs = outputs.with_clash_hint(format!(
+            " (--keep-extension keeps each input's extension in its output's name: x.kif.{})",
+            extension(a.to)
+        ));
+    }
     let mut w = Writer::new(a, plan, outputs, srcs.len());
     w.sum.unreadable += walk_errors.len();
     let mut stopped = false;
@@ -71,13 +83,40 @@ pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
             return Err(e);
         }
         w.abandon();
-        eprintln!("kifu: error: {e:#}");
+        eprintln!("kifu: error: {}", super::error_text(&e));
         stopped = true;
     }
     w.finish_progress();
     print_summary(a, &mut w, start)?;
     let failed = w.sum.unreadable > 0 || w.sum.not_written.unwrap_or(0) > 0;
     Ok(if stopped || failed { 2 } else { 0 })
+}
+
+/// What the command line asks for that the run will not do as asked: an
+/// option the target ignores, bytes a terminal cannot show.
+fn option_warnings(a: &ConvertArgs, plan: &Plan, stdout_is_terminal: bool) -> Vec<String> {
+    let mut w = Vec::new();
+    let to = extension(a.to);
+    if a.split_variations && a.to != ToFormat::Csa {
+        let instead = if matches!(
+            a.to,
+            ToFormat::Usi | ToFormat::Sfen | ToFormat::Hcpe | ToFormat::Psv
+        ) {
+            "writes the main line of each game only (its variations are counted as dropped)"
+        } else {
+            "keeps the variations as variations"
+        };
+        w.push(format!(
+            "--split-variations applies to --to csa only: --to {to} {instead}"
+        ));
+    }
+    let sjis = matches!(a.to, ToFormat::Kif | ToFormat::Ki2);
+    if sjis && stdout_is_terminal && matches!(plan, Plan::Stdout) {
+        w.push(format!(
+            "--to {to} writes Shift_JIS, which a terminal shows garbled: --to {to}u writes the same record in UTF-8"
+        ));
+    }
+    w
 }
 
 /// Where the outputs go, or why the command line cannot say.
@@ -89,6 +128,7 @@ fn plan(a: &ConvertArgs, paths: &[std::path::PathBuf], srcs: &[Source]) -> anyho
         _ if many && !line_format(a.to) => {
             bail!("several inputs need --out-dir DIR (one output file per input)")
         }
+        (Some(file), None) if super::output::is_stream(file) => Plan::Stream(file.clone()),
         (Some(file), None) => Plan::File(file.clone()),
         (None, None) => Plan::Stdout,
     })

@@ -34,31 +34,47 @@ pub enum Plan {
     File(PathBuf),
     /// `--out-dir DIR`: one file per input, mirroring the input tree.
     Dir(PathBuf),
+    /// `-o FILE` naming what is not a regular file (a FIFO, a device,
+    /// `/dev/stdout`): one stream, written straight into as stdout is.
+    Stream(PathBuf),
 }
 
 impl Plan {
     /// The file that holds the games of `src` under `--out-dir`: its path
     /// below the directory argument it was found in (or its file name),
     /// with the last extension replaced by the target's (`a/x.csa` →
-    /// `DIR/a/x.kif`); standard input is `DIR/stdin.EXT`.
-    pub fn input_target(&self, src: &Source, to: ToFormat) -> Option<PathBuf> {
+    /// `DIR/a/x.kif`), or the target's added with `keep` (`--keep-extension`:
+    /// `DIR/a/x.csa.kif`); standard input is `DIR/stdin.EXT`.
+    pub fn input_target(&self, src: &Source, to: ToFormat, keep: bool) -> Option<PathBuf> {
         let Plan::Dir(dir) = self else {
             return None;
         };
+        let ext = extension(to);
         let rel = match &src.path {
-            Some(p) => relative_to(p, src.root.as_deref()).with_extension(extension(to)),
-            None => PathBuf::from(format!("stdin.{}", extension(to))),
+            Some(p) if keep => {
+                let mut name = relative_to(p, src.root.as_deref()).as_os_str().to_owned();
+                name.push(format!(".{ext}"));
+                PathBuf::from(name)
+            }
+            Some(p) => relative_to(p, src.root.as_deref()).with_extension(ext),
+            None => PathBuf::from(format!("stdin.{ext}")),
         };
         Some(dir.join(rel))
     }
 
     /// The file for game `index` of `src` in a one-game-per-file format,
     /// or `None` for standard output.
-    pub fn game_target(&self, src: &Source, to: ToFormat, index: usize) -> Option<PathBuf> {
+    pub fn game_target(
+        &self,
+        src: &Source,
+        to: ToFormat,
+        keep: bool,
+        index: usize,
+    ) -> Option<PathBuf> {
         let base = match self {
-            Plan::Stdout => return None,
+            Plan::Stdout | Plan::Stream(_) => return None,
             Plan::File(p) => p.clone(),
-            Plan::Dir(_) => self.input_target(src, to)?,
+            Plan::Dir(_) => self.input_target(src, to, keep)?,
         };
         Some(with_game_number(&base, index))
     }
@@ -95,7 +111,7 @@ mod tests {
     #[test]
     fn an_output_name_depends_only_on_its_input_and_the_target() {
         let plan = Plan::Dir(PathBuf::from("o"));
-        let t = |s: &Source| plan.input_target(s, ToFormat::Kif).unwrap();
+        let t = |s: &Source| plan.input_target(s, ToFormat::Kif, false).unwrap();
         assert_eq!(t(&src("in/a/x.csa", Some("in"))), Path::new("o/a/x.kif"));
         assert_eq!(t(&src("in/x.json", Some("in"))), Path::new("o/x.kif"));
         assert_eq!(t(&src("d/x.tar.csa", None)), Path::new("o/x.tar.kif"));
@@ -104,6 +120,19 @@ mod tests {
             root: None,
         };
         assert_eq!(t(&stdin), Path::new("o/stdin.kif"));
+    }
+
+    #[test]
+    fn keep_extension_adds_the_targets_extension_to_the_whole_name() {
+        let plan = Plan::Dir(PathBuf::from("o"));
+        let t = |s: &Source| plan.input_target(s, ToFormat::Csa, true).unwrap();
+        assert_eq!(
+            t(&src("in/a/x.kif", Some("in"))),
+            Path::new("o/a/x.kif.csa")
+        );
+        assert_eq!(t(&src("in/x.KI2", Some("in"))), Path::new("o/x.KI2.csa"));
+        let game = plan.game_target(&src("in/x.kifu", Some("in")), ToFormat::Kif, true, 1);
+        assert_eq!(game.unwrap(), Path::new("o/x.kifu-2.kif"));
     }
 
     #[test]

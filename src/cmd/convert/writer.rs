@@ -2,7 +2,7 @@
 //! order and puts it where the plan says, counting what was written,
 //! skipped, refused and warned about.
 
-use super::super::output::{Opened, OutFile, Outputs};
+use super::super::output::{Claimed, Opened, OutFile, Outputs, Target};
 use super::super::progress::Progress;
 use super::super::signal;
 use super::super::summary::Summary;
@@ -17,6 +17,9 @@ use std::io::{BufWriter, Stdout, Write};
 /// Where a stream of games is being written.
 enum To {
     Stdout,
+    /// `-o FILE` claimed but not created until its first game, so that a
+    /// run that gives no game leaves no file (and an existing one as it was).
+    Pending(Target),
     File(OutFile),
     /// Nowhere: the output was skipped or refused (already counted).
     Nowhere,
@@ -87,14 +90,16 @@ impl<'a> Writer<'a> {
         let to = match (&self.plan, self.per_file) {
             (Plan::Dir(_), _) | (Plan::File(_), true) => return Ok(true),
             (Plan::Stdout, _) => To::Stdout,
-            (Plan::File(p), false) => match self.outputs.open(p, "the run")? {
-                Opened::File(f) => To::File(f),
-                Opened::Skipped => {
-                    *self.sum.skipped.get_or_insert(0) += 1;
-                    return Ok(false);
+            (Plan::File(p), false) | (Plan::Stream(p), _) => {
+                match self.outputs.claim(p, "the run")? {
+                    Claimed::Ready(t) => To::Pending(t),
+                    Claimed::Skipped => {
+                        *self.sum.skipped.get_or_insert(0) += 1;
+                        return Ok(false);
+                    }
+                    Claimed::Refused(why) => anyhow::bail!("{why}"),
                 }
-                Opened::Refused(why) => anyhow::bail!("{why}"),
-            },
+            }
         };
         self.run_dest = Some(Dest { to, games: 0 });
         Ok(true)
@@ -203,8 +208,13 @@ impl<'a> Writer<'a> {
     }
 
     fn write_game_file(&mut self, src: &Source, index: usize, bytes: &[u8]) -> anyhow::Result<()> {
-        let Some(t) = self.plan.game_target(src, self.a.to, index) else {
-            self.stdout.write_all(bytes)?;
+        let Some(t) = self
+            .plan
+            .game_target(src, self.a.to, self.a.keep_extension, index)
+        else {
+            if let Some(w) = writer_of(self.run_dest.as_mut(), &mut self.stdout)? {
+                w.write_all(bytes)?;
+            }
             return Ok(());
         };
         if let Some(mut f) = self.open(&t, src)? {
@@ -216,7 +226,10 @@ impl<'a> Writer<'a> {
 
     fn write_streamed(&mut self, src: &Source, bytes: &[u8]) -> anyhow::Result<()> {
         if self.run_dest.is_none() && self.file_dest.is_none() {
-            let to = match self.plan.input_target(src, self.a.to) {
+            let to = match self
+                .plan
+                .input_target(src, self.a.to, self.a.keep_extension)
+            {
                 Some(t) => self.open(&t, src)?.map_or(To::Nowhere, To::File),
                 None => To::Nowhere,
             };
@@ -225,19 +238,18 @@ impl<'a> Writer<'a> {
         let Some(dest) = self.file_dest.as_mut().or(self.run_dest.as_mut()) else {
             return Ok(());
         };
-        let w: &mut dyn Write = match &mut dest.to {
-            To::Stdout => &mut self.stdout,
-            To::File(f) => f,
-            To::Nowhere => return Ok(()),
+        let games = dest.games;
+        dest.games += 1;
+        let Some(w) = writer_of(Some(dest), &mut self.stdout)? else {
+            return Ok(());
         };
         if self.a.to == ToFormat::Csa {
-            w.write_all(if dest.games == 0 {
+            w.write_all(if games == 0 {
                 self.csa_head.as_bytes()
             } else {
                 b"/\n"
             })?;
         }
-        dest.games += 1;
         w.write_all(bytes)?;
         Ok(())
     }
@@ -247,12 +259,16 @@ impl<'a> Writer<'a> {
         self.progress
             .update(self.file_number, self.sum.games, self.sum.fouls);
         let mut rest = std::mem::take(&mut self.held);
-        let to_stdout = matches!(self.plan, Plan::Stdout);
-        if self.per_file && self.file_games > 1 && to_stdout {
+        let stream = match &self.plan {
+            Plan::Stdout => Some("stdout".to_string()),
+            Plan::Stream(p) => Some(p.display().to_string()),
+            _ => None,
+        };
+        if let Some(stream) = stream.filter(|_| self.per_file && self.file_games > 1) {
             rest.push(Warning {
                 code: kifu::codes::WarningCode::GamesConcatenated,
                 message: format!(
-                    "{} games written one after another to stdout; use --out-dir for one file each",
+                    "{} games written one after another to {stream}; use --out-dir for one file each",
                     self.file_games
                 ),
             });
@@ -293,4 +309,26 @@ impl<'a> Writer<'a> {
     pub fn finish_progress(&self) {
         self.progress.finish();
     }
+}
+
+/// Where the games of `dest` are written, the run's `-o FILE` created at its
+/// first game; `None` when they are written nowhere.
+fn writer_of<'w>(
+    dest: Option<&'w mut Dest>,
+    stdout: &'w mut BufWriter<Stdout>,
+) -> anyhow::Result<Option<&'w mut dyn Write>> {
+    let Some(dest) = dest else {
+        return Ok(Some(stdout));
+    };
+    if matches!(dest.to, To::Pending(_)) {
+        let To::Pending(t) = std::mem::replace(&mut dest.to, To::Nowhere) else {
+            unreachable!("matched just above")
+        };
+        dest.to = To::File(t.create()?);
+    }
+    Ok(match &mut dest.to {
+        To::Stdout => Some(stdout),
+        To::File(f) => Some(f),
+        To::Pending(_) | To::Nowhere => None,
+    })
 }
