@@ -54,6 +54,9 @@ pub(super) struct GameReader {
     pub(super) written: FileFields,
     /// Game information after the position has been reported once.
     late_info: bool,
+    /// A floodgate `'summary:max_moves:…` line and where it is: the only
+    /// word of a game its server ended by the move limit (csa.md §8).
+    max_moves_summary: Option<(String, Location)>,
 }
 
 impl GameReader {
@@ -70,6 +73,7 @@ impl GameReader {
             timed: Timed::Nothing,
             written: FileFields::default(),
             late_info: false,
+            max_moves_summary: None,
         }
     }
 
@@ -79,6 +83,19 @@ impl GameReader {
             return None;
         }
         let mut record = self.record;
+        if record.main.ending.is_none()
+            && let Some((text, span)) = self.max_moves_summary
+        {
+            // Floodgate writes no `%` line for a draw by the move limit:
+            // the summary is the ending, judged as a `%MAX_MOVES` is.
+            record.main.ending = Some(Ending {
+                kind: EndingKind::MaxMoves,
+                text,
+                span,
+                time: None,
+                comments: Vec::new(),
+            });
+        }
         // A guess from the text's length that was far too large (a record
         // of long comments) is not kept for the record's lifetime.
         let moves = &mut record.main.moves;
@@ -250,6 +267,9 @@ impl GameReader {
                 },
             }
         } else {
+            if text.starts_with("'summary:max_moves:") && self.phase != Phase::Setup {
+                self.max_moves_summary = Some((text.to_string(), span));
+            }
             self.note(text);
         }
     }
