@@ -98,3 +98,26 @@ fn a_move_limit_claim_short_of_the_limit_is_reported() {
         d.message
     );
 }
+
+#[test]
+fn kif_ki2_and_jkf_evals_are_written_from_the_side_to_move() {
+    use kifu::parse::{jkf, ki2, kif};
+    let kif_text = "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n** 30 -3334FU\n   2 ３四歩(33)\n*#評価値=-45\n   3 投了\n";
+    let ki2_text = "手合割：平手\n▲７六歩\n** 30\n△３四歩\n*#評価値=-45\nまで2手で後手の勝ち\n";
+    let jkf_text = r##"{"header":{},"initial":{"preset":"HIRATE"},"moves":[{},{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU","color":0},"comments":["* 30"]},{"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU","color":1},"comments":["#評価値=-45"]},{"special":"TORYO"}]}"##;
+    for (name, rec) in [
+        ("kif", kif::parse(kif_text).unwrap().remove(0)),
+        ("ki2", ki2::parse(ki2_text).unwrap().remove(0)),
+        ("jkf", jkf::parse(jkf_text).unwrap().remove(0)),
+    ] {
+        let g = replay(rec, &ReplayOptions::default()).unwrap();
+        let (h, warnings) = hcpe::write(&g);
+        assert!(warnings.is_empty(), "{name}: {warnings:?}");
+        let evals: Vec<i16> = h
+            .chunks(hcpe::RECORD_BYTES)
+            .map(|r| i16::from_le_bytes([r[32], r[33]]))
+            .collect();
+        // Sente's +30 for sente, and sente's -45 is +45 for gote.
+        assert_eq!(evals, [30, 45], "{name}");
+    }
+}
