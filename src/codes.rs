@@ -126,6 +126,9 @@ codes! {
         FalseMateClaim => "false-mate-claim",
         /// The record claims a repetition that did not happen.
         FalseSennichiteClaim => "false-sennichite-claim",
+        /// The record ends by the move limit, but its moves are not as many
+        /// as the limit it names.
+        FalseMaxMovesClaim => "false-max-moves-claim",
         /// The record claims a foul its moves do not show.
         UnverifiedFoulClaim => "unverified-foul-claim",
         /// Moves are written after the foul that ended the line.

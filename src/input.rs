@@ -119,11 +119,22 @@ pub fn read_bytes(bytes: &[u8], path: Option<&Path>, opts: &ReadOptions) -> Resu
         Some(f) => f,
         None => parse::detect(text, path.and_then(format_hint)).ok_or_else(|| {
             let n = parse::recognise::unknown(text);
+            let mut reason = n.reason;
+            // No format to compare with: only the encoding can be named.
+            reason.push_str(&hint(bytes, text, Format::Usi, opts, &decoded.warnings));
             with_path(Error::new(ErrorKind::NotARecord {
                 span: n.span,
-                reason: n.reason,
+                reason,
             }))
         })?,
+    };
+    // A record that does not read in the format or encoding the user chose
+    // says what the content looks like instead (docs/cli.md).
+    let hinted = |e: crate::error::ParseError| {
+        let mut e = e;
+        e.message
+            .push_str(&hint(bytes, text, format, opts, &decoded.warnings));
+        with_path(e.into())
     };
     let mut failed = Vec::new();
     let records = if format == Format::Csa {
@@ -141,14 +152,20 @@ pub fn read_bytes(bytes: &[u8], path: Option<&Path>, opts: &ReadOptions) -> Resu
             }
             records
         } else {
-            parse::parse(text, format).map_err(|e| with_path(e.into()))?
+            parse::parse(text, format).map_err(hinted)?
         }
     } else {
-        parse::parse(text, format).map_err(|e| with_path(e.into()))?
+        parse::parse(text, format).map_err(hinted)?
     };
     if failed.is_empty() {
-        parse::recognise::check(text, format, &records)
-            .map_err(|n| with_path(not_a_record(n, text, format, opts)))?;
+        parse::recognise::check(text, format, &records).map_err(|n| {
+            let mut reason = n.reason;
+            reason.push_str(&hint(bytes, text, format, opts, &decoded.warnings));
+            with_path(Error::new(ErrorKind::NotARecord {
+                span: n.span,
+                reason,
+            }))
+        })?;
     }
     Ok(Input {
         format,
@@ -159,27 +176,47 @@ pub fn read_bytes(bytes: &[u8], path: Option<&Path>, opts: &ReadOptions) -> Resu
     })
 }
 
-/// The refusal of a text that holds no record, with a word on the format
-/// the content looks like when the user chose another one.
-fn not_a_record(
-    n: parse::recognise::NotARecord,
+/// What a text that did not read as `format` may be instead, as words to
+/// add to its error: with `--from`, the format the content looks like;
+/// with `--encoding`, the encoding its bytes read cleanly in, or that they
+/// are not valid in the one named. Empty when neither was chosen.
+fn hint(
+    bytes: &[u8],
     text: &str,
     format: Format,
     opts: &ReadOptions,
-) -> Error {
-    let mut reason = n.reason;
+    decode_warnings: &[String],
+) -> String {
+    let mut hint = String::new();
     if opts.from.is_some()
         && let Some(other) = parse::detect(text, None).filter(|&f| f != format)
     {
-        reason.push_str(&format!(
+        hint.push_str(&format!(
             "; the content looks like {}: try --from {other}, or leave --from out",
             other.name().to_uppercase()
         ));
     }
-    Error::new(ErrorKind::NotARecord {
-        span: n.span,
-        reason,
-    })
+    if let Some(forced) = opts.encoding {
+        let clean = decode(bytes, None)
+            .ok()
+            .filter(|d| d.warnings.is_empty() && d.encoding != forced);
+        match clean {
+            Some(d) => hint.push_str(&format!(
+                "; the bytes are not {} text as --encoding says, but read cleanly as {}: \
+                 try --encoding {}, or leave --encoding out",
+                forced.name(),
+                d.encoding.name(),
+                d.encoding.name().to_ascii_lowercase()
+            )),
+            None if !decode_warnings.is_empty() => hint.push_str(&format!(
+                "; the bytes are not valid {} (--encoding): the encoding may be wrong; \
+                 leave --encoding out to detect it",
+                forced.name()
+            )),
+            None => {}
+        }
+    }
+    hint
 }
 
 /// Read and parse the file at `path`, as [`read_bytes`] does its bytes.

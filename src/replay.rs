@@ -357,6 +357,8 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
     main.diagnostics.splice(0..0, notices);
     main.diagnostics
         .extend(closing_diagnostics(&record, &start, &main));
+    main.diagnostics
+        .extend(ending::move_limit_claim(&record, &main));
     let variations = replay_variations(&record, &start, &mut main, opts);
     Ok(Game {
         record,

@@ -38,6 +38,15 @@ def check_game(game):
     board = cshogi.Board()
     evals = game.evals
     for i, (h, p) in enumerate(zip(hcpe, psv)):
+        # Every byte as cshogi itself codes the position, pieces out of play
+        # (a handicap's, a diagram's) included.
+        own = cshogi.Board(positions[i])
+        want_hcp = np.zeros(1, cshogi.HuffmanCodedPos)
+        own.to_hcp(want_hcp)
+        assert h["hcp"].tobytes() == want_hcp.tobytes(), positions[i]
+        want_psfen = np.zeros(1, cshogi.PackedSfen)
+        own.to_psfen(want_psfen)
+        assert p["sfen"].tobytes() == want_psfen.tobytes(), positions[i]
         board.set_hcp(h["hcp"])
         assert board_part(board.sfen()) == board_part(positions[i])
         assert cshogi.move_to_usi(board.move_from_move16(h["bestMove16"])) == game.moves[i]
@@ -95,10 +104,42 @@ def test_floodgate_evals_are_written_from_the_side_to_move():
     assert g.to("sfen").splitlines()[1].split("\t")[3] == "-45"
 
 
-def test_a_handicap_start_writes_no_record_and_says_why():
-    (g,) = kifu.read("手合割：香落ち\n手数----指手---------消費時間--\n   1 ３四歩(33)\n   2 投了\n")
+HANDICAPS = ["香落ち", "角落ち", "飛車落ち", "二枚落ち", "四枚落ち", "六枚落ち", "八枚落ち", "十枚落ち"]
+
+
+@pytest.mark.parametrize("handicap", HANDICAPS)
+def test_a_handicap_start_decodes_in_cshogi_with_the_pieces_taken_off(handicap):
+    kif = f"手合割：{handicap}\n手数----指手---------消費時間--\n   1 ５二玉(51)\n   2 ５八玉(59)\n   3 投了\n"
+    (g,) = kifu.read(kif)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert check_game(g) == 2
+    board = cshogi.Board()
+    board.set_hcp(np.frombuffer(g.to("hcpe"), dtype=cshogi.HuffmanCodedPosAndEval)[0]["hcp"])
+    # The pieces taken off are in no hand.
+    assert board_part(board.sfen()) == board_part(g.start_sfen)
+    assert board.sfen().split(" ")[2] == "-"
+
+
+def test_a_diagram_with_pieces_out_of_play_decodes_in_cshogi():
+    (g,) = kifu.read("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G2r 1 moves G*5b\n")
+    assert check_game(g) == 1
+
+
+def test_a_problem_with_one_king_writes_no_record_and_says_why():
+    # One king leaves 257 bits to code: cshogi itself cannot take it back.
+    (g,) = kifu.read("position sfen 4k4/9/4P4/9/9/9/9/9/9 b G 1 moves G*5b\n")
     with pytest.warns(kifu.FormatWarning, match="position-not-encodable"):
         assert g.to("hcpe") == b""
+
+
+def test_a_floodgate_game_ended_by_the_move_limit_is_labelled_a_draw():
+    (g,) = kifu.read(ROOT / "fixtures/csa/floodgate-max-moves.csa")
+    assert g.result.winner is None
+    rows = np.frombuffer(g.to("hcpe"), dtype=cshogi.HuffmanCodedPosAndEval)
+    assert len(rows) == 4
+    assert set(rows["gameResult"]) == {cshogi.DRAW}
+    assert check_game(g) == 4
 
 
 def test_the_cli_writes_the_same_bytes(kifu_bin, tmp_path):

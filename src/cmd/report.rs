@@ -424,6 +424,9 @@ fn finding_sentence(code: &str) -> &'static str {
         "false-sennichite-claim" => {
             "The record claims sennichite, but no position occurred four times."
         }
+        "false-max-moves-claim" => {
+            "The record ends by the move limit, but its main line is not as long as the limit it names."
+        }
         "unverified-foul-claim" => "The record says a side lost by a foul its moves do not show.",
         "ending-disagrees" => {
             "The recorded ending contradicts a foul or repetition found on the board."

@@ -3,15 +3,17 @@
 //! (`PackedSfen`), the game's result as a label, and the walk over the
 //! main line that gives each position its next move and eval.
 //!
-//! Both codes spend exactly 256 bits on a position that holds the standard
-//! 40 pieces: one bit for the side to move, seven for each king's square,
-//! then each other square (1一 first, file by file) as a Huffman code, then
-//! the pieces in hand. A piece in hand is coded one bit shorter than on the
-//! board, which the square it left empty makes up, so the total never
-//! changes (Apery's bishop and rook in hand are the exception to the rule
-//! of how: same length, other bits). A position with another set of pieces (a handicap, a problem
-//! diagram) cannot be coded: the reader would take the unused bits for
-//! pawns in hand.
+//! Both codes spend exactly 256 bits on a position: one bit for the side
+//! to move, seven for each king's square, then each other square (1一
+//! first, file by file) as a Huffman code, then the pieces in hand, then
+//! the pieces in neither (the box: a handicap's pieces taken off, a
+//! problem's unused ones). A piece in hand or in the box is coded one bit
+//! shorter than on the board, which the square it left empty makes up, so
+//! the total never changes. The box codes are those of YaneuraOu's packer
+//! and of cshogi (which both readers take back as "not in play"); the
+//! python tests compare every byte with cshogi's own. Only a position with
+//! both kings on the board and no more of a kind than a game holds can be
+//! coded: the bits would not add up to 256.
 
 use crate::codes::WarningCode;
 use crate::emit::Warning;
@@ -54,7 +56,7 @@ impl Bits {
     fn push(&mut self, value: u32, len: u32) {
         for i in 0..len {
             if value >> i & 1 == 1 {
-                // Callers check the piece count first, so `at` stays below 256.
+                // Callers check the pieces first, so `at` stays below 256.
                 self.bytes[self.at / 8] |= 1 << (self.at % 8);
             }
             self.at += 1;
@@ -66,8 +68,9 @@ impl Bits {
 /// [`PieceKind`] order (P L N S G B R K).
 const FULL_SET: [u8; 8] = [18, 4, 4, 4, 4, 2, 2, 2];
 
-/// Whether `pos` holds exactly the standard 40 pieces, as both codes need.
-pub(crate) fn codable(pos: &Position) -> bool {
+/// How many of each unpromoted kind `pos` holds on the board and in
+/// hand, in [`PieceKind`] order.
+fn counts(pos: &Position) -> [u8; 8] {
     let mut count = [0u8; 8];
     for sq in Square::all() {
         if let Some(p) = pos.piece_at(sq) {
@@ -79,7 +82,34 @@ pub(crate) fn codable(pos: &Position) -> bool {
             count[k.index()] = count[k.index()].saturating_add(n);
         }
     }
-    count == FULL_SET
+    count
+}
+
+/// Whether both codes can hold `pos`: both kings on the board, and no
+/// more of a kind than a game holds (the rest go to the box).
+pub(crate) fn codable(pos: &Position) -> bool {
+    let count = counts(pos);
+    count[PieceKind::King.index()] == 2
+        && pos.king_square(Color::Sente).is_some()
+        && pos.king_square(Color::Gote).is_some()
+        && count.iter().zip(FULL_SET).all(|(&n, full)| n <= full)
+}
+
+/// The code of a piece of `kind` in the box, as (bits written first in
+/// the low bits, length): the hand code of a sente piece with the
+/// promotion bit set, which no piece in hand has. A gold has no promotion
+/// bit, so both take a gote silver's with it; Apery's bishop and rook,
+/// coded in hand as on the board, clear their fifth bit instead.
+fn box_code(kind: PieceKind, layout: Layout) -> (u32, u32) {
+    let (code, len) = kind_code(kind, layout);
+    match (kind, layout) {
+        (PieceKind::Gold, _) => {
+            let (silver, len) = box_code(PieceKind::Silver, layout);
+            (silver | 1 << (len - 1), len)
+        }
+        (PieceKind::Bishop | PieceKind::Rook, Layout::Hcp) => (code & !(1 << 4), len + 1),
+        _ => (code >> 1 | 1 << (len - 1), len + 1),
+    }
 }
 
 /// The 32 bytes of `pos`, which must be [`codable`].
@@ -113,7 +143,9 @@ pub(crate) fn encode(pos: &Position, layout: Layout) -> [u8; 32] {
     }
     for c in [Color::Sente, Color::Gote] {
         let white = u32::from(c == Color::Gote);
-        for (kind, n) in pos.hand(c).iter_canonical() {
+        // P L N S G B R, the order cshogi writes them in (readers take any).
+        for kind in PieceKind::HAND {
+            let n = pos.hand(c).count(kind);
             let (code, len) = kind_code(kind, layout);
             let major = matches!(kind, PieceKind::Bishop | PieceKind::Rook);
             for _ in 0..n {
@@ -129,6 +161,13 @@ pub(crate) fn encode(pos: &Position, layout: Layout) -> [u8; 32] {
                     bits.push(code >> 1 | white << len, len + 1);
                 }
             }
+        }
+    }
+    let count = counts(pos);
+    for kind in PieceKind::HAND {
+        let (code, len) = box_code(kind, layout);
+        for _ in count[kind.index()]..FULL_SET[kind.index()] {
+            bits.push(code, len);
         }
     }
     debug_assert_eq!(bits.at, 256);
@@ -201,8 +240,8 @@ pub(crate) fn walk(game: &Game, mut each: impl FnMut(&Sample<'_>)) -> Vec<Warnin
     if !codable(&game.start) {
         warnings.push(Warning {
             code: WarningCode::PositionNotEncodable,
-            message: "the start position does not hold the standard 40 pieces \
-                      (a handicap or a diagram): no position written"
+            message: "the start position lacks a king or holds more of a kind \
+                      than a game of shogi has: no position written"
                 .to_string(),
         });
         return warnings;
@@ -235,4 +274,58 @@ pub(crate) fn walk(game: &Game, mut each: impl FnMut(&Sample<'_>)) -> Vec<Warnin
     }
     warnings.extend(super::main_line_only(game));
     warnings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hex(bytes: &[u8]) -> String {
+        bytes.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// Each position's bytes as cshogi 0.9 writes them (`Board.to_hcp`,
+    /// `Board.to_psfen`): the python tests check the same for every
+    /// fixture, these keep the Rust side honest without python.
+    #[test]
+    fn handicaps_and_diagrams_code_the_missing_pieces_as_cshogi_does() {
+        let cases = [
+            (
+                // Two-piece handicap: the rook and bishop are in the box.
+                "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+                "59a449210c9742fc1c9b42585e85f0288457213c9b42582e85f8382685303c5e",
+                "59a451220cab44fc2ca744385e89f0488457223ca744385689f858468930bc7e",
+            ),
+            (
+                // Kings alone on the board, a few pieces in each hand.
+                "4k4/9/9/9/9/9/9/9/4K4 b RGPrgp 1",
+                "582400000000000000000000ce8ff72f499224499294524a6badd55a6bbd3f1e",
+                "582400000000000000000000ce87f72b499224499294524aadb5b6d65a7bbf5e",
+            ),
+            (
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
+                "59a449210cd757217e8e4d212caf427814c2ab109e4d112cd75f213e8e49210c",
+                "59a451220ceb67227e9653221caf447824c22b119e53121ceb6f223e9651220c",
+            ),
+        ];
+        for (sfen, hcp, psv) in cases {
+            let pos = Position::from_sfen(sfen).unwrap();
+            assert!(codable(&pos), "{sfen}");
+            assert_eq!(hex(&encode(&pos, Layout::Hcp)), hcp, "{sfen}");
+            assert_eq!(hex(&encode(&pos, Layout::PackedSfen)), psv, "{sfen}");
+        }
+    }
+
+    #[test]
+    fn a_missing_king_or_a_piece_too_many_cannot_be_coded() {
+        // A one-king problem needs 257 bits; a nineteenth pawn has no place.
+        for sfen in [
+            "4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1",
+            "4k4/9/9/9/9/9/9/PPPPPPPPP/4K4 b 10P 1",
+        ] {
+            let setup = crate::rules::setup::Setup::from_sfen(sfen).unwrap();
+            let (pos, _) = Position::from_setup_lenient(&setup).unwrap();
+            assert!(!codable(&pos), "{sfen}");
+        }
+    }
 }

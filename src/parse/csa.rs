@@ -41,6 +41,19 @@
 //!   position, and a bare `V` are read on, each with a [`Notice`](crate::record::Notice)(crate::record::Notice)
 //!   (`no-side-to-move`, `info-after-position`, `bare-version`).
 //! * A `T` line with no move to time is kept in notes.
+//! * A floodgate game its server ended by the move limit has no `%` line,
+//!   only `'summary:max_moves:…` among its final comments: that line is
+//!   then its ending, a [`EndingKind::MaxMoves`](crate::record::EndingKind::MaxMoves),
+//!   and is kept in notes as well.
+//! * Shogi Wars' move lists as their tools save them: `+7776FU,L600` gives
+//!   the mover's seconds left, and the time spent is its drop since that
+//!   side's previous move (or from the main time of `$TIME_LIMIT`/`$TIME`
+//!   for its first; with neither, that `L` is kept in notes). An ending
+//!   such as `SENTE_WIN_TORYO`, `GOTE_WIN_TIMEOUT` or `DRAW_SENNICHI`
+//!   (with or without `%`) names the winner; it becomes the ending kind
+//!   that gives the game to that side with the side to move the moves
+//!   leave (`DISCONNECT` reads as time-up, `OUTE_SENNICHI` as the named
+//!   loser's foul), and one that names the other side is kept in notes.
 
 mod file;
 mod position;

@@ -1,9 +1,9 @@
 //! The end of a line: the ending the record states, judged against the
 //! board, gives the result.
 
-use super::{BoardEnd, Diagnostic, Foul, GameResult, ReplayOptions, Verdict};
+use super::{BoardEnd, Diagnostic, Foul, GameResult, LineResult, ReplayOptions, Verdict};
 use crate::codes::{DiagnosticCode, Reason};
-use crate::record::{Ending, EndingKind};
+use crate::record::{Ending, EndingKind, Record};
 use crate::rules::position::{DeclarationOutcome, Position};
 use crate::rules::rule::Rule;
 use crate::rules::types::Color;
@@ -221,4 +221,47 @@ impl EndState<'_> {
             ply: Some(self.next_ply),
         }
     }
+}
+
+/// The move limit `record` names: CSA V3.0's `$MAX_MOVES`, KIF's
+/// `最大手数`, or floodgate's `'Max_Moves:` comment.
+fn move_limit(record: &Record) -> Option<u32> {
+    let header = record
+        .header
+        .iter()
+        .filter(|f| f.key == "MAX_MOVES" || f.key == "最大手数")
+        .map(|f| f.value.as_str());
+    let floodgate = record
+        .notes
+        .iter()
+        .filter_map(|n| n.strip_prefix("'Max_Moves:"));
+    header.chain(floodgate).find_map(|v| v.trim().parse().ok())
+}
+
+/// A main line that ends by the move limit must be as long as the limit,
+/// where the record names one: the claim is judged as a mate or a
+/// repetition is. Nothing to say after a foul, which is judged first.
+pub(super) fn move_limit_claim(record: &Record, main: &LineResult) -> Option<Diagnostic> {
+    let e = record
+        .main
+        .ending
+        .as_ref()
+        .filter(|e| e.kind == EndingKind::MaxMoves)?;
+    if !main.verdict.is_legal() {
+        return None;
+    }
+    let limit = move_limit(record)?;
+    let played = main.plies.len();
+    if played == limit as usize {
+        return None;
+    }
+    Some(Diagnostic {
+        code: DiagnosticCode::FalseMaxMovesClaim,
+        message: format!(
+            "the record ends by the move limit ({:?}) after {played} moves, but the limit it names is {limit}",
+            e.text
+        ),
+        span: Some(e.span),
+        ply: Some(main.first_ply + played as u32),
+    })
 }

@@ -63,7 +63,8 @@ fn csa_corpus_files_match_the_manifest() {
         .expect("the floodgate Titanda_L file");
     let r = one(&titanda);
     assert_eq!(r.main.moves.len(), 256);
-    assert_eq!(r.main.ending, None);
+    // No `%` line: the summary is the ending, and is still kept in notes.
+    assert_eq!(ending(&r).map(|e| e.0), Some(EndingKind::MaxMoves));
     assert!(r.notes.iter().any(|n| n.starts_with("'summary:max_moves:")));
     assert!(r.main.moves.iter().filter(|m| m.eval().is_some()).count() > 200);
 
@@ -163,4 +164,82 @@ fn csa_fixture_custom_position_is_a_setup() {
     assert_eq!(g.start_span.map(|s| s.line), Some(2));
     assert_eq!(g.main.moves.len(), 1);
     assert_eq!(ending(&g).map(|e| e.0), Some(EndingKind::Tsumi));
+}
+
+fn times(r: &Record) -> Vec<(Option<u64>, Option<u64>)> {
+    r.main
+        .moves
+        .iter()
+        .map(|m| m.time.map_or((None, None), |t| (t.spent_ms, t.total_ms)))
+        .collect()
+}
+
+#[test]
+fn shogi_wars_remaining_times_become_time_spent_from_the_main_time() {
+    let r = fixture("wars-remaining.csa").remove(0);
+    let s = |n: u64| Some(n * 1000);
+    // `$TIME_LIMIT:00:10+00`: 600 s each; L597, L599, L590, L595, L590.
+    assert_eq!(
+        times(&r),
+        [
+            (s(3), s(3)),
+            (s(1), s(1)),
+            (s(7), s(10)),
+            (s(4), s(5)),
+            (s(0), s(10)),
+        ]
+    );
+    assert_eq!(ending(&r), Some((EndingKind::Resign, "SENTE_WIN_TORYO")));
+}
+
+#[test]
+fn shogi_wars_first_moves_without_a_time_control_keep_their_time_left_in_notes() {
+    let r = fixture("wars-timeout.csa").remove(0);
+    // L180, L178 have nothing to be subtracted from; L175, L170 do.
+    assert_eq!(
+        times(&r),
+        [
+            (None, None),
+            (None, None),
+            (Some(5000), None),
+            (Some(8000), None)
+        ]
+    );
+    assert!(r.notes.iter().any(|n| n == "L180") && r.notes.iter().any(|n| n == "L178"));
+    assert_eq!(ending(&r), Some((EndingKind::TimeUp, "GOTE_WIN_TIMEOUT")));
+}
+
+#[test]
+fn shogi_wars_endings_map_to_the_winner_they_name() {
+    let game = |moves: &str, end: &str| {
+        csa::parse(&format!("PI\n+\n{moves}{end}\n"))
+            .unwrap()
+            .remove(0)
+    };
+    let two = "+7776FU,L599\n-3334FU,L599\n";
+    let three = "+7776FU,L599\n-3334FU,L599\n+2726FU,L598\n";
+    for (moves, end, kind) in [
+        (three, "SENTE_WIN_TORYO", EndingKind::Resign),
+        (two, "GOTE_WIN_TORYO", EndingKind::Resign),
+        (two, "%GOTE_WIN_TORYO", EndingKind::Resign),
+        (three, "SENTE_WIN_CHECKMATE", EndingKind::Tsumi),
+        (two, "GOTE_WIN_TIMEOUT", EndingKind::TimeUp),
+        (three, "SENTE_WIN_DISCONNECT", EndingKind::TimeUp),
+        (two, "SENTE_WIN_ENTERINGKING", EndingKind::Kachi),
+        (
+            two,
+            "GOTE_WIN_OUTE_SENNICHI",
+            EndingKind::FoulBy(Color::Sente),
+        ),
+        (two, "DRAW_SENNICHI", EndingKind::Sennichite),
+        (two, "DRAW_PLY_LIMIT", EndingKind::MaxMoves),
+    ] {
+        let r = game(moves, end);
+        assert_eq!(ending(&r), Some((kind, end)), "{end}");
+    }
+    // Sente to move cannot have won by gote's resignation: not an ending
+    // kifu can vouch for, so it is kept in notes, as an unknown %WORD is.
+    let r = game(two, "SENTE_WIN_TORYO");
+    assert_eq!(r.main.ending, None);
+    assert!(r.notes.iter().any(|n| n == "SENTE_WIN_TORYO"));
 }

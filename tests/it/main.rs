@@ -37,6 +37,7 @@ mod same_game;
 mod show;
 mod stream;
 mod terminal_variation;
+mod training;
 mod variants_cli;
 mod variants_engine;
 mod variants_fixtures;

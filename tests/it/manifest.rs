@@ -235,10 +235,13 @@ fn bod_declarations_true_and_false() {
 
 #[test]
 #[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
-fn floodgate_max_moves_draw_has_256_moves_and_no_terminator() {
+fn floodgate_max_moves_draw_has_256_moves_and_is_a_max_moves_draw() {
     let g = game_named("csa/kif-parser-examples", "Titanda_L+SILENT_MAJORITY");
     assert_eq!(g.main.plies.len(), 256);
-    assert!(g.record.main.ending.is_none());
+    // The summary line is the ending, and the 256 plies meet its 'Max_Moves:256.
+    assert_eq!(g.main.result.winner, None);
+    assert_eq!(g.main.result.reason, "max-moves");
+    assert!(g.main.diagnostics.is_empty(), "{:?}", g.main.diagnostics);
     assert!(
         g.record
             .notes

@@ -54,6 +54,12 @@ pub(super) struct GameReader {
     pub(super) written: FileFields,
     /// Game information after the position has been reported once.
     late_info: bool,
+    /// A floodgate `'summary:max_moves:…` line and where it is: the only
+    /// word of a game its server ended by the move limit (csa.md §8).
+    max_moves_summary: Option<(String, Location)>,
+    /// Each side's time left after its last move, in seconds, from Shogi
+    /// Wars' `,L<seconds>`: the next one's difference is the time it spent.
+    left: [Option<u64>; 2],
 }
 
 impl GameReader {
@@ -70,6 +76,8 @@ impl GameReader {
             timed: Timed::Nothing,
             written: FileFields::default(),
             late_info: false,
+            max_moves_summary: None,
+            left: [None; 2],
         }
     }
 
@@ -79,6 +87,19 @@ impl GameReader {
             return None;
         }
         let mut record = self.record;
+        if record.main.ending.is_none()
+            && let Some((text, span)) = self.max_moves_summary
+        {
+            // Floodgate writes no `%` line for a draw by the move limit:
+            // the summary is the ending, judged as a `%MAX_MOVES` is.
+            record.main.ending = Some(Ending {
+                kind: EndingKind::MaxMoves,
+                text,
+                span,
+                time: None,
+                comments: Vec::new(),
+            });
+        }
         // A guess from the text's length that was far too large (a record
         // of long comments) is not kept for the record's lifetime.
         let moves = &mut record.main.moves;
@@ -250,6 +271,9 @@ impl GameReader {
                 },
             }
         } else {
+            if text.starts_with("'summary:max_moves:") && self.phase != Phase::Setup {
+                self.max_moves_summary = Some((text.to_string(), span));
+            }
             self.note(text);
         }
     }
@@ -342,6 +366,8 @@ impl GameReader {
                 _ => self.push_move(notation, span),
             },
             Statement::Time(ms) => self.time(ms, stmt),
+            Statement::Remaining(secs) => self.remaining(secs, stmt),
+            Statement::WarsEnding(word) => self.special(word, stmt, span),
             Statement::Special(word) => {
                 if self.phase == Phase::Setup {
                     // The ending speaks of the side to move, and nothing
@@ -359,9 +385,10 @@ impl GameReader {
         self.timed = Timed::LastMove;
     }
 
-    /// A `%` statement after the side line.
+    /// A `%` statement (or a Shogi Wars ending) after the side line.
     fn special(&mut self, word: &str, stmt: &str, span: Location) {
-        match (self.phase, EndingKind::from_csa_word(word)) {
+        let kind = EndingKind::from_csa_word(word).or_else(|| self.wars_ending(word));
+        match (self.phase, kind) {
             (Phase::Moves, Some(kind)) => {
                 self.record.main.ending = Some(Ending {
                     kind,
@@ -420,6 +447,100 @@ impl GameReader {
     fn after_end(&mut self, stmt: &str) {
         self.note(stmt);
         self.timed = Timed::Nothing;
+    }
+
+    /// The kind of a Shogi Wars ending such as `SENTE_WIN_TORYO` (with or
+    /// without `%`), which names the winner: `None` for a word kifu does not
+    /// know, or one whose winner is not who the kind gives the game to with
+    /// this side to move (kept in notes then, as an unknown `%WORD` is).
+    fn wars_ending(&self, word: &str) -> Option<EndingKind> {
+        let (winner, how) = if let Some(how) = word.strip_prefix("SENTE_WIN_") {
+            (Some(Color::Sente), how)
+        } else if let Some(how) = word.strip_prefix("GOTE_WIN_") {
+            (Some(Color::Gote), how)
+        } else {
+            (None, word.strip_prefix("DRAW_")?)
+        };
+        let mover = self.mover();
+        let (kind, mover_wins) = match (winner, how) {
+            (None, "SENNICHI") => return Some(EndingKind::Sennichite),
+            (None, "PLY_LIMIT") => return Some(EndingKind::MaxMoves),
+            // A perpetual check: the loser is named, whoever is to move.
+            (Some(w), "OUTE_SENNICHI") => return Some(EndingKind::FoulBy(w.flip())),
+            (Some(_), "TORYO") => (EndingKind::Resign, false),
+            (Some(_), "CHECKMATE") => (EndingKind::Tsumi, false),
+            // Shogi Wars counts a lost connection as time run out.
+            (Some(_), "TIMEOUT" | "DISCONNECT") => (EndingKind::TimeUp, false),
+            (Some(_), "ENTERINGKING") => (EndingKind::Kachi, true),
+            (Some(_), "TRY") => (EndingKind::Try, false),
+            _ => return None,
+        };
+        let gives = if mover_wins { mover } else { mover.flip() };
+        (winner == Some(gives)).then_some(kind)
+    }
+
+    /// The side to move after the moves read so far.
+    fn mover(&self) -> Color {
+        match self.record.main.moves.last().map(|m| &m.notation) {
+            Some(Notation::Csa { color, .. }) => color.flip(),
+            _ => self.position.side_line().map_or(Color::Sente, |(c, _)| c),
+        }
+    }
+
+    /// `L<seconds>` after a move: the mover's time left. What it spent is
+    /// the drop from its time left after its previous move, or from the
+    /// main time of `$TIME_LIMIT`/`$TIME` for its first; neither known (a
+    /// first move with no time control written), it is kept in notes.
+    fn remaining(&mut self, secs: u64, stmt: &str) {
+        let mover = match (self.timed, self.record.main.moves.last()) {
+            (Timed::LastMove, Some(m)) => match m.notation {
+                Notation::Csa { color, .. } => Some(color),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(color) = mover else {
+            return self.after_end(stmt);
+        };
+        let main = self.main_time();
+        let before = self.left[color.index()].or(main);
+        self.left[color.index()] = Some(secs);
+        let spent = before.and_then(|b| b.checked_sub(secs));
+        let total = main.and_then(|m| m.checked_sub(secs));
+        let slot = self.record.main.moves.last_mut().map(|m| &mut m.time);
+        match (slot, spent) {
+            (Some(slot @ None), Some(spent)) => {
+                *slot = Some(MoveTime {
+                    spent_ms: Some(spent * 1000),
+                    total_ms: total.map(|t| t * 1000),
+                });
+            }
+            _ => self.note(stmt),
+        }
+        self.timed = Timed::Nothing;
+    }
+
+    /// The main time in seconds of the game information, if written:
+    /// `$TIME_LIMIT:HH:MM+SS` or V3.0's `$TIME:MAIN+BYOYOMI+INCREMENT`.
+    fn main_time(&self) -> Option<u64> {
+        self.record
+            .header
+            .iter()
+            .find_map(|f| match f.key.as_str() {
+                "TIME_LIMIT" => {
+                    let (h, m) = f.value.split('+').next()?.split_once(':')?;
+                    Some(h.trim().parse::<u64>().ok()? * 3600 + m.trim().parse::<u64>().ok()? * 60)
+                }
+                "TIME" => f
+                    .value
+                    .split('+')
+                    .next()?
+                    .trim()
+                    .parse::<f64>()
+                    .ok()
+                    .map(|s| s as u64),
+                _ => None,
+            })
     }
 
     fn time(&mut self, ms: u64, stmt: &str) {

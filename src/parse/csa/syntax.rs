@@ -34,6 +34,10 @@ pub(super) enum Statement<'a> {
     Time(u64),
     /// `%TORYO`: the word after `%`, with its sign for `±ILLEGAL_ACTION`.
     Special(&'a str),
+    /// `L600`: Shogi Wars' remaining time of the move before it, in seconds.
+    Remaining(u64),
+    /// `SENTE_WIN_TORYO`: a Shogi Wars ending, the whole word.
+    WarsEnding(&'a str),
 }
 
 /// A statement of the start position (csa.md §4), which
@@ -118,7 +122,7 @@ impl<'a> ContextError<&'a [u8]> for Expect<'a> {
 type Res<'a, T> = IResult<&'a [u8], T, Expect<'a>>;
 
 const ANY_STATEMENT: &str = "a CSA statement (a move such as +7776FU, T<seconds>, %TORYO, \
-     PI, P1-P9, P+/P-, N+/N-, $KEY:value or V<version>)";
+     PI, P1-P9, P+/P-, N+/N-, $KEY:value or V<version>; Shogi Wars' L<seconds> or SENTE_WIN_TORYO)";
 
 /// Read one statement (already trimmed of surrounding spaces).
 pub(super) fn statement(s: &str) -> Result<Statement<'_>, Expect<'_>> {
@@ -199,6 +203,8 @@ fn any_statement(i: &[u8]) -> Res<'_, Statement<'_>> {
         b'N' => cut(name).parse(body),
         b'$' => cut(info).parse(body),
         b'V' => cut(version).parse(body),
+        b'L' => cut(remaining).parse(body),
+        b'S' | b'G' | b'D' => wars_ending(i),
         _ => Err(nom::Err::Error(Expect::from_error_kind(i, ErrorKind::Char))),
     }
 }
@@ -252,6 +258,32 @@ fn millis(whole: Option<u64>, frac: Option<&[u8]>) -> Option<u64> {
         .map(|(&d, scale)| u64::from(d - b'0') * scale)
         .sum::<u64>();
     whole?.checked_mul(1000)?.checked_add(ms)
+}
+
+/// Shogi Wars' `,L<seconds>` after a move: the mover's time left.
+fn remaining(i: &[u8]) -> Res<'_, Statement<'_>> {
+    map(
+        terminated(
+            context("seconds left such as L600", map_opt(digits, |s| s)),
+            context("the end of the time left", eof),
+        ),
+        Statement::Remaining,
+    )
+    .parse(i)
+}
+
+/// A Shogi Wars ending (`SENTE_WIN_TORYO`, `GOTE_WIN_TIMEOUT`,
+/// `DRAW_SENNICHI`): only its shape; the reader knows the words.
+fn wars_ending(i: &[u8]) -> Res<'_, Statement<'_>> {
+    let word = recognize((
+        alt((
+            tag(&b"SENTE_WIN_"[..]),
+            tag(&b"GOTE_WIN_"[..]),
+            tag(&b"DRAW_"[..]),
+        )),
+        take_while1(|c: u8| c.is_ascii_uppercase() || c == b'_'),
+    ));
+    map(terminated(word, eof), |w| Statement::WarsEnding(text(w))).parse(i)
 }
 
 fn special(i: &[u8]) -> Res<'_, Statement<'_>> {
