@@ -7,8 +7,8 @@ use std::fmt;
 
 /// Cells hold 0 for empty, else `1 + piece id`, plus [`GOTE`] for gote's.
 const GOTE: u8 = 64;
-/// The largest board of the family has 81 cells.
-const CELLS: usize = 81;
+/// The largest board of the family (chu shogi's) has 144 cells.
+const CELLS: usize = 144;
 /// The largest piece table of the family.
 const KINDS: usize = 16;
 
@@ -22,8 +22,39 @@ pub struct VMove {
     pub to: u8,
     /// For a drop, the piece id dropped.
     pub drop: u8,
-    /// Whether the piece promotes.
+    /// Whether the piece promotes (`+`).
     pub promote: bool,
+    /// Micro shogi: whether a promoted piece turns back over as it captures (`-`).
+    pub demote: bool,
+    /// Chu shogi: the square a lion-like piece steps on first in a double
+    /// move (igui and jitto return to the origin).
+    pub mid: Option<u8>,
+}
+
+impl VMove {
+    /// A move from `from` to `to`, without promotion.
+    pub fn step(from: u8, to: u8) -> VMove {
+        VMove {
+            from: Some(from),
+            to,
+            drop: 0,
+            promote: false,
+            demote: false,
+            mid: None,
+        }
+    }
+
+    /// A drop of piece `id` on `to`.
+    pub fn drop(id: u8, to: u8) -> VMove {
+        VMove {
+            from: None,
+            to,
+            drop: id,
+            promote: false,
+            demote: false,
+            mid: None,
+        }
+    }
 }
 
 /// Why an SFEN was refused.
@@ -99,7 +130,10 @@ impl Board {
 
     /// How many of piece `id` `color` holds in hand.
     pub fn in_hand(&self, color: Color, id: u8) -> u8 {
-        self.hands[color.index()][id as usize]
+        self.hands[color.index()]
+            .get(id as usize)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// The definition of piece `id`.
@@ -170,11 +204,13 @@ impl Board {
                 self.put(from, None);
                 match (m.promote, self.def(id).promotes_to) {
                     (true, Some(p)) => p,
+                    _ if m.demote => self.def(id).base,
                     _ => id,
                 }
             }
             None => {
-                self.hands[us.index()][m.drop as usize] -= 1;
+                let base = self.def(m.drop).base;
+                self.hands[us.index()][base as usize] -= 1;
                 m.drop
             }
         };
@@ -200,12 +236,21 @@ impl Board {
     pub fn usi(&self, m: VMove) -> String {
         match m.from {
             Some(from) => format!(
-                "{}{}{}",
+                "{}{}{}{}",
                 self.square_name(from),
+                m.mid.map_or(String::new(), |c| self.square_name(c)),
                 self.square_name(m.to),
-                if m.promote { "+" } else { "" }
+                match (m.promote, m.demote) {
+                    (true, _) => "+",
+                    (_, true) => "-",
+                    _ => "",
+                }
             ),
-            None => format!("{}*{}", self.def(m.drop).letter, self.square_name(m.to)),
+            None => {
+                let d = self.def(m.drop);
+                let plus = if d.promoted { "+" } else { "" };
+                format!("{plus}{}*{}", d.letter, self.square_name(m.to))
+            }
         }
     }
 
@@ -276,11 +321,16 @@ impl Board {
         for (row, line) in lines.iter().enumerate() {
             let mut col = 0u8;
             let mut promoted = false;
+            let mut run = 0u32;
             for ch in line.chars() {
                 if let Some(d) = ch.to_digit(10).filter(|_| !promoted) {
-                    col += d as u8;
+                    // A run of digits is one number (chu shogi's `12`).
+                    let before = run;
+                    run = run.saturating_mul(10).saturating_add(d);
+                    col = u32::from(col).saturating_add(run - before).min(255) as u8;
                     continue;
                 }
+                run = 0;
                 if ch == '+' && !promoted {
                     promoted = true;
                     continue;

@@ -2,7 +2,7 @@
 //! reaches, which moves are legal, and which rule an illegal one breaks.
 
 use super::board::{Board, VMove};
-use super::{Variant, VariantFoul};
+use super::{Promotion, Variant, VariantFoul};
 use crate::rules::rule::Rule;
 use crate::rules::types::Color;
 
@@ -73,8 +73,47 @@ impl Board {
         self.depth(color, to) < self.def(id).dead_ranks
     }
 
+    /// Whether the piece `id` of `color` may promote moving `from` `to`
+    /// (capturing what stands there), by the variant's promotion rule.
     fn may_promote(&self, color: Color, id: u8, from: u8, to: u8) -> bool {
-        self.def(id).promotes_to.is_some() && (self.in_zone(color, from) || self.in_zone(color, to))
+        let d = self.def(id);
+        if d.promotes_to.is_none() {
+            return false;
+        }
+        match self.rules().promotion {
+            Promotion::Zone => self.in_zone(color, from) || self.in_zone(color, to),
+            Promotion::Flip => self.at(to).is_some(),
+        }
+    }
+
+    /// Micro shogi: whether a promoted piece turns back over moving to `to`.
+    fn must_demote(&self, id: u8, to: u8) -> bool {
+        self.rules().promotion == Promotion::Flip && self.def(id).promoted && self.at(to).is_some()
+    }
+
+    /// Whether promotion is compulsory where it is possible (tori shogi's
+    /// swallow and falcon, and every capture in micro shogi).
+    fn must_promote(&self, id: u8) -> bool {
+        self.def(id).forced_promotion || self.rules().promotion == Promotion::Flip
+    }
+
+    /// The moves of the piece `id` from `from` to `to`: with and without
+    /// promotion, as the rules allow.
+    fn push_moves(&self, id: u8, from: u8, to: u8, out: &mut Vec<VMove>) {
+        let us = self.side();
+        let may = self.may_promote(us, id, from, to);
+        let mv = VMove::step(from, to);
+        if may {
+            out.push(VMove {
+                promote: true,
+                ..mv
+            });
+        }
+        if self.must_demote(id, to) {
+            out.push(VMove { demote: true, ..mv });
+        } else if !(self.dead_on(us, id, to) || may && self.must_promote(id)) {
+            out.push(mv);
+        }
     }
 
     /// How many unpromoted `id` of `color` stand on the file of `cell`.
@@ -101,21 +140,7 @@ impl Board {
             reach.clear();
             self.reach(from, &mut reach);
             for &to in &reach {
-                let may = self.may_promote(us, id, from, to);
-                let dead = self.dead_on(us, id, to);
-                let mv = |promote| VMove {
-                    from: Some(from),
-                    to,
-                    drop: 0,
-                    promote,
-                };
-                if may {
-                    out.push(mv(true));
-                }
-                let forced = may && self.def(id).forced_promotion;
-                if !dead && !forced {
-                    out.push(mv(false));
-                }
+                self.push_moves(id, from, to, out);
             }
         }
         if !self.rules().drops {
@@ -126,19 +151,20 @@ impl Board {
                 continue;
             }
             let limit = self.def(id).file_limit;
+            let promoted = self
+                .def(id)
+                .promotes_to
+                .filter(|_| self.rules().drop_promoted);
             for to in 0..self.cell_count() {
-                if self.at(to).is_some()
-                    || self.dead_on(us, id, to)
-                    || (limit > 0 && self.on_file(us, id, to) >= limit)
-                {
+                if self.at(to).is_some() {
                     continue;
                 }
-                out.push(VMove {
-                    from: None,
-                    to,
-                    drop: id,
-                    promote: false,
-                });
+                if !self.dead_on(us, id, to) && (limit == 0 || self.on_file(us, id, to) < limit) {
+                    out.push(VMove::drop(id, to));
+                }
+                if let Some(p) = promoted {
+                    out.push(VMove::drop(p, to));
+                }
             }
         }
     }
@@ -195,10 +221,12 @@ impl Board {
                     return foul(Rule::BadMovement);
                 }
                 let may = self.may_promote(us, id, from, m.to);
-                if m.promote && !may {
+                if m.promote && !may || m.demote && !self.must_demote(id, m.to) {
                     return foul(Rule::BadPromotion);
                 }
-                if !m.promote && may && self.def(id).forced_promotion {
+                if !m.promote && may && self.must_promote(id)
+                    || !m.demote && self.must_demote(id, m.to)
+                {
                     return Err(VariantFoul::CompulsoryPromotion);
                 }
                 if !m.promote && self.dead_on(us, id, m.to) {
@@ -225,13 +253,14 @@ impl Board {
         if !self.rules().drops {
             return Err(VariantFoul::NoDrops);
         }
-        if self.in_hand(us, m.drop) == 0 {
+        let d = self.def(m.drop);
+        if self.in_hand(us, d.base) == 0 {
             return foul(Rule::NotInHand);
         }
         if self.at(m.to).is_some() {
             return foul(Rule::OccupiedDrop);
         }
-        if m.promote {
+        if m.promote || m.demote || d.promoted && !self.rules().drop_promoted {
             return foul(Rule::BadPromotion);
         }
         if self.dead_on(us, m.drop, m.to) {

@@ -133,12 +133,7 @@ fn resolve(board: &Board, n: &VNotation, last_to: Option<u8>) -> Result<VMove, V
         } => {
             let to = to.or(last_to).ok_or(VariantFoul::Shogi(Rule::NoPiece))?;
             let Some(from) = from else {
-                return Ok(VMove {
-                    from: None,
-                    to,
-                    drop: piece,
-                    promote: false,
-                });
+                return Ok(VMove::drop(piece, to));
             };
             let named = board.def(piece).kif;
             let same = |id: u8| {
@@ -150,10 +145,8 @@ fn resolve(board: &Board, n: &VNotation, last_to: Option<u8>) -> Result<VMove, V
                 return Err(VariantFoul::Shogi(Rule::NoPiece));
             }
             Ok(VMove {
-                from: Some(from),
-                to,
-                drop: 0,
                 promote: promote == Some(true),
+                ..VMove::step(from, to)
             })
         }
     }
