@@ -87,9 +87,9 @@ struct InputArgs {
     #[arg(short = 'j', long)]
     jobs: Option<usize>,
     /// Read the records as a shogi variant: shoshogi, torishogi, minishogi,
-    /// judkins or micro (see "Variants" in docs/cli.md). Without it a variant
+    /// judkins, micro or chushogi (see "Variants" in docs/cli.md). Without it a variant
     /// is recognised from its SFEN, `setoption name UCI_Variant` line or KIF 手合割.
-    #[arg(long, value_parser = ["shoshogi", "torishogi", "minishogi", "judkins", "micro"])]
+    #[arg(long, value_parser = ["shoshogi", "torishogi", "minishogi", "judkins", "micro", "chushogi"])]
     variant: Option<String>,
     /// Entering-king rule for declarations (入玉宣言): 27 or 24 points.
     #[arg(long, default_value = "27", value_parser = ["24", "27"])]
@@ -162,8 +162,8 @@ struct ConvertArgs {
 #[derive(Args, Debug)]
 struct PerftArgs {
     /// Count on a variant's board: shoshogi, torishogi, minishogi, judkins
-    /// or micro (the table-driven engine; `shogi` runs modern shogi on it).
-    #[arg(long, value_parser = ["shogi", "shoshogi", "torishogi", "minishogi", "judkins", "micro"])]
+    /// micro or chushogi (the table-driven engine; `shogi` runs modern shogi on it).
+    #[arg(long, value_parser = ["shogi", "shoshogi", "torishogi", "minishogi", "judkins", "micro", "chushogi"])]
     variant: Option<String>,
     /// Start from this SFEN instead of the initial position.
     #[arg(long)]

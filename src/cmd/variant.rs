@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 pub fn variant_named(name: &str) -> anyhow::Result<Variant> {
     Variant::from_name(name).with_context(|| {
-        format!("unknown variant {name:?}: use shoshogi, torishogi, minishogi, judkins or micro")
+        format!("unknown variant {name:?}: use shoshogi, torishogi, minishogi, judkins, micro or chushogi")
     })
 }
 
@@ -272,7 +272,7 @@ fn convert_text(
             ToFormat::Usi => s.push_str(&usi::write(g)),
             ToFormat::Sfen => s.push_str(&sfen_lines(g)),
             ToFormat::Kif | ToFormat::Kifu if !kif::writable(g.end.variant()) => bail!(
-                "{name}: {} has no KIF form (a capture's turn and a promoted drop cannot be written); convert it to usi, sfen or json",
+                "{name}: {} has no KIF form in kifu; convert it to usi, sfen or json",
                 g.end.variant()
             ),
             ToFormat::Kif | ToFormat::Kifu => s.push_str(&kif::write(g)),

@@ -77,6 +77,8 @@ pub struct Board {
     hands: [[u8; KINDS]; 2],
     side: Color,
     move_number: u32,
+    /// Chu shogi: where a non-lion took a lion on the last move.
+    last_lion: Option<u8>,
 }
 
 impl fmt::Debug for Board {
@@ -99,6 +101,12 @@ impl Board {
     /// The side to move.
     pub fn side(&self) -> Color {
         self.side
+    }
+
+    /// Chu shogi: the square where a piece other than a lion took a lion on
+    /// the last move (SFEN's third field), if one did.
+    pub fn last_lion_capture(&self) -> Option<u8> {
+        self.last_lion
     }
 
     /// The move number SFEN writes.
@@ -197,10 +205,11 @@ impl Board {
     /// hand to drop); returns the piece captured. Legality is not checked.
     pub fn play_unchecked(&mut self, m: VMove) -> Option<(Color, u8)> {
         let us = self.side;
-        let captured = self.at(m.to);
+        let mut mover = None;
         let piece = match m.from {
             Some(from) => {
                 let (_, id) = self.at(from).expect("a piece on the origin");
+                mover = Some(id);
                 self.put(from, None);
                 match (m.promote, self.def(id).promotes_to) {
                     (true, Some(p)) => p,
@@ -214,16 +223,34 @@ impl Board {
                 m.drop
             }
         };
-        if let Some((_, id)) = captured
-            && self.rules().drops
-        {
-            let base = self.def(id).base;
-            self.hands[us.index()][base as usize] += 1;
+        // A double move takes on its first step too; igui and jitto end on
+        // the origin, emptied above.
+        let on_mid = m.mid.and_then(|c| {
+            let p = self.at(c);
+            self.put(c, None);
+            p
+        });
+        let captured = self.at(m.to);
+        for (_, id) in captured.iter().chain(on_mid.iter()) {
+            if self.rules().drops {
+                let base = self.def(*id).base;
+                self.hands[us.index()][base as usize] += 1;
+            }
+        }
+        if self.rules().chu {
+            let lion = |p: Option<(Color, u8)>| p.is_some_and(|(_, id)| self.def(id).lion);
+            let by_lion = mover.is_some_and(|id| self.def(id).lion);
+            self.last_lion = match () {
+                _ if by_lion => None,
+                _ if lion(captured) => Some(m.to),
+                _ if lion(on_mid) => m.mid,
+                _ => None,
+            };
         }
         self.put(m.to, Some((us, piece)));
         self.side = us.flip();
         self.move_number += 1;
-        captured
+        captured.or(on_mid)
     }
 
     /// The USI name of a cell: file digit, rank letter (`5e`, `7a`).
@@ -283,6 +310,7 @@ impl Board {
             hands: [[0; KINDS]; 2],
             side: Color::Sente,
             move_number: 1,
+            last_lion: None,
         };
         b.read_rows(rows)?;
         b.side = match side {
@@ -294,7 +322,11 @@ impl Board {
                 ));
             }
         };
-        b.read_hands(hands)?;
+        if b.rules().chu {
+            b.read_last_lion(hands)?;
+        } else {
+            b.read_hands(hands)?;
+        }
         if let Some(n) = parts.next() {
             b.move_number = match n.parse() {
                 Ok(n) => n,
@@ -367,6 +399,24 @@ impl Board {
             }
         }
         Ok(())
+    }
+
+    /// Chu shogi's third field: `-`, or the square of the last lion capture.
+    fn read_last_lion(&mut self, field: &str) -> Result<(), SfenError> {
+        if field == "-" {
+            return Ok(());
+        }
+        let m = super::usi::parse_move(self, &format!("{field}{field}"))
+            .filter(|m| m.mid.is_none() && !m.promote && !m.demote);
+        match m {
+            Some(m) => {
+                self.last_lion = Some(m.to);
+                Ok(())
+            }
+            None => Err(SfenError(format!(
+                "expected `-` or the square of the last lion capture (`7g`), found {field:?}"
+            ))),
+        }
     }
 
     fn read_hands(&mut self, hands: &str) -> Result<(), SfenError> {
@@ -456,6 +506,9 @@ impl Board {
                     });
                 }
             }
+        }
+        if let Some(c) = self.last_lion.filter(|_| r.chu) {
+            hands = self.square_name(c);
         }
         s.push_str(if hands.is_empty() { "-" } else { &hands });
         s.push(' ');

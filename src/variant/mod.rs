@@ -8,6 +8,8 @@
 //! [`usi`] and [`kif`] into a [`VariantRecord`], and judged by [`replay`].
 
 mod board;
+mod chu;
+mod chu_pieces;
 mod foul;
 pub mod kif;
 mod movegen;
@@ -38,6 +40,8 @@ pub enum Variant {
     Judkins,
     /// Micro shogi: 4×5, pieces turning over when they capture.
     Micro,
+    /// Chu shogi (中将棋): 12×12, the lion, as lishogi plays it.
+    Chu,
 }
 
 /// When a piece may (or must) promote.
@@ -48,6 +52,10 @@ pub enum Promotion {
     /// Micro shogi: every capture turns the capturing piece over (a promoted
     /// piece back to its base); nothing else promotes.
     Flip,
+    /// Chu shogi, as lishogi has it: entering the zone, or moving with a
+    /// capture from or to a zone square; a pawn or lance also on reaching
+    /// the last rank. Never compulsory.
+    Chu,
 }
 
 /// How a fourfold repetition ends when no side checked throughout.
@@ -90,6 +98,10 @@ pub struct Rules {
     pub promotion: Promotion,
     /// Whether a piece in hand may be dropped on its promoted side (micro).
     pub drop_promoted: bool,
+    /// Chu shogi's rules: no check rule (a royal may be left attacked), the
+    /// lion-trading rules, the last lion capture as SFEN's third field, and
+    /// the bare-king ending.
+    pub chu: bool,
 }
 
 static SHOGI_RULES: Rules = Rules {
@@ -106,6 +118,7 @@ static SHOGI_RULES: Rules = Rules {
     repetition: RepetitionRule::Draw,
     promotion: Promotion::Zone,
     drop_promoted: false,
+    chu: false,
 };
 
 static SHO_RULES: Rules = Rules {
@@ -122,6 +135,7 @@ static SHO_RULES: Rules = Rules {
     repetition: RepetitionRule::Draw,
     promotion: Promotion::Zone,
     drop_promoted: false,
+    chu: false,
 };
 
 static TORI_RULES: Rules = Rules {
@@ -138,6 +152,7 @@ static TORI_RULES: Rules = Rules {
     repetition: RepetitionRule::MoverLoses,
     promotion: Promotion::Zone,
     drop_promoted: false,
+    chu: false,
 };
 
 static MINI_RULES: Rules = Rules {
@@ -154,6 +169,7 @@ static MINI_RULES: Rules = Rules {
     repetition: RepetitionRule::SenteLoses,
     promotion: Promotion::Zone,
     drop_promoted: false,
+    chu: false,
 };
 
 static JUDKINS_RULES: Rules = Rules {
@@ -170,6 +186,7 @@ static JUDKINS_RULES: Rules = Rules {
     repetition: RepetitionRule::Draw,
     promotion: Promotion::Zone,
     drop_promoted: false,
+    chu: false,
 };
 
 static MICRO_RULES: Rules = Rules {
@@ -186,26 +203,46 @@ static MICRO_RULES: Rules = Rules {
     repetition: RepetitionRule::Draw,
     promotion: Promotion::Flip,
     drop_promoted: true,
+    chu: false,
+};
+
+static CHU_RULES: Rules = Rules {
+    name: "chushogi",
+    kanji: "中将棋",
+    files: 12,
+    ranks: 12,
+    zone: 4,
+    drops: false,
+    pieces: &chu_pieces::CHU,
+    unused: &[],
+    hand_order: &[],
+    start: "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1",
+    repetition: RepetitionRule::Draw,
+    promotion: Promotion::Chu,
+    drop_promoted: false,
+    chu: true,
 };
 
 impl Variant {
     /// The variants `--variant` names, in documentation order.
-    pub const NAMED: [Variant; 5] = [
+    pub const NAMED: [Variant; 6] = [
         Variant::Sho,
         Variant::Tori,
         Variant::Mini,
         Variant::Judkins,
         Variant::Micro,
+        Variant::Chu,
     ];
 
     /// Every variant the engine plays, modern shogi first.
-    pub const ALL: [Variant; 6] = [
+    pub const ALL: [Variant; 7] = [
         Variant::Shogi,
         Variant::Sho,
         Variant::Tori,
         Variant::Mini,
         Variant::Judkins,
         Variant::Micro,
+        Variant::Chu,
     ];
 
     /// The rules of this variant.
@@ -217,11 +254,12 @@ impl Variant {
             Variant::Mini => &MINI_RULES,
             Variant::Judkins => &JUDKINS_RULES,
             Variant::Micro => &MICRO_RULES,
+            Variant::Chu => &CHU_RULES,
         }
     }
 
     /// The stable name: `shogi`, `shoshogi`, `torishogi`, `minishogi`,
-    /// `judkins`, `micro`.
+    /// `judkins`, `micro`, `chushogi`.
     pub fn name(self) -> &'static str {
         self.rules().name
     }
@@ -232,6 +270,7 @@ impl Variant {
         let name = match name.to_ascii_lowercase().as_str() {
             "judkinsshogi" => "judkins".to_string(),
             "microshogi" => "micro".to_string(),
+            "chu" => "chushogi".to_string(),
             other => other.to_string(),
         };
         Variant::ALL.into_iter().find(|v| v.name() == name)

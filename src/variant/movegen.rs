@@ -9,6 +9,16 @@ use crate::rules::types::Color;
 impl Board {
     /// Every cell the piece on `from` reaches (empty or holding an enemy piece).
     pub(super) fn reach(&self, from: u8, out: &mut Vec<u8>) {
+        self.rays_into(from, out, false);
+    }
+
+    /// Every cell the piece on `from` attacks: what it reaches, and the
+    /// cells of its own pieces it defends.
+    pub(super) fn covers(&self, from: u8, out: &mut Vec<u8>) {
+        self.rays_into(from, out, true);
+    }
+
+    fn rays_into(&self, from: u8, out: &mut Vec<u8>, own: bool) {
         let Some((color, id)) = self.at(from) else {
             return;
         };
@@ -25,7 +35,7 @@ impl Board {
                     break;
                 };
                 let there = self.at(to);
-                if there.is_some_and(|(c, _)| c == color) {
+                if !own && there.is_some_and(|(c, _)| c == color) {
                     break;
                 }
                 out.push(to);
@@ -59,6 +69,16 @@ impl Board {
             .collect()
     }
 
+    /// Whether a move leaving `color` so gives check, for perpetual check:
+    /// [`Board::in_check`], or in chu shogi any royal attacked.
+    pub fn checked(&self, color: Color) -> bool {
+        if self.rules().chu {
+            self.royal_attacked(color)
+        } else {
+            self.in_check(color)
+        }
+    }
+
     /// Whether `color` is in check: its only royal piece is attacked. A side
     /// with two royal pieces (sho shogi's king and prince) is never in check.
     pub fn in_check(&self, color: Color) -> bool {
@@ -83,6 +103,14 @@ impl Board {
         match self.rules().promotion {
             Promotion::Zone => self.in_zone(color, from) || self.in_zone(color, to),
             Promotion::Flip => self.at(to).is_some(),
+            Promotion::Chu => {
+                let (zf, zt) = (self.in_zone(color, from), self.in_zone(color, to));
+                // Entering; or from inside with a capture (within or out);
+                // or a pawn or lance reaching the last rank.
+                zt && !zf
+                    || zf && self.at(to).is_some()
+                    || d.one_way && self.depth(color, to) == 0
+            }
         }
     }
 
@@ -128,6 +156,12 @@ impl Board {
     /// The moves that obey how pieces move, promote and drop, before the
     /// royal pieces' safety and the drop-mate rule are looked at.
     fn pseudo_moves(&self, out: &mut Vec<VMove>) {
+        self.moves_into(out, true);
+    }
+
+    /// [`Board::pseudo_moves`]; with `strict` false, without chu shogi's
+    /// lion-trading rules (so the judge can name them).
+    fn moves_into(&self, out: &mut Vec<VMove>, strict: bool) {
         let us = self.side();
         let mut reach = Vec::with_capacity(32);
         for from in 0..self.cell_count() {
@@ -140,7 +174,12 @@ impl Board {
             reach.clear();
             self.reach(from, &mut reach);
             for &to in &reach {
-                self.push_moves(id, from, to, out);
+                if !strict || self.lion_trade_ok(id, from, None, to) {
+                    self.push_moves(id, from, to, out);
+                }
+            }
+            if !self.def(id).lion_steps.is_empty() {
+                self.double_moves(id, from, strict, out);
             }
         }
         if !self.rules().drops {
@@ -171,6 +210,9 @@ impl Board {
 
     /// Whether the mover's royal pieces survive `m` (a pseudo-legal move).
     fn safe_after(&self, m: VMove) -> bool {
+        if self.rules().chu {
+            return true;
+        }
         let us = self.side();
         let mut next = self.clone();
         next.play_unchecked(m);
@@ -205,6 +247,9 @@ impl Board {
 
     /// The rule `m` breaks, or `Ok` when it is legal.
     pub fn judge(&self, m: VMove) -> Result<(), VariantFoul> {
+        if self.rules().chu {
+            return self.judge_chu(m);
+        }
         let us = self.side();
         let foul = |r: Rule| Err(VariantFoul::Shogi(r));
         match m.from {
@@ -245,6 +290,45 @@ impl Board {
             });
         }
         Ok(())
+    }
+
+    /// Chu shogi's judge: a move is legal when the generator makes it; else
+    /// the rule is named by what a looser generator (without the
+    /// lion-trading rules, or without the promotion) would allow.
+    fn judge_chu(&self, m: VMove) -> Result<(), VariantFoul> {
+        let foul = |r: Rule| Err(VariantFoul::Shogi(r));
+        let Some(from) = m.from else {
+            return Err(VariantFoul::NoDrops);
+        };
+        let Some((c, id)) = self.at(from) else {
+            return foul(Rule::NoPiece);
+        };
+        if c != self.side() {
+            return foul(Rule::NoPiece);
+        }
+        let mut strict = Vec::with_capacity(256);
+        self.moves_into(&mut strict, true);
+        if strict.contains(&m) {
+            return Ok(());
+        }
+        let mut loose = Vec::with_capacity(256);
+        self.moves_into(&mut loose, false);
+        if loose.contains(&m) {
+            return Err(if self.def(id).lion {
+                VariantFoul::ProtectedLion
+            } else {
+                VariantFoul::LionRecapture
+            });
+        }
+        let plain = VMove {
+            promote: false,
+            demote: false,
+            ..m
+        };
+        if loose.contains(&plain) {
+            return foul(Rule::BadPromotion);
+        }
+        foul(Rule::BadMovement)
     }
 
     fn judge_drop(&self, m: VMove) -> Result<(), VariantFoul> {

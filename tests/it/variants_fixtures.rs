@@ -101,9 +101,8 @@ fn generate() -> Vec<(String, String, String)> {
                 moves.join(" ")
             );
             out.push((format!("{v}/{kind}-{n}.usi"), text.clone(), verdict.clone()));
-            // Micro shogi has no KIF form (a capture's turn and a promoted
-            // drop cannot be written).
-            if kind == "legal" && v != Variant::Micro {
+            // Micro and chu shogi have no KIF form in kifu.
+            if kind == "legal" && kif::writable(v) {
                 // The same game in KIF, which must be read back as legal.
                 let game = replay::replay(usi::parse(&text, v).unwrap().remove(0));
                 out.push((format!("{v}/{kind}-{n}.kifu"), kif::write(&game), verdict));
