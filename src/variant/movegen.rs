@@ -107,9 +107,7 @@ impl Board {
                 let (zf, zt) = (self.in_zone(color, from), self.in_zone(color, to));
                 // Entering; or from inside with a capture (within or out);
                 // or a pawn or lance reaching the last rank.
-                zt && !zf
-                    || zf && self.at(to).is_some()
-                    || d.one_way && self.depth(color, to) == 0
+                zt && !zf || zf && self.at(to).is_some() || d.one_way && self.depth(color, to) == 0
             }
         }
     }
