@@ -224,13 +224,13 @@ fn trade_ok(p: &Pos, from: (i32, i32), mid: Option<(i32, i32)>, to: (i32, i32)) 
     // or by that pawn or go-between itself.
     let mut q = p.clone();
     q.grid.remove(&from);
-    if let Some(m) = mid {
-        if let Some(piece) = q.grid.remove(&m) {
-            let mut only = q.clone();
-            only.grid = Grid::from([(m, piece)]);
-            if attacked(&only, to, !p.sente) {
-                return false;
-            }
+    if let Some(m) = mid
+        && let Some(piece) = q.grid.remove(&m)
+    {
+        let mut only = q.clone();
+        only.grid = Grid::from([(m, piece)]);
+        if attacked(&only, to, !p.sente) {
+            return false;
         }
     }
     !attacked(&q, to, !p.sente)
@@ -240,6 +240,8 @@ fn in_zone(sente: bool, (_, r): (i32, i32)) -> bool {
     if sente { r <= 4 } else { r >= 9 }
 }
 
+// Written as lishogi's rule reads, not minimised.
+#[allow(clippy::nonminimal_bool)]
 fn may_promote(p: &Pos, code: &str, from: (i32, i32), to: (i32, i32)) -> bool {
     if code.starts_with('+') || ["K", "N", "Q"].contains(&code) {
         return false;

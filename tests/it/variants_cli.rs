@@ -345,3 +345,27 @@ fn micro_has_no_kif_form_and_says_so() {
         "position sfen kb+r+l/p3/4/3P/+L+RBK b - 1 moves 1d1c\n"
     );
 }
+
+#[test]
+fn check_and_convert_read_chu_shogi_usi_with_lion_moves() {
+    let d = tempfile::tempdir().unwrap();
+    let start = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
+    let game = format!("position sfen {start} moves 7j8h 6d6e 8h7g7h 6e6f 7h7g6f 5d5e 6f5e6f\n");
+    let f = write(&d, "c.usi", &game);
+    let o = kifu(&["check", &f]);
+    assert!(text(&o).contains("chushogi: ok: 7 plies"), "{}", text(&o));
+    let o = kifu(&["convert", "--to", "usi", &f]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), game);
+    let o = kifu(&["convert", "--to", "kifu", &f]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o).contains("chushogi has no KIF form"),
+        "{}",
+        text(&o)
+    );
+    let o = kifu(&["stats", "--json", &f]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["variants"]["chushogi"], 1, "{v}");
+    let o = kifu(&["perft", "--variant", "chushogi", "2"]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "1296");
+}
