@@ -100,6 +100,8 @@ codes! {
         /// A variant game ended by a repetition its rules score as a loss
         /// (tori shogi: sente loses).
         Repetition => "repetition",
+        /// A chu shogi game in which a side was left with a bare king.
+        BareKing => "bare-king",
     }
 }
 

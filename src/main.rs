@@ -86,10 +86,10 @@ struct InputArgs {
     /// Files processed in parallel (default: all cores).
     #[arg(short = 'j', long)]
     jobs: Option<usize>,
-    /// Read the records as a shogi variant: shoshogi, torishogi or minishogi
-    /// (see "Variants" in docs/cli.md). Without it a variant is recognised
-    /// from its SFEN, `setoption name UCI_Variant` line or KIF 手合割.
-    #[arg(long, value_parser = ["shoshogi", "torishogi", "minishogi"])]
+    /// Read the records as a shogi variant: shoshogi, torishogi, minishogi,
+    /// judkins, micro or chushogi (see "Variants" in docs/cli.md). Without it a variant
+    /// is recognised from its SFEN, `setoption name UCI_Variant` line or KIF 手合割.
+    #[arg(long, value_parser = ["shoshogi", "torishogi", "minishogi", "judkins", "micro", "chushogi"])]
     variant: Option<String>,
     /// Entering-king rule for declarations (入玉宣言): 27 or 24 points.
     #[arg(long, default_value = "27", value_parser = ["24", "27"])]
@@ -173,9 +173,9 @@ struct ConvertArgs {
 
 #[derive(Args, Debug)]
 struct PerftArgs {
-    /// Count on a variant's board: shoshogi, torishogi or minishogi (the
-    /// table-driven engine; `shogi` runs modern shogi on it).
-    #[arg(long, value_parser = ["shogi", "shoshogi", "torishogi", "minishogi"])]
+    /// Count on a variant's board: shoshogi, torishogi, minishogi, judkins
+    /// micro or chushogi (the table-driven engine; `shogi` runs modern shogi on it).
+    #[arg(long, value_parser = ["shogi", "shoshogi", "torishogi", "minishogi", "judkins", "micro", "chushogi"])]
     variant: Option<String>,
     /// Start from this SFEN instead of the initial position.
     #[arg(long)]

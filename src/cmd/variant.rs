@@ -12,8 +12,9 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 pub fn variant_named(name: &str) -> anyhow::Result<Variant> {
-    Variant::from_name(name)
-        .with_context(|| format!("unknown variant {name:?}: use shoshogi, torishogi or minishogi"))
+    Variant::from_name(name).with_context(|| {
+        format!("unknown variant {name:?}: use shoshogi, torishogi, minishogi, judkins, micro or chushogi")
+    })
 }
 
 pub fn perft(a: &PerftArgs, name: &str) -> anyhow::Result<u8> {
@@ -122,6 +123,11 @@ pub fn read(
             ));
         }
     };
+    if format == Format::Kif && !kif::writable(variant) {
+        return Err(format!(
+            "{name}: {variant} has no KIF form in kifu; use USI"
+        ));
+    }
     let records = match format {
         Format::Kif => kif::parse(&text, variant),
         _ => usi::parse(&text, variant),
@@ -273,6 +279,10 @@ fn convert_text(
         match to {
             ToFormat::Usi => s.push_str(&usi::write(g)),
             ToFormat::Sfen => s.push_str(&sfen_lines(g)),
+            ToFormat::Kif | ToFormat::Kifu if !kif::writable(g.end.variant()) => bail!(
+                "{name}: {} has no KIF form in kifu; convert it to usi, sfen or json",
+                g.end.variant()
+            ),
             ToFormat::Kif | ToFormat::Kifu => s.push_str(&kif::write(g)),
             ToFormat::Json => {
                 s.push_str(&game_json(name, format, g).to_string());

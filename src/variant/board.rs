@@ -7,8 +7,8 @@ use std::fmt;
 
 /// Cells hold 0 for empty, else `1 + piece id`, plus [`GOTE`] for gote's.
 const GOTE: u8 = 64;
-/// The largest board of the family has 81 cells.
-const CELLS: usize = 81;
+/// The largest board of the family (chu shogi's) has 144 cells.
+const CELLS: usize = 144;
 /// The largest piece table of the family.
 const KINDS: usize = 16;
 
@@ -22,8 +22,39 @@ pub struct VMove {
     pub to: u8,
     /// For a drop, the piece id dropped.
     pub drop: u8,
-    /// Whether the piece promotes.
+    /// Whether the piece promotes (`+`).
     pub promote: bool,
+    /// Micro shogi: whether a promoted piece turns back over as it captures (`-`).
+    pub demote: bool,
+    /// Chu shogi: the square a lion-like piece steps on first in a double
+    /// move (igui and jitto return to the origin).
+    pub mid: Option<u8>,
+}
+
+impl VMove {
+    /// A move from `from` to `to`, without promotion.
+    pub fn step(from: u8, to: u8) -> VMove {
+        VMove {
+            from: Some(from),
+            to,
+            drop: 0,
+            promote: false,
+            demote: false,
+            mid: None,
+        }
+    }
+
+    /// A drop of piece `id` on `to`.
+    pub fn drop(id: u8, to: u8) -> VMove {
+        VMove {
+            from: None,
+            to,
+            drop: id,
+            promote: false,
+            demote: false,
+            mid: None,
+        }
+    }
 }
 
 /// Why an SFEN was refused.
@@ -46,6 +77,8 @@ pub struct Board {
     hands: [[u8; KINDS]; 2],
     side: Color,
     move_number: u32,
+    /// Chu shogi: where a non-lion took a lion on the last move.
+    last_lion: Option<u8>,
 }
 
 impl fmt::Debug for Board {
@@ -68,6 +101,12 @@ impl Board {
     /// The side to move.
     pub fn side(&self) -> Color {
         self.side
+    }
+
+    /// Chu shogi: the square where a piece other than a lion took a lion on
+    /// the last move (SFEN's third field), if one did.
+    pub fn last_lion_capture(&self) -> Option<u8> {
+        self.last_lion
     }
 
     /// The move number SFEN writes.
@@ -99,7 +138,10 @@ impl Board {
 
     /// How many of piece `id` `color` holds in hand.
     pub fn in_hand(&self, color: Color, id: u8) -> u8 {
-        self.hands[color.index()][id as usize]
+        self.hands[color.index()]
+            .get(id as usize)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// The definition of piece `id`.
@@ -163,31 +205,52 @@ impl Board {
     /// hand to drop); returns the piece captured. Legality is not checked.
     pub fn play_unchecked(&mut self, m: VMove) -> Option<(Color, u8)> {
         let us = self.side;
-        let captured = self.at(m.to);
+        let mut mover = None;
         let piece = match m.from {
             Some(from) => {
                 let (_, id) = self.at(from).expect("a piece on the origin");
+                mover = Some(id);
                 self.put(from, None);
                 match (m.promote, self.def(id).promotes_to) {
                     (true, Some(p)) => p,
+                    _ if m.demote => self.def(id).base,
                     _ => id,
                 }
             }
             None => {
-                self.hands[us.index()][m.drop as usize] -= 1;
+                let base = self.def(m.drop).base;
+                self.hands[us.index()][base as usize] -= 1;
                 m.drop
             }
         };
-        if let Some((_, id)) = captured
-            && self.rules().drops
-        {
-            let base = self.def(id).base;
-            self.hands[us.index()][base as usize] += 1;
+        // A double move takes on its first step too; igui and jitto end on
+        // the origin, emptied above.
+        let on_mid = m.mid.and_then(|c| {
+            let p = self.at(c);
+            self.put(c, None);
+            p
+        });
+        let captured = self.at(m.to);
+        for (_, id) in captured.iter().chain(on_mid.iter()) {
+            if self.rules().drops {
+                let base = self.def(*id).base;
+                self.hands[us.index()][base as usize] += 1;
+            }
+        }
+        if self.rules().chu {
+            let lion = |p: Option<(Color, u8)>| p.is_some_and(|(_, id)| self.def(id).lion);
+            let by_lion = mover.is_some_and(|id| self.def(id).lion);
+            self.last_lion = match () {
+                _ if by_lion => None,
+                _ if lion(captured) => Some(m.to),
+                _ if lion(on_mid) => m.mid,
+                _ => None,
+            };
         }
         self.put(m.to, Some((us, piece)));
         self.side = us.flip();
         self.move_number += 1;
-        captured
+        captured.or(on_mid)
     }
 
     /// The USI name of a cell: file digit, rank letter (`5e`, `7a`).
@@ -200,12 +263,21 @@ impl Board {
     pub fn usi(&self, m: VMove) -> String {
         match m.from {
             Some(from) => format!(
-                "{}{}{}",
+                "{}{}{}{}",
                 self.square_name(from),
+                m.mid.map_or(String::new(), |c| self.square_name(c)),
                 self.square_name(m.to),
-                if m.promote { "+" } else { "" }
+                match (m.promote, m.demote) {
+                    (true, _) => "+",
+                    (_, true) => "-",
+                    _ => "",
+                }
             ),
-            None => format!("{}*{}", self.def(m.drop).letter, self.square_name(m.to)),
+            None => {
+                let d = self.def(m.drop);
+                let plus = if d.promoted { "+" } else { "" };
+                format!("{plus}{}*{}", d.letter, self.square_name(m.to))
+            }
         }
     }
 
@@ -238,6 +310,7 @@ impl Board {
             hands: [[0; KINDS]; 2],
             side: Color::Sente,
             move_number: 1,
+            last_lion: None,
         };
         b.read_rows(rows)?;
         b.side = match side {
@@ -249,7 +322,11 @@ impl Board {
                 ));
             }
         };
-        b.read_hands(hands)?;
+        if b.rules().chu {
+            b.read_last_lion(hands)?;
+        } else {
+            b.read_hands(hands)?;
+        }
         if let Some(n) = parts.next() {
             b.move_number = match n.parse() {
                 Ok(n) => n,
@@ -276,11 +353,16 @@ impl Board {
         for (row, line) in lines.iter().enumerate() {
             let mut col = 0u8;
             let mut promoted = false;
+            let mut run = 0u32;
             for ch in line.chars() {
                 if let Some(d) = ch.to_digit(10).filter(|_| !promoted) {
-                    col += d as u8;
+                    // A run of digits is one number (chu shogi's `12`).
+                    let before = run;
+                    run = run.saturating_mul(10).saturating_add(d);
+                    col = u32::from(col).saturating_add(run - before).min(255) as u8;
                     continue;
                 }
+                run = 0;
                 if ch == '+' && !promoted {
                     promoted = true;
                     continue;
@@ -317,6 +399,24 @@ impl Board {
             }
         }
         Ok(())
+    }
+
+    /// Chu shogi's third field: `-`, or the square of the last lion capture.
+    fn read_last_lion(&mut self, field: &str) -> Result<(), SfenError> {
+        if field == "-" {
+            return Ok(());
+        }
+        let m = super::usi::parse_move(self, &format!("{field}{field}"))
+            .filter(|m| m.mid.is_none() && !m.promote && !m.demote);
+        match m {
+            Some(m) => {
+                self.last_lion = Some(m.to);
+                Ok(())
+            }
+            None => Err(SfenError(format!(
+                "expected `-` or the square of the last lion capture (`7g`), found {field:?}"
+            ))),
+        }
     }
 
     fn read_hands(&mut self, hands: &str) -> Result<(), SfenError> {
@@ -406,6 +506,9 @@ impl Board {
                     });
                 }
             }
+        }
+        if let Some(c) = self.last_lion.filter(|_| r.chu) {
+            hands = self.square_name(c);
         }
         s.push_str(if hands.is_empty() { "-" } else { &hands });
         s.push(' ');

@@ -21,6 +21,12 @@ pub enum VariantFoul {
     CompulsoryPromotion,
     /// Tori shogi: the move completes the fourth occurrence of a position.
     RepetitionLoss,
+    /// Chu shogi: a lion takes a protected lion that is not next to it,
+    /// without first taking a piece other than a pawn or go-between.
+    ProtectedLion,
+    /// Chu shogi: a piece other than a lion takes a lion right after a
+    /// non-lion took a lion, elsewhere than on that square.
+    LionRecapture,
 }
 
 impl VariantFoul {
@@ -34,6 +40,8 @@ impl VariantFoul {
             VariantFoul::SwallowDropMate => "swallow-drop-mate",
             VariantFoul::CompulsoryPromotion => "compulsory-promotion",
             VariantFoul::RepetitionLoss => "repetition-loss",
+            VariantFoul::ProtectedLion => "protected-lion",
+            VariantFoul::LionRecapture => "lion-recapture",
         }
     }
 
@@ -46,6 +54,8 @@ impl VariantFoul {
             VariantFoul::SwallowDropMate => "打ち燕詰め",
             VariantFoul::CompulsoryPromotion => "成りの強制",
             VariantFoul::RepetitionLoss => "千日手",
+            VariantFoul::ProtectedLion => "獅子の取り合いの反則",
+            VariantFoul::LionRecapture => "獅子の取り返しの反則",
         }
     }
 }

@@ -30,6 +30,13 @@ fn header(line: &str) -> Option<(&str, &str)> {
         .then(|| (k.trim(), v.trim()))
 }
 
+/// Whether kifu reads and writes this variant in KIF. Micro shogi's turn on
+/// capture (`+`/`-`) and its promoted drops have no KIF notation; chu
+/// shogi's lishogi KIF (12 ranks, two-line lion moves) is not written yet.
+pub fn writable(variant: Variant) -> bool {
+    !matches!(variant, Variant::Micro | Variant::Chu)
+}
+
 /// The variant a KIF text's `手合割` names, if it names one of the family.
 pub fn sniff(text: &str) -> Option<Variant> {
     lines(text)

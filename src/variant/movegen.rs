@@ -2,13 +2,23 @@
 //! reaches, which moves are legal, and which rule an illegal one breaks.
 
 use super::board::{Board, VMove};
-use super::{Variant, VariantFoul};
+use super::{Promotion, Variant, VariantFoul};
 use crate::rules::rule::Rule;
 use crate::rules::types::Color;
 
 impl Board {
     /// Every cell the piece on `from` reaches (empty or holding an enemy piece).
     pub(super) fn reach(&self, from: u8, out: &mut Vec<u8>) {
+        self.rays_into(from, out, false);
+    }
+
+    /// Every cell the piece on `from` attacks: what it reaches, and the
+    /// cells of its own pieces it defends.
+    pub(super) fn covers(&self, from: u8, out: &mut Vec<u8>) {
+        self.rays_into(from, out, true);
+    }
+
+    fn rays_into(&self, from: u8, out: &mut Vec<u8>, own: bool) {
         let Some((color, id)) = self.at(from) else {
             return;
         };
@@ -25,7 +35,7 @@ impl Board {
                     break;
                 };
                 let there = self.at(to);
-                if there.is_some_and(|(c, _)| c == color) {
+                if !own && there.is_some_and(|(c, _)| c == color) {
                     break;
                 }
                 out.push(to);
@@ -59,6 +69,16 @@ impl Board {
             .collect()
     }
 
+    /// Whether a move leaving `color` so gives check, for perpetual check:
+    /// [`Board::in_check`], or in chu shogi any royal attacked.
+    pub fn checked(&self, color: Color) -> bool {
+        if self.rules().chu {
+            self.royal_attacked(color)
+        } else {
+            self.in_check(color)
+        }
+    }
+
     /// Whether `color` is in check: its only royal piece is attacked. A side
     /// with two royal pieces (sho shogi's king and prince) is never in check.
     pub fn in_check(&self, color: Color) -> bool {
@@ -73,8 +93,53 @@ impl Board {
         self.depth(color, to) < self.def(id).dead_ranks
     }
 
+    /// Whether the piece `id` of `color` may promote moving `from` `to`
+    /// (capturing what stands there), by the variant's promotion rule.
     fn may_promote(&self, color: Color, id: u8, from: u8, to: u8) -> bool {
-        self.def(id).promotes_to.is_some() && (self.in_zone(color, from) || self.in_zone(color, to))
+        let d = self.def(id);
+        if d.promotes_to.is_none() {
+            return false;
+        }
+        match self.rules().promotion {
+            Promotion::Zone => self.in_zone(color, from) || self.in_zone(color, to),
+            Promotion::Flip => self.at(to).is_some(),
+            Promotion::Chu => {
+                let (zf, zt) = (self.in_zone(color, from), self.in_zone(color, to));
+                // Entering; or from inside with a capture (within or out);
+                // or a pawn or lance reaching the last rank.
+                zt && !zf || zf && self.at(to).is_some() || d.one_way && self.depth(color, to) == 0
+            }
+        }
+    }
+
+    /// Micro shogi: whether a promoted piece turns back over moving to `to`.
+    fn must_demote(&self, id: u8, to: u8) -> bool {
+        self.rules().promotion == Promotion::Flip && self.def(id).promoted && self.at(to).is_some()
+    }
+
+    /// Whether promotion is compulsory where it is possible (tori shogi's
+    /// swallow and falcon, and every capture in micro shogi).
+    fn must_promote(&self, id: u8) -> bool {
+        self.def(id).forced_promotion || self.rules().promotion == Promotion::Flip
+    }
+
+    /// The moves of the piece `id` from `from` to `to`: with and without
+    /// promotion, as the rules allow.
+    fn push_moves(&self, id: u8, from: u8, to: u8, out: &mut Vec<VMove>) {
+        let us = self.side();
+        let may = self.may_promote(us, id, from, to);
+        let mv = VMove::step(from, to);
+        if may {
+            out.push(VMove {
+                promote: true,
+                ..mv
+            });
+        }
+        if self.must_demote(id, to) {
+            out.push(VMove { demote: true, ..mv });
+        } else if !(self.dead_on(us, id, to) || may && self.must_promote(id)) {
+            out.push(mv);
+        }
     }
 
     /// How many unpromoted `id` of `color` stand on the file of `cell`.
@@ -89,6 +154,12 @@ impl Board {
     /// The moves that obey how pieces move, promote and drop, before the
     /// royal pieces' safety and the drop-mate rule are looked at.
     fn pseudo_moves(&self, out: &mut Vec<VMove>) {
+        self.moves_into(out, true);
+    }
+
+    /// [`Board::pseudo_moves`]; with `strict` false, without chu shogi's
+    /// lion-trading rules (so the judge can name them).
+    fn moves_into(&self, out: &mut Vec<VMove>, strict: bool) {
         let us = self.side();
         let mut reach = Vec::with_capacity(32);
         for from in 0..self.cell_count() {
@@ -101,21 +172,12 @@ impl Board {
             reach.clear();
             self.reach(from, &mut reach);
             for &to in &reach {
-                let may = self.may_promote(us, id, from, to);
-                let dead = self.dead_on(us, id, to);
-                let mv = |promote| VMove {
-                    from: Some(from),
-                    to,
-                    drop: 0,
-                    promote,
-                };
-                if may {
-                    out.push(mv(true));
+                if !strict || self.lion_trade_ok(id, from, None, to) {
+                    self.push_moves(id, from, to, out);
                 }
-                let forced = may && self.def(id).forced_promotion;
-                if !dead && !forced {
-                    out.push(mv(false));
-                }
+            }
+            if !self.def(id).lion_steps.is_empty() {
+                self.double_moves(id, from, strict, out);
             }
         }
         if !self.rules().drops {
@@ -126,25 +188,29 @@ impl Board {
                 continue;
             }
             let limit = self.def(id).file_limit;
+            let promoted = self
+                .def(id)
+                .promotes_to
+                .filter(|_| self.rules().drop_promoted);
             for to in 0..self.cell_count() {
-                if self.at(to).is_some()
-                    || self.dead_on(us, id, to)
-                    || (limit > 0 && self.on_file(us, id, to) >= limit)
-                {
+                if self.at(to).is_some() {
                     continue;
                 }
-                out.push(VMove {
-                    from: None,
-                    to,
-                    drop: id,
-                    promote: false,
-                });
+                if !self.dead_on(us, id, to) && (limit == 0 || self.on_file(us, id, to) < limit) {
+                    out.push(VMove::drop(id, to));
+                }
+                if let Some(p) = promoted {
+                    out.push(VMove::drop(p, to));
+                }
             }
         }
     }
 
     /// Whether the mover's royal pieces survive `m` (a pseudo-legal move).
     fn safe_after(&self, m: VMove) -> bool {
+        if self.rules().chu {
+            return true;
+        }
         let us = self.side();
         let mut next = self.clone();
         next.play_unchecked(m);
@@ -179,6 +245,9 @@ impl Board {
 
     /// The rule `m` breaks, or `Ok` when it is legal.
     pub fn judge(&self, m: VMove) -> Result<(), VariantFoul> {
+        if self.rules().chu {
+            return self.judge_chu(m);
+        }
         let us = self.side();
         let foul = |r: Rule| Err(VariantFoul::Shogi(r));
         match m.from {
@@ -195,10 +264,12 @@ impl Board {
                     return foul(Rule::BadMovement);
                 }
                 let may = self.may_promote(us, id, from, m.to);
-                if m.promote && !may {
+                if m.promote && !may || m.demote && !self.must_demote(id, m.to) {
                     return foul(Rule::BadPromotion);
                 }
-                if !m.promote && may && self.def(id).forced_promotion {
+                if !m.promote && may && self.must_promote(id)
+                    || !m.demote && self.must_demote(id, m.to)
+                {
                     return Err(VariantFoul::CompulsoryPromotion);
                 }
                 if !m.promote && self.dead_on(us, id, m.to) {
@@ -219,19 +290,59 @@ impl Board {
         Ok(())
     }
 
+    /// Chu shogi's judge: a move is legal when the generator makes it; else
+    /// the rule is named by what a looser generator (without the
+    /// lion-trading rules, or without the promotion) would allow.
+    fn judge_chu(&self, m: VMove) -> Result<(), VariantFoul> {
+        let foul = |r: Rule| Err(VariantFoul::Shogi(r));
+        let Some(from) = m.from else {
+            return Err(VariantFoul::NoDrops);
+        };
+        let Some((c, id)) = self.at(from) else {
+            return foul(Rule::NoPiece);
+        };
+        if c != self.side() {
+            return foul(Rule::NoPiece);
+        }
+        let mut strict = Vec::with_capacity(256);
+        self.moves_into(&mut strict, true);
+        if strict.contains(&m) {
+            return Ok(());
+        }
+        let mut loose = Vec::with_capacity(256);
+        self.moves_into(&mut loose, false);
+        if loose.contains(&m) {
+            return Err(if self.def(id).lion {
+                VariantFoul::ProtectedLion
+            } else {
+                VariantFoul::LionRecapture
+            });
+        }
+        let plain = VMove {
+            promote: false,
+            demote: false,
+            ..m
+        };
+        if loose.contains(&plain) {
+            return foul(Rule::BadPromotion);
+        }
+        foul(Rule::BadMovement)
+    }
+
     fn judge_drop(&self, m: VMove) -> Result<(), VariantFoul> {
         let us = self.side();
         let foul = |r: Rule| Err(VariantFoul::Shogi(r));
         if !self.rules().drops {
             return Err(VariantFoul::NoDrops);
         }
-        if self.in_hand(us, m.drop) == 0 {
+        let d = self.def(m.drop);
+        if self.in_hand(us, d.base) == 0 {
             return foul(Rule::NotInHand);
         }
         if self.at(m.to).is_some() {
             return foul(Rule::OccupiedDrop);
         }
-        if m.promote {
+        if m.promote || m.demote || d.promoted && !self.rules().drop_promoted {
             return foul(Rule::BadPromotion);
         }
         if self.dead_on(us, m.drop, m.to) {

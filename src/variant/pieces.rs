@@ -17,7 +17,7 @@ pub struct Ray {
     pub leap: bool,
 }
 
-const fn step(dx: i8, dy: i8) -> Ray {
+pub(super) const fn step(dx: i8, dy: i8) -> Ray {
     Ray {
         dx,
         dy,
@@ -26,7 +26,7 @@ const fn step(dx: i8, dy: i8) -> Ray {
     }
 }
 
-const fn slide(dx: i8, dy: i8, range: u8) -> Ray {
+pub(super) const fn slide(dx: i8, dy: i8, range: u8) -> Ray {
     Ray {
         dx,
         dy,
@@ -35,7 +35,7 @@ const fn slide(dx: i8, dy: i8, range: u8) -> Ray {
     }
 }
 
-const fn leap(dx: i8, dy: i8) -> Ray {
+pub(super) const fn leap(dx: i8, dy: i8) -> Ray {
     Ray {
         dx,
         dy,
@@ -45,7 +45,7 @@ const fn leap(dx: i8, dy: i8) -> Ray {
 }
 
 /// Unlimited range: longer than any board.
-const FAR: u8 = 16;
+pub(super) const FAR: u8 = 16;
 
 /// One kind of piece, promoted or not.
 #[derive(Clone, Copy, Debug)]
@@ -75,9 +75,21 @@ pub struct PieceDef {
     pub file_limit: u8,
     /// Whether dropping it may not give checkmate at once.
     pub no_drop_mate: bool,
+    /// Chu shogi: a lion (獅子, or a promoted kirin), bound by the lion-trading rules.
+    pub lion: bool,
+    /// Chu shogi: the first steps of a double move (igui, jitto, two steps).
+    /// A lion's second step goes to any square around the first; the horned
+    /// falcon's and soaring eagle's go on in the same line or back home.
+    pub lion_steps: &'static [(i8, i8)],
+    /// Chu shogi: a pawn or go-between, whose capture on a lion's first step
+    /// does not free it to take a protected lion.
+    pub cheap: bool,
+    /// Chu shogi: a pawn or lance, dead on its last rank (where it may
+    /// promote even without a capture).
+    pub one_way: bool,
 }
 
-const PLAIN: PieceDef = PieceDef {
+pub(super) const PLAIN: PieceDef = PieceDef {
     name: "",
     letter: ' ',
     promoted: false,
@@ -90,9 +102,13 @@ const PLAIN: PieceDef = PieceDef {
     forced_promotion: false,
     file_limit: 0,
     no_drop_mate: false,
+    lion: false,
+    lion_steps: &[],
+    cheap: false,
+    one_way: false,
 };
 
-const KING_RAYS: &[Ray] = &[
+pub(super) const KING_RAYS: &[Ray] = &[
     step(-1, 1),
     step(0, 1),
     step(1, 1),
@@ -102,7 +118,7 @@ const KING_RAYS: &[Ray] = &[
     step(0, -1),
     step(1, -1),
 ];
-const GOLD_RAYS: &[Ray] = &[
+pub(super) const GOLD_RAYS: &[Ray] = &[
     step(-1, 1),
     step(0, 1),
     step(1, 1),
@@ -110,7 +126,7 @@ const GOLD_RAYS: &[Ray] = &[
     step(1, 0),
     step(0, -1),
 ];
-const SILVER_RAYS: &[Ray] = &[
+pub(super) const SILVER_RAYS: &[Ray] = &[
     step(-1, 1),
     step(0, 1),
     step(1, 1),
@@ -118,7 +134,7 @@ const SILVER_RAYS: &[Ray] = &[
     step(1, -1),
 ];
 /// FsfW: every step but straight back (drunk elephant, falcon).
-const ELEPHANT_RAYS: &[Ray] = &[
+pub(super) const ELEPHANT_RAYS: &[Ray] = &[
     step(-1, 1),
     step(0, 1),
     step(1, 1),
@@ -127,22 +143,22 @@ const ELEPHANT_RAYS: &[Ray] = &[
     step(-1, -1),
     step(1, -1),
 ];
-const PAWN_RAYS: &[Ray] = &[step(0, 1)];
-const LANCE_RAYS: &[Ray] = &[slide(0, 1, FAR)];
-const KNIGHT_RAYS: &[Ray] = &[leap(-1, 2), leap(1, 2)];
-const BISHOP_RAYS: &[Ray] = &[
+pub(super) const PAWN_RAYS: &[Ray] = &[step(0, 1)];
+pub(super) const LANCE_RAYS: &[Ray] = &[slide(0, 1, FAR)];
+pub(super) const KNIGHT_RAYS: &[Ray] = &[leap(-1, 2), leap(1, 2)];
+pub(super) const BISHOP_RAYS: &[Ray] = &[
     slide(-1, 1, FAR),
     slide(1, 1, FAR),
     slide(-1, -1, FAR),
     slide(1, -1, FAR),
 ];
-const ROOK_RAYS: &[Ray] = &[
+pub(super) const ROOK_RAYS: &[Ray] = &[
     slide(0, 1, FAR),
     slide(-1, 0, FAR),
     slide(1, 0, FAR),
     slide(0, -1, FAR),
 ];
-const HORSE_RAYS: &[Ray] = &[
+pub(super) const HORSE_RAYS: &[Ray] = &[
     slide(-1, 1, FAR),
     slide(1, 1, FAR),
     slide(-1, -1, FAR),
@@ -152,7 +168,7 @@ const HORSE_RAYS: &[Ray] = &[
     step(1, 0),
     step(0, -1),
 ];
-const DRAGON_RAYS: &[Ray] = &[
+pub(super) const DRAGON_RAYS: &[Ray] = &[
     slide(0, 1, FAR),
     slide(-1, 0, FAR),
     slide(1, 0, FAR),
@@ -236,4 +252,20 @@ pub static TORI: [PieceDef; 9] = [
     PieceDef { name: "phoenix", letter: 'K', kif: "鵬", rays: KING_RAYS, base: 6, royal: true, ..PLAIN },
     PieceDef { name: "goose", letter: 'S', promoted: true, kif: "雁", rays: GOOSE_RAYS, base: 0, ..PLAIN },
     PieceDef { name: "eagle", letter: 'F', promoted: true, kif: "鵰", rays: EAGLE_RAYS, base: 1, ..PLAIN },
+];
+
+/// Micro shogi: every piece but the king shows one side and turns over
+/// whenever it captures (pawn ↔ knight, lance ↔ silver, bishop and rook ↔
+/// gold), as Fairy-Stockfish's `micro` has it.
+#[rustfmt::skip]
+pub static MICRO: [PieceDef; 9] = [
+    PieceDef { name: "pawn", letter: 'P', kif: "歩", rays: PAWN_RAYS, promotes_to: Some(5), base: 0, ..PLAIN },
+    PieceDef { name: "lance", letter: 'L', kif: "香", rays: LANCE_RAYS, promotes_to: Some(6), base: 1, ..PLAIN },
+    PieceDef { name: "bishop", letter: 'B', kif: "角", rays: BISHOP_RAYS, promotes_to: Some(7), base: 2, ..PLAIN },
+    PieceDef { name: "rook", letter: 'R', kif: "飛", rays: ROOK_RAYS, promotes_to: Some(8), base: 3, ..PLAIN },
+    PieceDef { name: "king", letter: 'K', kif: "玉", rays: KING_RAYS, base: 4, royal: true, ..PLAIN },
+    PieceDef { name: "knight", letter: 'P', promoted: true, kif: "桂", rays: KNIGHT_RAYS, base: 0, ..PLAIN },
+    PieceDef { name: "silver", letter: 'L', promoted: true, kif: "銀", rays: SILVER_RAYS, base: 1, ..PLAIN },
+    PieceDef { name: "gold", letter: 'B', promoted: true, kif: "金", rays: GOLD_RAYS, base: 2, ..PLAIN },
+    PieceDef { name: "gold", letter: 'R', promoted: true, kif: "金", rays: GOLD_RAYS, base: 3, ..PLAIN },
 ];

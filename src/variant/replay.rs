@@ -119,6 +119,8 @@ enum BoardEnd {
     NoLegalMove,
     RoyalsGone,
     Repetition,
+    /// Chu shogi's bare king, or two lone kings.
+    Decided(Option<Color>, Reason),
 }
 
 /// Resolve a written move to a [`VMove`] on `board`, or name the foul.
@@ -133,12 +135,7 @@ fn resolve(board: &Board, n: &VNotation, last_to: Option<u8>) -> Result<VMove, V
         } => {
             let to = to.or(last_to).ok_or(VariantFoul::Shogi(Rule::NoPiece))?;
             let Some(from) = from else {
-                return Ok(VMove {
-                    from: None,
-                    to,
-                    drop: piece,
-                    promote: false,
-                });
+                return Ok(VMove::drop(piece, to));
             };
             let named = board.def(piece).kif;
             let same = |id: u8| {
@@ -150,10 +147,8 @@ fn resolve(board: &Board, n: &VNotation, last_to: Option<u8>) -> Result<VMove, V
                 return Err(VariantFoul::Shogi(Rule::NoPiece));
             }
             Ok(VMove {
-                from: Some(from),
-                to,
-                drop: 0,
                 promote: promote == Some(true),
+                ..VMove::step(from, to)
             })
         }
     }
@@ -183,7 +178,7 @@ pub fn replay(record: VariantRecord) -> VariantGame {
                 ),
                 span: Some(*span),
             }),
-            BoardEnd::RoyalsGone | BoardEnd::Repetition => {
+            BoardEnd::RoyalsGone | BoardEnd::Repetition | BoardEnd::Decided(..) => {
                 diagnostics.push(after_end(
                     DiagnosticCode::MovesAfterEnd,
                     record.moves.len() - i,
@@ -222,7 +217,7 @@ pub fn replay(record: VariantRecord) -> VariantGame {
             None => m.drop,
         };
         let capture = board.play_unchecked(m).map(|(_, id)| id);
-        let check = board.in_check(board.side());
+        let check = board.checked(board.side());
         plies.push(VPly {
             mv: m,
             piece,
@@ -242,6 +237,8 @@ pub fn replay(record: VariantRecord) -> VariantGame {
             board_end = BoardEnd::RoyalsGone;
         } else if !board.has_legal_move() {
             board_end = BoardEnd::NoLegalMove;
+        } else if let Some((winner, reason)) = board.chu_end() {
+            board_end = BoardEnd::Decided(winner, reason);
         }
     }
     let mut game = VariantGame {
@@ -342,12 +339,17 @@ fn judge_ending(game: &mut VariantGame, board_end: BoardEnd) {
         (Some(f.loser.flip()), Reason::Foul)
     } else {
         let on_board = match board_end {
+            // Chu shogi has no check rule: a side without a move is stalemated.
+            BoardEnd::NoLegalMove if game.end.rules().chu => {
+                Some((Some(mover.flip()), Reason::NoLegalMove))
+            }
             BoardEnd::NoLegalMove => Some((Some(mover.flip()), Reason::Checkmate)),
             BoardEnd::RoyalsGone => Some((Some(mover.flip()), Reason::RoyalCaptured)),
             BoardEnd::Repetition => Some(match game.end.rules().repetition {
                 RepetitionRule::SenteLoses => (Some(Color::Gote), Reason::Repetition),
                 _ => (None, Reason::Sennichite),
             }),
+            BoardEnd::Decided(winner, reason) => Some((winner, reason)),
             BoardEnd::None => None,
         };
         match (&ending, on_board) {

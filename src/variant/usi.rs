@@ -77,7 +77,7 @@ pub fn parse(text: &str, variant: Variant) -> Result<Vec<VariantRecord>, ParseEr
                 ParseError::new(
                     line.span(),
                     format!(
-                        "expected shoshogi, torishogi or minishogi, found UCI_Variant {name:?}"
+                        "expected shoshogi, torishogi, minishogi, judkins or micro, found UCI_Variant {name:?}"
                     ),
                 )
             })?;
@@ -182,44 +182,57 @@ fn example(variant: Variant) -> &'static str {
     match variant {
         Variant::Mini => "5e4d, 1b1a+ or P*3c",
         Variant::Tori => "3d3c, 4c4b+ or S*4d",
+        Variant::Judkins => "6e6d, 2f5c+ or P*3c",
+        Variant::Micro => "2e3d, 3d3c+, 3d3c- or +P*2c",
         _ => "7g7f, 8h2b+ or P*5e",
     }
 }
 
-/// A square name (`5e`, `7a`) on this board.
-fn square(board: &Board, s: &[u8]) -> Option<u8> {
-    let [f, r] = *s else { return None };
-    let file = f.checked_sub(b'0')?;
+/// A square name (`5e`, `7a`, `12l`) at the start of `s` on this board,
+/// and the rest of `s`.
+fn square<'a>(board: &Board, s: &'a [u8]) -> Option<(u8, &'a [u8])> {
+    let digits = s.iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits == 0 || digits > 2 || s[0] == b'0' {
+        return None;
+    }
+    let file: u8 = std::str::from_utf8(&s[..digits]).ok()?.parse().ok()?;
+    let r = *s.get(digits)?;
     let rank = r.checked_sub(b'a')? + 1;
-    board.cell_of(file, rank)
+    Some((board.cell_of(file, rank)?, &s[digits + 1..]))
 }
 
-/// A USI move on `board` (only its size and piece letters matter).
+/// A USI move on `board` (only its size and piece letters matter): `7g7f`,
+/// `8h2b+`, micro shogi's `3d3c-`, a drop `P*5e` (or `+P*5e`, a piece
+/// dropped promoted), and chu shogi's double moves `7g6f5e`.
 pub fn parse_move(board: &Board, tok: &str) -> Option<VMove> {
     let b = tok.as_bytes();
-    if b.len() == 4 && b[1] == b'*' {
-        let id = board.piece_id(b[0] as char, false)?;
-        if board.def(id).royal {
+    let (promoted, rest) = match b.strip_prefix(b"+") {
+        Some(r) => (true, r),
+        None => (false, b),
+    };
+    if rest.len() >= 2 && rest[1] == b'*' && rest[0].is_ascii_uppercase() {
+        let id = board.piece_id(rest[0] as char, promoted)?;
+        let (to, tail) = square(board, &rest[2..])?;
+        if board.def(id).royal || !tail.is_empty() {
             return None;
         }
-        return Some(VMove {
-            from: None,
-            to: square(board, &b[2..4])?,
-            drop: id,
-            promote: false,
-        });
+        return Some(VMove::drop(id, to));
     }
-    let promote = match b.len() {
-        4 => false,
-        5 if b[4] == b'+' => true,
+    let (from, rest) = square(board, b)?;
+    let (second, mut rest) = square(board, rest)?;
+    let mut m = VMove::step(from, second);
+    if let Some((to, tail)) = square(board, rest) {
+        m.mid = Some(second);
+        m.to = to;
+        rest = tail;
+    }
+    match rest {
+        b"" => {}
+        b"+" => m.promote = true,
+        b"-" => m.demote = true,
         _ => return None,
-    };
-    Some(VMove {
-        from: Some(square(board, &b[0..2])?),
-        to: square(board, &b[2..4])?,
-        drop: 0,
-        promote,
-    })
+    }
+    Some(m)
 }
 
 /// The game as one `position sfen … moves …` line: the legal moves, then

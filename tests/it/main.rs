@@ -38,6 +38,8 @@ mod show;
 mod stream;
 mod terminal_variation;
 mod training;
+mod variants_chu;
+mod variants_chu_reference;
 mod variants_cli;
 mod variants_engine;
 mod variants_fixtures;

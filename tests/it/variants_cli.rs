@@ -38,6 +38,9 @@ fn perft_variant_matches_fairy_stockfish_counts() {
         ("minishogi", "5", "533203"),
         ("torishogi", "4", "103857"),
         ("shoshogi", "4", "445372"),
+        // Fairy-Stockfish 11.1 (Debian's fairy-stockfish), go perft 5.
+        ("judkins", "5", "2389896"),
+        ("micro", "5", "71328"),
         ("shogi", "4", "719731"),
     ] {
         let o = kifu(&["perft", "--variant", v, depth]);
@@ -299,4 +302,70 @@ fn check_with_a_named_variant_writes_the_summary_and_report_files() {
     let html = std::fs::read_to_string(&report).unwrap();
     assert!(html.contains("Findings without a card"), "{html}");
     assert!(html.contains("foul.usi</code>: 1 foul(s)"), "{html}");
+}
+
+#[test]
+fn check_reads_micro_and_judkins_from_their_board_size() {
+    let d = tempfile::tempdir().unwrap();
+    let micro = write(
+        &d,
+        "m.usi",
+        "position sfen kb+r+l/p3/4/3P/+L+RBK b - 1 moves 1d1c 4b4c 1c1b 4c4d 1b1a+\n",
+    );
+    let o = kifu(&["check", &micro]);
+    assert!(text(&o).contains("micro: ok: 5 plies"), "{}", text(&o));
+    let judkins = write(
+        &d,
+        "j.usi",
+        "position sfen rbnsgk/5p/6/6/P5/KGSNBR b - 1 moves 6e6d 1b1c P*1d\n",
+    );
+    let o = kifu(&["check", &judkins]);
+    assert!(
+        text(&o).contains("judkins: ply 3 P*1d: not-in-hand"),
+        "{}",
+        text(&o)
+    );
+}
+
+#[test]
+fn micro_has_no_kif_form_and_says_so() {
+    let d = tempfile::tempdir().unwrap();
+    let f = write(
+        &d,
+        "m.usi",
+        "setoption name UCI_Variant value micro\nposition startpos moves 1d1c\n",
+    );
+    let o = kifu(&["convert", "--to", "kifu", &f]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("micro has no KIF form"), "{}", text(&o));
+    assert!(o.stdout.is_empty());
+    let o = kifu(&["convert", "--to", "usi", &f]);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "position sfen kb+r+l/p3/4/3P/+L+RBK b - 1 moves 1d1c\n"
+    );
+}
+
+#[test]
+fn check_and_convert_read_chu_shogi_usi_with_lion_moves() {
+    let d = tempfile::tempdir().unwrap();
+    let start = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
+    let game = format!("position sfen {start} moves 7j8h 6d6e 8h7g7h 6e6f 7h7g6f 5d5e 6f5e6f\n");
+    let f = write(&d, "c.usi", &game);
+    let o = kifu(&["check", &f]);
+    assert!(text(&o).contains("chushogi: ok: 7 plies"), "{}", text(&o));
+    let o = kifu(&["convert", "--to", "usi", &f]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), game);
+    let o = kifu(&["convert", "--to", "kifu", &f]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o).contains("chushogi has no KIF form"),
+        "{}",
+        text(&o)
+    );
+    let o = kifu(&["stats", "--json", &f]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["variants"]["chushogi"], 1, "{v}");
+    let o = kifu(&["perft", "--variant", "chushogi", "2"]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "1296");
 }

@@ -31,10 +31,8 @@ fn random_move(b: &Board, next: &mut impl FnMut() -> u64) -> VMove {
     if !own.is_empty() && !next().is_multiple_of(4) {
         let from = own[(next() % own.len() as u64) as usize];
         return VMove {
-            from: Some(from),
-            to,
-            drop: 0,
             promote: next().is_multiple_of(3),
+            ..VMove::step(from, to)
         };
     }
     if next().is_multiple_of(3) {
@@ -43,18 +41,12 @@ fn random_move(b: &Board, next: &mut impl FnMut() -> u64) -> VMove {
             .get((next() % letters.len().max(1) as u64) as usize)
             .copied()
             .unwrap_or(0);
-        VMove {
-            from: None,
-            to,
-            drop,
-            promote: false,
-        }
+        VMove::drop(drop, to)
     } else {
+        let from = (next() % cells) as u8;
         VMove {
-            from: Some((next() % cells) as u8),
-            to,
-            drop: 0,
             promote: next().is_multiple_of(3),
+            ..VMove::step(from, to)
         }
     }
 }
@@ -109,7 +101,8 @@ fn generate() -> Vec<(String, String, String)> {
                 moves.join(" ")
             );
             out.push((format!("{v}/{kind}-{n}.usi"), text.clone(), verdict.clone()));
-            if kind == "legal" {
+            // Micro and chu shogi have no KIF form in kifu.
+            if kind == "legal" && kif::writable(v) {
                 // The same game in KIF, which must be read back as legal.
                 let game = replay::replay(usi::parse(&text, v).unwrap().remove(0));
                 out.push((format!("{v}/{kind}-{n}.kifu"), kif::write(&game), verdict));

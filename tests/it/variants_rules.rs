@@ -211,3 +211,103 @@ fn an_sfen_the_variant_cannot_hold_is_refused_with_the_reason() {
     assert!(err(Variant::Mini, "rbsgk/4p/5/P4/KGSBR1 b - 1").contains("more than 5 files"));
     assert!(err(Variant::Mini, "rbsgk/4p/5/P4/KGSBR x - 1").contains("expected the side to move"));
 }
+
+#[test]
+fn micro_a_capture_turns_the_piece_over_and_nothing_else_does() {
+    // The rook on 3d takes the pawn on 3c: it must turn over (`+`).
+    let sfen = "position sfen k3/4/1p2/1R2/K3 b - 1 moves";
+    assert_eq!(foul(Variant::Micro, &format!("{sfen} 3d3c+")), "legal");
+    assert_eq!(
+        foul(Variant::Micro, &format!("{sfen} 3d3c")),
+        "compulsory-promotion"
+    );
+    // A quiet move never turns over.
+    assert_eq!(
+        foul(Variant::Micro, &format!("{sfen} 3d2d+")),
+        "bad-promotion"
+    );
+    // A promoted rook (moving as a gold) turns back with `-`, never `+`.
+    let sfen = "position sfen k3/4/1p2/1+R2/K3 b - 1 moves";
+    assert_eq!(foul(Variant::Micro, &format!("{sfen} 3d3c-")), "legal");
+    assert_eq!(
+        foul(Variant::Micro, &format!("{sfen} 3d3c")),
+        "compulsory-promotion"
+    );
+    assert_eq!(
+        foul(Variant::Micro, &format!("{sfen} 3d3c+")),
+        "bad-promotion"
+    );
+    // Turned back, it slides as a rook again.
+    let line = format!("{sfen} 3d3c- 4a4b 3c3a");
+    assert_eq!(foul(Variant::Micro, &line), "legal");
+}
+
+#[test]
+fn micro_drops_either_side_anywhere_without_nifu_or_drop_mate_rules() {
+    // A pawn in hand drops as a pawn or a knight (`+P`), on any empty
+    // square, the last rank and a file holding a pawn included.
+    let sfen = "position sfen k3/4/4/P3/K3 b P 1 moves";
+    for m in ["P*3a", "+P*3b", "P*4c", "+P*1a"] {
+        assert_eq!(foul(Variant::Micro, &format!("{sfen} {m}")), "legal", "{m}");
+    }
+    assert_eq!(foul(Variant::Micro, &format!("{sfen} L*3b")), "not-in-hand");
+    // A pawn dropped to mate at once is legal (Fairy-Stockfish's micro).
+    let line = "position sfen k2R/4/1+B2/4/3K b P 1 moves P*4b";
+    assert_eq!(
+        judge(Variant::Micro, line),
+        ("legal".into(), Some("sente"), "checkmate")
+    );
+    // A captured promoted piece goes to hand on its base side.
+    let line = "position sfen k3/4/1+l2/1R2/K3 b - 1 moves 3d3c+ 4a3a L*2b";
+    assert_eq!(foul(Variant::Micro, line), "legal");
+}
+
+#[test]
+fn micro_perft_from_the_start_matches_fairy_stockfish() {
+    // Fairy-Stockfish 11.1, UCI_Variant micro, go perft 1..4.
+    let b = Variant::Micro.start();
+    let counts: Vec<u64> = (1..=4).map(|d| b.perft(d)).collect();
+    assert_eq!(counts, [9, 80, 767, 7256]);
+}
+
+#[test]
+fn judkins_perft_from_the_start_matches_fairy_stockfish() {
+    // Fairy-Stockfish 11.1, UCI_Variant judkins, go perft 1..3.
+    let b = Variant::Judkins.start();
+    let counts: Vec<u64> = (1..=3).map(|d| b.perft(d)).collect();
+    assert_eq!(counts, [20, 336, 6183]);
+}
+
+#[test]
+fn judkins_zone_is_two_ranks_and_knights_must_promote_on_them() {
+    let sfen = "position sfen 5k/6/2N3/6/6/K5 b - 1 moves";
+    // 4c is in the zone: the knight may promote, and must, on its last two ranks.
+    assert_eq!(foul(Variant::Judkins, &format!("{sfen} 4c5a+")), "legal");
+    assert_eq!(
+        foul(Variant::Judkins, &format!("{sfen} 4c5a")),
+        "dead-piece"
+    );
+    // The third rank is outside the zone.
+    let sfen = "position sfen 5k/6/6/6/2N3/K5 b - 1 moves";
+    assert_eq!(
+        foul(Variant::Judkins, &format!("{sfen} 4e5c+")),
+        "bad-promotion"
+    );
+    assert_eq!(foul(Variant::Judkins, &format!("{sfen} 4e5c")), "legal");
+}
+
+#[test]
+fn judkins_has_nifu_and_pawn_drop_mate_as_in_shogi() {
+    let sfen = "position sfen 5k/6/6/P5/6/K5 b P 1 moves";
+    assert_eq!(foul(Variant::Judkins, &format!("{sfen} P*6b")), "nifu");
+    assert_eq!(foul(Variant::Judkins, &format!("{sfen} P*5b")), "legal");
+    // The gold on 2c guards 1b and covers 2b; the bishop on 4c covers 2a.
+    // (Fairy-Stockfish 11.1 lists this drop; kifu follows the rule as the
+    // variant's rules state it, as for minishogi.)
+    let sfen = "position sfen 5k/6/2B1G1/6/6/K5 b P 1 moves";
+    assert_eq!(
+        foul(Variant::Judkins, &format!("{sfen} P*1b")),
+        "uchifuzume"
+    );
+    assert_eq!(foul(Variant::Judkins, &format!("{sfen} P*2b")), "legal");
+}
