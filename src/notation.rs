@@ -194,6 +194,18 @@ pub(crate) fn push_ki2_move(
     }
 }
 
+/// The piece before the move that a written move names, for a move the
+/// board cannot tell (a foul from an empty square): KIF and KI2 name it,
+/// CSA names it after the move (`mv` says whether it promoted); USI never.
+pub(crate) fn written_piece(n: &Notation, mv: Move) -> Option<PieceKind> {
+    match *n {
+        Notation::Kif { piece, .. } | Notation::Ki2 { piece, .. } => Some(piece),
+        Notation::Csa { piece, .. } if mv.is_promotion() => Some(piece.unpromoted()),
+        Notation::Csa { piece, .. } => Some(piece),
+        Notation::Usi(_) => None,
+    }
+}
+
 /// A written move, rendered back in its own format's style (for messages
 /// about moves that could not be resolved).
 pub fn notation_text(n: &Notation) -> String {

@@ -63,9 +63,13 @@ pub struct Foul {
     pub move_number: u32,
     /// The rule broken.
     pub rule: Rule,
-    /// The side that played the move and loses.
+    /// The side that loses: the one that played the move, but for a
+    /// perpetual check the checking side, whose opponent's move may be the
+    /// one that completed the repetition ([`LineResult::foul_move`] says who
+    /// moved).
     pub loser: Color,
-    /// The move, where one could be formed.
+    /// The move, where one could be formed (for a perpetual check, the
+    /// move that completed the repetition, which is the line's last ply).
     pub mv: Option<Move>,
     /// The piece that moved, where known.
     pub piece: Option<PieceKind>,
@@ -145,6 +149,73 @@ pub struct LineResult {
     pub board_end: BoardEnd,
     /// The ply number of the line's first move (1 for the main line).
     pub first_ply: u32,
+}
+
+/// A foul's move, as the side that played it wrote it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FoulMove {
+    /// The side that played the move: the loser, but for a perpetual check
+    /// completed by the checked side's move.
+    pub color: Color,
+    /// The move.
+    pub mv: Move,
+    /// The piece before the move, where known.
+    pub piece: Option<PieceKind>,
+    /// Whether the destination is the previous move's (同); the previous
+    /// move of a variation's first move is not known here, so it is false.
+    pub same: bool,
+    /// Whether the move was played on the board and is the line's last
+    /// ply: a foul judged on a move already played (perpetual check).
+    pub played: bool,
+}
+
+impl LineResult {
+    /// Whether the line's foul is judged on a move already played: the
+    /// fourth occurrence of a position under perpetual check is reached by
+    /// a legal move, which is then the last of [`LineResult::plies`].
+    pub fn foul_played(&self) -> bool {
+        match &self.verdict {
+            Verdict::Foul(f) => {
+                f.rule == Rule::PerpetualCheck
+                    && !self.plies.is_empty()
+                    && f.ply + 1 == self.first_ply + self.plies.len() as u32
+            }
+            Verdict::Legal => false,
+        }
+    }
+
+    /// How many of [`LineResult::plies`] come before the foul's move (all
+    /// of them for a legal line): the position before the foul is the one
+    /// after these.
+    pub fn plies_before_foul(&self) -> usize {
+        self.plies.len() - usize::from(self.foul_played())
+    }
+
+    /// The foul's move, where one could be formed: by whom, the piece and
+    /// 同, from the ply itself for a foul judged on a move already played.
+    pub fn foul_move(&self) -> Option<FoulMove> {
+        let Verdict::Foul(f) = &self.verdict else {
+            return None;
+        };
+        if self.foul_played() {
+            let p = self.plies.last()?;
+            return Some(FoulMove {
+                color: p.color,
+                mv: p.mv,
+                piece: Some(p.piece),
+                same: p.same,
+                played: true,
+            });
+        }
+        let mv = f.mv?;
+        Some(FoulMove {
+            color: f.loser,
+            mv,
+            piece: f.piece,
+            same: self.plies.last().is_some_and(|p| p.mv.to() == mv.to()),
+            played: false,
+        })
+    }
 }
 
 /// A replayed variation: where it branches, and its replay.

@@ -577,14 +577,18 @@ fn text_report(out: &mut String, name: &str, format: Format, game: &Game, quiet:
 
 fn line_findings(out: &mut String, name: &str, line: &LineResult, tag: &str, game: &Game) {
     if let Verdict::Foul(f) = &line.verdict {
-        let mover = f.loser;
-        let shown = match (f.mv, f.piece) {
-            (Some(mv), Some(piece)) => {
-                let prev_same = line.plies.last().is_some_and(|p| p.mv.to() == mv.to());
-                format!("{} ({})", ja_move(mover, mv, piece, prev_same), mv.to_usi())
-            }
-            (Some(mv), None) => mv.to_usi(),
-            _ => game
+        // The move's own side and 同: for a perpetual check the move may be
+        // the checked side's, and it is itself the last ply.
+        let shown = match line.foul_move() {
+            Some(m) => match m.piece {
+                Some(piece) => format!(
+                    "{} ({})",
+                    ja_move(m.color, m.mv, piece, m.same),
+                    m.mv.to_usi()
+                ),
+                None => m.mv.to_usi(),
+            },
+            None => game
                 .record
                 .main
                 .moves

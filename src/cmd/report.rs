@@ -398,7 +398,7 @@ fn rule_sentence(r: Rule) -> &'static str {
         Rule::SelfCheck => "The move leaves or puts its own king in check (王手放置).",
         Rule::WrongTurn => "The move is played by the side that is not to move (二手指し).",
         Rule::PerpetualCheck => {
-            "The move repeats a position for the fourth time while its side has given check with every move of the cycle."
+            "The move makes a position occur for the fourth time, and one side has given check with every one of its moves since the first occurrence: that side loses (the move may be the other side's)."
         }
         Rule::FalseDeclaration => "The entering-king declaration does not meet the rule.",
         _ => "The move breaks a rule of shogi.",

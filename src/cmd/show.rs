@@ -60,8 +60,10 @@ pub fn run(a: &ShowArgs) -> anyhow::Result<u8> {
             a.file.display()
         );
     }
-    let upto = a.ply.unwrap_or(plies);
     let at_foul = a.ply.is_none() && foul.is_some();
+    // At a foul judged on a move already played (perpetual check), the
+    // board before that move: the move is the one drawn as the foul.
+    let upto = a.ply.unwrap_or(game.main.plies_before_foul());
     let mut out = String::new();
     match a.to {
         ShowFormat::Bod => {

@@ -414,7 +414,8 @@ pub fn convert(a: &ConvertArgs, variant: Variant) -> anyhow::Result<u8> {
             let kept = match a.to {
                 ToFormat::Usi | ToFormat::Json => usi::moves_usi(g).len(),
                 // KIF keeps the foul as a comment; SFEN lines only positions.
-                ToFormat::Kif | ToFormat::Kifu => g.plies.len() + 1,
+                // (a repetition foul's move is the last ply already).
+                ToFormat::Kif | ToFormat::Kifu => g.plies.len() + usize::from(!g.foul_played()),
                 _ => g.plies.len(),
             };
             let lost = g.record.moves.len().saturating_sub(kept);

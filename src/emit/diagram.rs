@@ -173,21 +173,23 @@ pub fn after_plies(game: &Game, line: Option<usize>, upto: usize) -> Diagram {
 /// The diagram before the foul of a line, with the foul move drawn (and the
 /// king it leaves in check, for a self-check); `None` for a legal line or a
 /// foul with no move (a false declaration draws as the position itself).
+/// A foul judged on a move already played (perpetual check) draws the
+/// position before that move, which is the one drawn as about to be played.
 pub fn before_foul(game: &Game, line: Option<usize>) -> Option<Diagram> {
     let r = line_result(game, line);
     let Verdict::Foul(f) = &r.verdict else {
         return None;
     };
-    let pos = position_at(game, line, r.plies.len());
+    let pos = position_at(game, line, r.plies_before_foul());
     let mut d = Diagram::from_position(&pos);
-    let Some(mv) = f.mv else {
+    let Some(fm) = r.foul_move() else {
         return Some(d);
     };
+    let mv = fm.mv;
     d.mark = mark_of(mv);
     d.mark_kind = MarkKind::Next;
-    if let Some(piece) = f.piece {
-        let same = r.plies.last().is_some_and(|p| p.mv.to() == mv.to());
-        d.mark_text = Some(ja_move(f.loser, mv, piece, same));
+    if let Some(piece) = fm.piece {
+        d.mark_text = Some(ja_move(fm.color, mv, piece, fm.same));
     }
     if f.rule == crate::Rule::SelfCheck {
         let moved_king = mv

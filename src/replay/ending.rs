@@ -98,6 +98,14 @@ impl EndState<'_> {
         if let Some(e) = self.ending {
             let agrees = match e.kind {
                 EndingKind::FoulBy(c) => c == f.loser,
+                // A perpetual check's move was played: the word is about
+                // the side to move after it, which the loser may or may not be.
+                EndingKind::FoulByMover | EndingKind::FoulByPrevious
+                    if f.rule == Rule::PerpetualCheck =>
+                {
+                    let loser_to_move = f.loser == self.pos.side_to_move();
+                    loser_to_move == (e.kind == EndingKind::FoulByMover)
+                }
                 EndingKind::FoulByMover | EndingKind::FoulByPrevious => true,
                 EndingKind::Sennichite => f.rule == Rule::PerpetualCheck,
                 _ => false,

@@ -14,13 +14,14 @@ use crate::rules::types::Color;
 
 const DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
-const ENDINGS: [(&str, EndingKind); 7] = [
+const ENDINGS: [(&str, EndingKind); 8] = [
     ("投了", EndingKind::Resign),
     ("中断", EndingKind::Interrupt),
     ("千日手", EndingKind::Sennichite),
     ("詰み", EndingKind::Tsumi),
     ("切れ負け", EndingKind::TimeUp),
     ("反則負け", EndingKind::FoulByMover),
+    ("反則勝ち", EndingKind::FoulByPrevious),
     ("持将棋", EndingKind::Jishogi),
 ];
 
@@ -236,7 +237,14 @@ pub fn write(game: &VariantGame) -> String {
             f.foul.code(),
             f.foul.kanji()
         ));
-        s.push_str(&format!("{n:>4} 反則負け\n"));
+        // A repetition foul's move is the last ply: the side to move may be
+        // the winner (the loser's own move completed the repetition).
+        let word = if game.foul_played() && f.loser != game.end.side() {
+            "反則勝ち"
+        } else {
+            "反則負け"
+        };
+        s.push_str(&format!("{n:>4} {word}\n"));
     } else if let Some(e) = &game.record.ending {
         let word = ENDINGS
             .iter()

@@ -75,7 +75,8 @@ pub struct VFoul {
     pub foul: VariantFoul,
     /// The side that loses by it.
     pub loser: Color,
-    /// The move in USI, where one could be formed.
+    /// The move in USI, where one could be formed (for a repetition foul,
+    /// the move that completed the fourth occurrence: the game's last ply).
     pub usi: Option<String>,
     /// Where the move is written.
     pub span: Location,
@@ -110,6 +111,18 @@ pub struct VariantGame {
     pub reason: Reason,
     /// Findings that are not fouls.
     pub diagnostics: Vec<VDiagnostic>,
+}
+
+impl VariantGame {
+    /// Whether the foul is judged on a move already played: a fourth
+    /// occurrence (perpetual check, tori shogi's repetition loss) is
+    /// reached by a legal move, which is then the last of
+    /// [`VariantGame::plies`].
+    pub fn foul_played(&self) -> bool {
+        self.foul
+            .as_ref()
+            .is_some_and(|f| f.ply as usize == self.plies.len())
+    }
 }
 
 /// How the board itself ended the game, before the recorded ending is read.
@@ -229,8 +242,19 @@ pub fn replay(record: VariantRecord) -> VariantGame {
         if at.len() >= 4 {
             let first = at[0];
             board_end = BoardEnd::Repetition;
-            if let Some(f) = repetition_foul(&board, &plies, first, ply, *span) {
+            // A USI move names cells and a piece letter, not the position:
+            // the board after the move writes it as well as the one before.
+            let usi = board.usi(m);
+            if let Some(f) = repetition_foul(&board, &plies, first, ply, usi, *span) {
                 foul = Some(f);
+                if let Some((_, next)) = record.moves.get(i + 1) {
+                    diagnostics.push(after_end(
+                        DiagnosticCode::MovesAfterFoul,
+                        record.moves.len() - i - 1,
+                        "the foul",
+                        *next,
+                    ));
+                }
                 break;
             }
         } else if board.royals(board.side()).is_empty() {
@@ -268,12 +292,14 @@ fn after_end(code: DiagnosticCode, extra: usize, what: &str, span: Location) -> 
 }
 
 /// The foul a fourth occurrence makes, if any: perpetual check by one side
-/// over the whole cycle, else tori shogi's loss for the repeater.
+/// over the whole cycle, else tori shogi's loss for the repeater. The foul
+/// is judged on the move just played (`usi`), the last of `plies`.
 fn repetition_foul(
     board: &Board,
     plies: &[VPly],
     first: usize,
     ply: u32,
+    usi: String,
     span: Location,
 ) -> Option<VFoul> {
     let cycle = &plies[first..];
@@ -292,7 +318,7 @@ fn repetition_foul(
         ply,
         foul,
         loser,
-        usi: None,
+        usi: Some(usi.clone()),
         span,
     };
     if checked_all(true) {

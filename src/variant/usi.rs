@@ -273,7 +273,8 @@ pub fn moves_usi(game: &VariantGame) -> Vec<String> {
     for (i, (n, _)) in game.record.moves.iter().enumerate().skip(game.plies.len()) {
         match n {
             VNotation::Usi(m) => out.push(board.usi(*m)),
-            _ if i == game.plies.len() => out.extend(foul_usi.clone()),
+            // A repetition foul's move is already the last ply.
+            _ if i == game.plies.len() && !game.foul_played() => out.extend(foul_usi.clone()),
             _ => {}
         }
     }

@@ -554,3 +554,26 @@ fn an_undecodable_game_in_a_streamed_file_keeps_the_games_before_and_the_next_fi
         );
     }
 }
+
+/// `check` names a perpetual check's foul by the move that completed the
+/// repetition, with that move's own side mark and no bogus 同 (the ply is
+/// itself the last one played), in every format.
+#[test]
+fn check_names_a_perpetual_checks_move_with_its_own_side() {
+    for f in [
+        "kif/perpetual-check.kifu",
+        "ki2/perpetual-check.ki2u",
+        "csa/perpetual-check.csa",
+        "jkf/perpetual-check.jkf",
+    ] {
+        let o = kifu(&["check", &fixture(f)]);
+        assert_exit(&o, 1);
+        let out = stdout(&o);
+        assert!(
+            out.contains(": ply 12 △１一玉 (1b1a): perpetual-check: "),
+            "{f}: {out}"
+        );
+        assert!(out.contains("; sente loses by foul\n"), "{f}: {out}");
+        assert!(!out.contains("同"), "{f}: {out}");
+    }
+}

@@ -104,3 +104,64 @@ fn the_corpus_tests_run_when_kifu_require_corpus_is_1() {
         );
     }
 }
+
+/// The same perpetual check in each format (`fixtures/*/perpetual-check.*`):
+/// sente's rook checks with every move and gote's 12th move △１一玉 (1b1a)
+/// makes the start position occur for the fourth time; sente loses.
+pub const PERPETUAL_CHECK: [&str; 4] = [
+    "fixtures/kif/perpetual-check.kifu",
+    "fixtures/ki2/perpetual-check.ki2u",
+    "fixtures/csa/perpetual-check.csa",
+    "fixtures/jkf/perpetual-check.jkf",
+];
+
+/// The perpetual check of [`PERPETUAL_CHECK`] completed by the checker's own
+/// move instead: gote starts (in check), so sente's 12th move ▲５一飛 makes
+/// the fourth occurrence, and gote, to move after it, wins.
+pub const PERPETUAL_CHECK_BY_THE_CHECKER: &str = "position sfen 4R3k/9/9/9/9/9/9/9/4K4 w - 1 moves \
+     1a1b 5a5b 1b1a 5b5a 1a1b 5a5b 1b1a 5b5a 1a1b 5a5b 1b1a 5b5a\n";
+
+/// A fixture path (relative to the checkout) read and replayed: its first game.
+pub fn game_of(path: &str) -> kifu::Game {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(path);
+    let input = kifu::read_path(&path, &kifu::ReadOptions::default())
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let record = input
+        .records
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| panic!("{}: no game", path.display()));
+    kifu::replay(record, &kifu::ReplayOptions::default()).expect("a legal start position")
+}
+
+/// `text` in `format` read and replayed: its first game.
+pub fn game_of_text(text: &str, format: kifu::Format) -> kifu::Game {
+    let record = kifu::parse::parse(text, format)
+        .unwrap_or_else(|e| panic!("{e}\n{text}"))
+        .remove(0);
+    kifu::replay(record, &kifu::ReplayOptions::default()).expect("a legal start position")
+}
+
+/// `written` (in `format`) reads back as the perpetual check of
+/// [`PERPETUAL_CHECK`]: the same twelve plies, the same foul and loser, and
+/// nothing to warn about (an ending word naming the wrong side would be an
+/// `ending-disagrees`).
+pub fn assert_same_perpetual_check(written: &str, format: kifu::Format, what: &str) {
+    let g = game_of_text(written, format);
+    let plies: Vec<String> = g.main.plies.iter().map(|p| p.mv.to_usi()).collect();
+    assert_eq!(plies.len(), 12, "{what}:\n{written}");
+    assert_eq!(plies[11], "1b1a", "{what}");
+    match &g.main.verdict {
+        kifu::Verdict::Foul(f) => assert_eq!(
+            (f.rule, f.ply, f.loser),
+            (kifu::Rule::PerpetualCheck, 12, kifu::Color::Sente),
+            "{what}"
+        ),
+        kifu::Verdict::Legal => panic!("{what}: the foul was lost:\n{written}"),
+    }
+    assert!(
+        g.main.diagnostics.is_empty(),
+        "{what}: {:?}\n{written}",
+        g.main.diagnostics
+    );
+}

@@ -256,3 +256,25 @@ fn csa_write_random_games_round_trip() {
         assert_eq!(verdict(&game), verdict(&back), "game {i}");
     }
 }
+
+/// CSA keeps the perpetual check's move as a move and names the loser:
+/// `%ILLEGAL_MOVE` (the side to move, sente, loses) for a record that
+/// ended 反則負け, `%+ILLEGAL_ACTION` for one that named sente.
+#[test]
+fn perpetual_check_csa_keeps_the_move_and_the_loser() {
+    for path in common::PERPETUAL_CHECK {
+        let (text, _) = csa::write(
+            &common::game_of(path),
+            &CsaOptions {
+                version: CsaVersion::V22,
+            },
+        );
+        let tail = if path.ends_with(".jkf") {
+            "-1211OU\n%+ILLEGAL_ACTION\n"
+        } else {
+            "-1211OU\n%ILLEGAL_MOVE\n"
+        };
+        assert!(text.ends_with(tail), "{path}:\n{text}");
+        common::assert_same_perpetual_check(&text, kifu::Format::Csa, path);
+    }
+}

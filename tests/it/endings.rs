@@ -256,3 +256,37 @@ fn ki2_closing_line_gives_the_result() {
     let codes: Vec<&str> = g.main.diagnostics.iter().map(|d| d.code.code()).collect();
     assert_eq!(codes, ["false-sennichite-claim"]);
 }
+
+/// After a perpetual check the move is on the board, so 反則負け (the side
+/// to move loses) and 反則勝ち (it wins) name sides: a word that gives the
+/// game to the checker disagrees with the board.
+#[test]
+fn perpetual_check_ending_word_is_judged_for_the_side_to_move() {
+    let fixture = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/kif/perpetual-check.kifu"),
+    )
+    .unwrap();
+    let codes = |text: &str| -> Vec<&'static str> {
+        let g = crate::common::game_of_text(text, kifu::Format::Kif);
+        assert!(matches!(&g.main.verdict, Verdict::Foul(f) if f.rule == Rule::PerpetualCheck));
+        assert_eq!(g.main.result.winner, Some(Color::Gote));
+        g.main.diagnostics.iter().map(|d| d.code.code()).collect()
+    };
+    // Sente, the checker, is to move after gote's 12th move: 反則負け.
+    assert_eq!(codes(&fixture), Vec::<&str>::new());
+    let wrong = fixture.replace("13 反則負け", "13 反則勝ち");
+    assert_ne!(wrong, fixture);
+    assert_eq!(codes(&wrong), ["ending-disagrees"]);
+    // Completed by the checker's own move, gote is to move and wins: 反則勝ち.
+    let g = crate::common::game_of_text(
+        crate::common::PERPETUAL_CHECK_BY_THE_CHECKER,
+        kifu::Format::Usi,
+    );
+    let (kif, _) = kifu::emit::kif::write(&g);
+    assert!(kif.contains("  13 反則勝ち\n"), "{kif}");
+    assert_eq!(codes(&kif), Vec::<&str>::new());
+    assert_eq!(
+        codes(&kif.replace("13 反則勝ち", "13 反則負け")),
+        ["ending-disagrees"]
+    );
+}

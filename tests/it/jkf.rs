@@ -247,7 +247,9 @@ mod legacy {
     #![allow(dead_code)]
     use kifu::emit::Warning;
     use kifu::notation::notation_text;
-    use kifu::record::{EndingKind, HeaderField, Line, MoveEntry, MoveTime, StartPosition};
+    use kifu::record::{
+        EndingKind, HeaderField, Line, MoveEntry, MoveTime, Notation, StartPosition,
+    };
     use kifu::relative::{jkf_code, relative_for};
     use kifu::replay::{Game, LineResult, Verdict};
     use kifu::rules::position::Position;
@@ -584,10 +586,24 @@ mod legacy {
                     let board_piece = (f.rule != Rule::NoPiece)
                         .then(|| mv.from().and_then(|s| st.pos.piece_at(s)).map(|p| p.kind))
                         .flatten();
-                    let piece = f.piece.or(board_piece).or(match mv {
-                        Move::Drop { kind, .. } => Some(kind),
-                        Move::Normal { .. } => None,
-                    });
+                    // Else the piece the record names, so that a no-piece
+                    // foul reads back as itself.
+                    let written = match entry.notation {
+                        Notation::Kif { piece, .. } | Notation::Ki2 { piece, .. } => Some(piece),
+                        Notation::Csa { piece, .. } if mv.is_promotion() => {
+                            Some(piece.unpromoted())
+                        }
+                        Notation::Csa { piece, .. } => Some(piece),
+                        Notation::Usi(_) => None,
+                    };
+                    let piece = f
+                        .piece
+                        .or(board_piece)
+                        .or(match mv {
+                            Move::Drop { kind, .. } => Some(kind),
+                            Move::Normal { .. } => None,
+                        })
+                        .or(written);
                     if let Some(piece) = piece {
                         let capture = st
                             .pos
@@ -595,7 +611,13 @@ mod legacy {
                             .filter(|p| p.color != f.loser && p.kind != PieceKind::King)
                             .map(|p| p.kind);
                         let same = st.prev_to == Some(mv.to());
-                        let mvj = move_json(&st.pos, mv, f.loser, piece, capture, same);
+                        let mut mvj = move_json(&st.pos, mv, f.loser, piece, capture, same);
+                        if f.rule == Rule::NoPiece {
+                            // No relative words: they could name a piece that can move there.
+                            mvj.as_object_mut()
+                                .expect("a move object")
+                                .remove("relative");
+                        }
                         let forks = self.forks(id, idx, entry, st);
                         let e = self.entry(entry, mvj, f.loser, &mut st.totals, forks);
                         out.push(e);
@@ -1260,4 +1282,74 @@ fn jkf_writer_equals_the_legacy_writer_on_hostile_records() {
         &format!("{games} hostile games ({fouls} fouls, {forks} forks, {deepest} deep) compared"),
         &failures,
     );
+}
+
+/// JKF keeps a perpetual check's move as a move, and the special names the
+/// checker: `+ILLEGAL_ACTION`, sente committed the foul.
+#[test]
+fn perpetual_check_jkf_keeps_the_move_and_names_the_checker() {
+    for path in common::PERPETUAL_CHECK {
+        let (out, _) = jkf::write(&common::game_of(path));
+        let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        let moves = v["moves"].as_array().expect("moves");
+        let last = &moves[moves.len() - 2]["move"];
+        assert_eq!(
+            (&last["color"], &last["from"], &last["to"], &last["piece"]),
+            (
+                &serde_json::json!(1),
+                &serde_json::json!({"x": 1, "y": 2}),
+                &serde_json::json!({"x": 1, "y": 1}),
+                &serde_json::json!("OU")
+            ),
+            "{path}:\n{out}"
+        );
+        assert_eq!(
+            moves[moves.len() - 1]["special"],
+            "+ILLEGAL_ACTION",
+            "{path}"
+        );
+        common::assert_same_perpetual_check(&out, kifu::Format::Jkf, path);
+    }
+}
+
+/// A move from an empty square (or one holding another piece) is written as
+/// a move with `from`, `to` and the piece the record names, as the other
+/// fouls are: read back, it is the same foul, not a shorter legal game with
+/// an unverified claim. No `relative`, which could point a reader at a
+/// piece that can make the move.
+#[test]
+fn jkf_keeps_a_no_piece_foul_as_a_move() {
+    let kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ５五角(78)\n   4 反則勝ち\n";
+    let csa = "PI\n+\n+7776FU\n-3334FU\n+7855KA\n%+ILLEGAL_ACTION\n";
+    for (text, format) in [(kif, kifu::Format::Kif), (csa, kifu::Format::Csa)] {
+        let g = common::game_of_text(text, format);
+        let foul = |g: &Game| match &g.main.verdict {
+            kifu::Verdict::Foul(f) => (f.rule, f.ply, f.loser, f.mv.map(|m| m.to_usi())),
+            kifu::Verdict::Legal => panic!("no foul: {:?}", g.main.diagnostics),
+        };
+        let want = (
+            kifu::Rule::NoPiece,
+            3,
+            kifu::Color::Sente,
+            Some("7h5e".to_string()),
+        );
+        assert_eq!(foul(&g), want, "{text}");
+        let (out, _) = jkf::write(&g);
+        let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+        let moves = v["moves"].as_array().expect("moves");
+        assert_eq!(moves.len(), 5, "{out}");
+        let m = &moves[3]["move"];
+        assert_eq!(m["from"], serde_json::json!({"x": 7, "y": 8}), "{out}");
+        assert_eq!(m["to"], serde_json::json!({"x": 5, "y": 5}), "{out}");
+        assert_eq!(m["piece"], "KA", "{out}");
+        assert!(m.get("relative").is_none(), "{out}");
+        assert_eq!(moves[4]["special"], "+ILLEGAL_ACTION", "{out}");
+        let back = common::game_of_text(&out, kifu::Format::Jkf);
+        assert_eq!(foul(&back), want, "{out}");
+        assert!(
+            back.main.diagnostics.is_empty(),
+            "{:?}",
+            back.main.diagnostics
+        );
+    }
 }

@@ -152,3 +152,18 @@ fn cli_converts_to_ki2_and_ki2u() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// KI2 has only its `まで` line for the ending: after a perpetual check
+/// completed by the checked side's move it names the checker, to move, as
+/// the loser.
+#[test]
+fn perpetual_check_ki2_closing_line_names_the_side_to_move() {
+    for path in common::PERPETUAL_CHECK {
+        let (ki2, _) = write(&common::game_of(path));
+        assert!(
+            ki2.contains("△１一玉\nまで12手で先手の反則負け\n"),
+            "{path}:\n{ki2}"
+        );
+        common::assert_same_perpetual_check(&ki2, kifu::Format::Ki2, path);
+    }
+}

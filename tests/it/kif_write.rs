@@ -197,3 +197,26 @@ fn corpus_csa_converts_to_kif() {
         &failures,
     );
 }
+
+/// KIF's terminal word is about the side to move: after a perpetual check
+/// completed by the checked side's move the checker is to move and loses
+/// (反則負け); completed by the checker's own move, the side to move wins
+/// (反則勝ち). The `まで` line names the side to move as KfW does.
+#[test]
+fn perpetual_check_kif_ending_word_is_the_side_to_moves() {
+    for path in common::PERPETUAL_CHECK {
+        let (kif, _) = write(&common::game_of(path));
+        assert!(
+            kif.contains("  12 １一玉(12)\n  13 反則負け\nまで12手で先手の反則負け\n"),
+            "{path}:\n{kif}"
+        );
+        assert!(!kif.contains("反則勝ち"), "{path}:\n{kif}");
+        common::assert_same_perpetual_check(&kif, kifu::Format::Kif, path);
+    }
+    let g = common::game_of_text(common::PERPETUAL_CHECK_BY_THE_CHECKER, kifu::Format::Usi);
+    let (kif, _) = write(&g);
+    assert!(
+        kif.contains("  12 ５一飛(52)\n  13 反則勝ち\nまで12手で後手の反則勝ち\n"),
+        "{kif}"
+    );
+}

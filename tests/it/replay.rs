@@ -269,3 +269,67 @@ fn closing_line_naming_the_other_winner_is_reported() {
     let g = kif_with_closing("まで3手で先手の反則負け");
     assert_eq!(codes(&g), vec!["closing-winner-disagrees"]);
 }
+
+/// A perpetual check is judged on the move that made the fourth
+/// occurrence, which was played: the foul's move is that ply, with its own
+/// side (here the checked side's) and no 同, and the position before the
+/// foul is the one before it. The same in every format.
+#[test]
+fn perpetual_check_foul_is_the_move_that_completed_it_in_every_format() {
+    for path in crate::common::PERPETUAL_CHECK {
+        let g = crate::common::game_of(path);
+        let f = foul(&g);
+        assert_eq!(
+            (f.rule, f.ply, f.loser),
+            (Rule::PerpetualCheck, 12, Color::Sente),
+            "{path}"
+        );
+        assert!(g.main.foul_played(), "{path}");
+        assert_eq!(g.main.plies.len(), 12, "{path}");
+        assert_eq!(g.main.plies_before_foul(), 11, "{path}");
+        let m = g.main.foul_move().expect("the foul has a move");
+        assert_eq!(m.color, Color::Gote, "{path}: the move is gote's");
+        assert_eq!(m.mv.to_usi(), "1b1a", "{path}");
+        assert_eq!(m.piece, Some(kifu::PieceKind::King), "{path}");
+        assert!(!m.same, "{path}: sente's ply 11 went to 5b, not 1a");
+        assert!(m.played, "{path}");
+        assert!(
+            g.main.diagnostics.is_empty(),
+            "{path}: {:?}",
+            g.main.diagnostics
+        );
+        assert_eq!(g.main.result.winner, Some(Color::Gote), "{path}");
+    }
+}
+
+#[test]
+fn perpetual_check_completed_by_the_checker_is_the_checkers_move() {
+    let g = play(crate::common::PERPETUAL_CHECK_BY_THE_CHECKER);
+    let f = foul(&g);
+    assert_eq!(
+        (f.rule, f.ply, f.loser),
+        (Rule::PerpetualCheck, 12, Color::Sente)
+    );
+    let m = g.main.foul_move().expect("the foul has a move");
+    assert_eq!(
+        (m.color, m.mv.to_usi(), m.played),
+        (Color::Sente, "5b5a".into(), true)
+    );
+    assert_eq!(g.main.plies_before_foul(), 11);
+}
+
+/// A foul move that was never played is not among the plies: the position
+/// before it is the one after every ply, and the move is the loser's.
+#[test]
+fn foul_not_played_is_past_the_plies() {
+    // Gote drops a pawn it does not hold.
+    let g = play("position startpos moves 7g7f P*5e");
+    let f = foul(&g);
+    assert_eq!((f.rule, f.ply), (Rule::NotInHand, 2));
+    assert!(!g.main.foul_played());
+    assert_eq!(g.main.plies_before_foul(), g.main.plies.len());
+    let m = g.main.foul_move().expect("the foul has a move");
+    assert_eq!((m.color, m.played), (Color::Gote, false));
+    // A legal line has no foul move.
+    assert_eq!(play("position startpos moves 7g7f").main.foul_move(), None);
+}

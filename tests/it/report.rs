@@ -367,3 +367,31 @@ fn browser_draws_every_board_and_filtering_by_rule_hides_the_other_cards() {
         );
     }
 }
+
+/// The card of a perpetual check names the move that completed it with its
+/// own side (gote's △１一玉, not `▲同　玉`) and draws the board before it.
+#[test]
+fn report_card_of_a_perpetual_check_shows_the_move_and_the_board_before_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r.html");
+    let html = report(&["fixtures/kif/perpetual-check.kifu"], &out);
+    let card = html
+        .split("<article class=\"card\" data-rule=\"perpetual-check\">")
+        .nth(1)
+        .and_then(|c| c.split("</article>").next())
+        .expect("a perpetual-check card");
+    assert!(card.contains("<dd>12 △１一玉 (1b1a)</dd>"), "{card}");
+    assert!(!card.contains("同"), "{card}");
+    assert!(
+        card.contains("one side has given check with every one of its moves"),
+        "{card}"
+    );
+    let board = html
+        .split("<script type=\"text/x-svg\" id=\"boards\">")
+        .nth(1)
+        .and_then(|b| b.split("</script>").next())
+        .expect("the card's board");
+    // Before gote's move: gote to move, the move drawn as an arrow.
+    assert!(board.contains("△後手・手番"), "{board}");
+    assert_eq!(board.matches("class=\"arrow\"").count(), 1, "{board}");
+}

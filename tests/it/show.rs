@@ -352,3 +352,33 @@ fn show_svg_draws_the_foul_arrow_under_the_pieces() {
         "{nifu}"
     );
 }
+
+/// A perpetual check is judged on the move that made the fourth
+/// occurrence: `show` draws the board before that move and names it, with
+/// its own side mark, as the foul; `--ply 12` still shows the board after it.
+#[test]
+fn show_draws_the_board_before_a_perpetual_checks_move() {
+    let f = "fixtures/kif/perpetual-check.kifu";
+    let bod = ok(&kifu(&["show", f], None));
+    assert!(
+        bod.contains(
+            "後手番\n手数＝11  ▲５二飛  まで\n*次の手は反則（連続王手の千日手, perpetual-check）：△１一玉 (1b1a)\n"
+        ),
+        "{bod}"
+    );
+    // Gote's king still on 1b, sente's rook back on 5b.
+    assert_eq!(
+        read_back(&bod),
+        "position sfen 9/4R3k/9/9/9/9/9/9/4K4 w - 12"
+    );
+    let after = ok(&kifu(&["show", f, "--ply", "12"], None));
+    assert!(
+        after.contains("先手番\n手数＝12  △１一玉  まで\n"),
+        "{after}"
+    );
+    assert!(!after.contains("次の手は反則"), "{after}");
+    // The SVG points at the move from the board before it: gote to move.
+    let svg = ok(&kifu(&["show", f, "--to", "svg"], None));
+    assert_eq!(svg.matches("class=\"arrow\"").count(), 1, "{svg}");
+    assert!(svg.contains("△後手・手番"), "{svg}");
+}

@@ -369,3 +369,127 @@ fn check_and_convert_read_chu_shogi_usi_with_lion_moves() {
     let o = kifu(&["perft", "--variant", "chushogi", "2"]);
     assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), "1296");
 }
+
+/// A repetition foul is judged on the move that made the fourth
+/// occurrence: the check line and the JSON name that move (not the word
+/// `move` and `null`), a move written after it is counted as
+/// `moves-after-foul`, and the KIF written gives the game to the side to
+/// move when the loser's own move completed the repetition (反則勝ち).
+#[test]
+fn variant_repetition_foul_names_its_move_and_counts_the_moves_after_it() {
+    let dir = tempfile::tempdir().unwrap();
+    // Minishogi: sente's rook checks with every move; its own 13th move
+    // 5b5a completes the fourth occurrence; two moves follow.
+    let cycle = " 5a5b 1b1a 5b5a 1a1b".repeat(3);
+    let mini = write(
+        &dir,
+        "mini.usi",
+        &format!("position sfen 4k/5/R4/5/K4 b - 1 moves 5c5a 1a1b{cycle} 5b5a\n"),
+    );
+    let out = text(&kifu(&["check", "--variant", "minishogi", &mini]));
+    assert!(
+        out.contains(
+            "minishogi: ply 13 5b5a: perpetual-check (連続王手の千日手); sente loses by foul"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("warning[moves-after-foul]: 2 moves written after the foul were not replayed"),
+        "{out}"
+    );
+    let json = String::from_utf8_lossy(
+        &kifu(&["check", "--json", "--variant", "minishogi", &mini]).stdout,
+    )
+    .into_owned();
+    let v: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    assert_eq!(v["verdict"]["move"], "5b5a", "{json}");
+    assert_eq!(v["diagnostics"][0]["code"], "moves-after-foul", "{json}");
+    // Tori shogi: gote's 12th move repeats for the fourth time and gote,
+    // who made it, loses; one move follows.
+    let cycle = " 4g5g 4a5a 5g4g 5a4a".repeat(3);
+    let tori = write(
+        &dir,
+        "tori.usi",
+        &format!("position sfen 3k3/7/7/7/7/7/3K3 b - 1 moves{cycle} 4g5g\n"),
+    );
+    let out = text(&kifu(&["check", "--variant", "torishogi", &tori]));
+    assert!(
+        out.contains("torishogi: ply 12 5a4a: repetition-loss (千日手); gote loses by foul"),
+        "{out}"
+    );
+    assert!(
+        out.contains("warning[moves-after-foul]: 1 move written after the foul"),
+        "{out}"
+    );
+    // The KIF keeps the twelve plies and the word for the side to move:
+    // sente, the winner, after gote's move.
+    let kif = dir.path().join("tori.kif");
+    let kif_s = kif.display().to_string();
+    kifu(&[
+        "convert",
+        "-q",
+        "--variant",
+        "torishogi",
+        "--to",
+        "kifu",
+        "-o",
+        &kif_s,
+        &tori,
+    ]);
+    let written = std::fs::read_to_string(&kif).unwrap();
+    assert!(written.contains("\n  13 反則勝ち\n"), "{written}");
+    assert!(!written.contains("反則負け"), "{written}");
+    let back = text(&kifu(&["check", "--variant", "torishogi", &kif_s]));
+    assert!(back.contains("ply 12 5a4a: repetition-loss"), "{back}");
+    assert!(!back.contains("warning"), "{back}");
+    // A KIF-notation record with two moves after the foul: the USI written
+    // holds the thirteen plies once (the foul's move is the last of them,
+    // not written again) and says what it leaves out.
+    let mut moves = String::new();
+    let cycle = [
+        "５二飛不成(51)",
+        "１一玉(12)",
+        "５一飛不成(52)",
+        "１二玉(11)",
+    ];
+    let all = ["５一飛不成(53)", "１二玉(11)"]
+        .into_iter()
+        .chain(cycle.into_iter().cycle().take(12))
+        .chain(["５二飛不成(51)"]);
+    for (i, m) in all.enumerate() {
+        moves.push_str(&format!("{:>4} {m}\n", i + 1));
+    }
+    let mini_kif = write(
+        &dir,
+        "mini.kifu",
+        &format!(
+            "手合割：5五将棋\n#SFEN:4k/5/R4/5/K4 b - 1\n手数----指手---------消費時間--\n{moves}"
+        ),
+    );
+    let out = text(&kifu(&["check", &mini_kif]));
+    assert!(
+        out.contains("minishogi: ply 13 5b5a: perpetual-check"),
+        "{out}"
+    );
+    assert!(out.contains("warning[moves-after-foul]: 2 moves"), "{out}");
+    for (to, name) in [("usi", "mini2.usi"), ("kifu", "mini2.kifu")] {
+        let p = dir.path().join(name).display().to_string();
+        let o = kifu(&["convert", "--to", to, "-o", &p, &mini_kif]);
+        let said = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert!(
+            said.contains("2 move(s) at or after the foul have no place in this output"),
+            "{to}: {said}"
+        );
+        if to == "usi" {
+            let line = std::fs::read_to_string(&p).unwrap();
+            let written: Vec<&str> = line
+                .split(" moves ")
+                .nth(1)
+                .unwrap()
+                .split_whitespace()
+                .collect();
+            assert_eq!(written.len(), 13, "{line}");
+            assert_eq!(written[12], "5b5a", "{line}");
+        }
+    }
+}

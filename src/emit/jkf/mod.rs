@@ -11,7 +11,7 @@
 
 use crate::codes::WarningCode;
 use crate::emit::Warning;
-use crate::notation::notation_text;
+use crate::notation::{notation_text, written_piece};
 use crate::record::{Ending, EndingKind, HeaderField, Line, MoveEntry, MoveTime, StartPosition};
 use crate::relative::{jkf_code, relative_for};
 use crate::replay::{Foul, Game, LineResult, Verdict};
@@ -327,10 +327,16 @@ impl<'a> Writer<'a> {
             let board_piece = (f.rule != Rule::NoPiece)
                 .then(|| mv.from().and_then(|s| st.pos.piece_at(s)).map(|p| p.kind))
                 .flatten();
-            let piece = f.piece.or(board_piece).or(match mv {
-                Move::Drop { kind, .. } => Some(kind),
-                Move::Normal { .. } => None,
-            });
+            // Else the piece the record names: a no-piece foul written
+            // with `from`, `to` and `piece` reads back as the same foul.
+            let piece = f
+                .piece
+                .or(board_piece)
+                .or(match mv {
+                    Move::Drop { kind, .. } => Some(kind),
+                    Move::Normal { .. } => None,
+                })
+                .or_else(|| written_piece(&entry.notation, mv));
             if let Some(piece) = piece {
                 let capture = st
                     .pos
@@ -338,7 +344,13 @@ impl<'a> Writer<'a> {
                     .filter(|p| p.color != f.loser && p.kind != PieceKind::King)
                     .map(|p| p.kind);
                 let same = st.prev_to == Some(mv.to());
-                let mvo = move_out(&st.pos, mv, f.loser, piece, capture, same);
+                let mut mvo = move_out(&st.pos, mv, f.loser, piece, capture, same);
+                if f.rule == Rule::NoPiece {
+                    // Words that tell the named piece from its rivals would
+                    // point a reader that goes by them at a piece that can
+                    // make the move: the foul would read back as legal.
+                    mvo.relative.clear();
+                }
                 let forks = self.forks(id, idx, line, st);
                 let e = self.entry(entry, mvo, f.loser, &mut st.totals, forks);
                 out.push(e);

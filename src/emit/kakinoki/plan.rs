@@ -4,7 +4,8 @@
 //! the `まで` line, and the clocks.
 
 use super::{LineId, Sheet, mover_at};
-use crate::record::{EndingKind, Line, Notation};
+use crate::notation::written_piece;
+use crate::record::{EndingKind, Line};
 use crate::replay::{Foul, LineResult, Verdict};
 use crate::rules::rule::Rule;
 use crate::rules::types::{Color, Move, PieceKind, Square};
@@ -107,7 +108,7 @@ impl Sheet<'_> {
     fn plan_foul(&self, id: LineId, line: &Line, r: &LineResult, f: &Foul, plan: &mut Plan) {
         let n = r.plies.len();
         let base = r.first_ply - 1;
-        let in_plies = f.ply + 1 == r.first_ply + n as u32;
+        let in_plies = r.foul_played();
         // A KIF move line's side follows from its number, so a move
         // by the wrong side would read back as a legal move of the
         // right side: the foul vanishes. Keep it as a comment instead.
@@ -121,7 +122,12 @@ impl Sheet<'_> {
             plan.written = n + 1;
             plan.commented_from = n + 1;
         }
-        if plan.written > n || in_plies || wrong_turn {
+        // After a foul judged on a move already played (perpetual check),
+        // the side to move may be the loser (the checked side's move
+        // completed the repetition): that is 反則負け, as after a foul
+        // move left out.
+        let loser_to_move = in_plies && mover_at(self.first_mover(r), n) == f.loser;
+        if (plan.written > n || in_plies || wrong_turn) && !loser_to_move {
             let moves = base + plan.written as u32;
             let winner = f.loser.flip();
             plan.ending = Some((
@@ -147,12 +153,7 @@ impl Sheet<'_> {
         }
         let r = self.result(id);
         let entry = line.moves.get(r.plies.len());
-        let from_notation = entry.and_then(|e| match e.notation {
-            Notation::Kif { piece, .. } | Notation::Ki2 { piece, .. } => Some(piece),
-            Notation::Csa { piece, .. } if mv.is_promotion() => Some(piece.unpromoted()),
-            Notation::Csa { piece, .. } => Some(piece),
-            Notation::Usi(_) => None,
-        });
+        let from_notation = entry.and_then(|e| written_piece(&e.notation, mv));
         if from_notation.is_some() {
             return from_notation.map(|p| (mv, p));
         }
