@@ -12,10 +12,13 @@
 //!   `Version`/`Encoding` fields are not repeated.
 //! * `N+`/`N-` and `$KEY` fields are written in header order, all before the
 //!   position (WCSC relays append `$END_TIME` after the moves; V2.2 does not
-//!   allow that). KIF keys with a CSA equivalent are renamed (`先手`/`下手` →
+//!   allow that). KIF keys with a CSA name in the header vocabulary
+//!   ([`SPELLINGS`](crate::record::SPELLINGS)) are renamed (`先手`/`下手` →
 //!   `N+`, `後手`/`上手` → `N-`, `棋戦` → `$EVENT`, `場所` → `$SITE`, `開始日時`
-//!   → `$START_TIME`, `終了日時` → `$END_TIME`, `戦型` → `$OPENING`, and
-//!   `持ち時間` → `$TIME_LIMIT` when its value has the `HH:MM+SS` shape). Any
+//!   → `$START_TIME`, `終了日時` → `$END_TIME`, `戦型` → `$OPENING`,
+//!   `先手持ち時間`/`後手持ち時間` → `$TIME+`/`$TIME-`, `最大手数` →
+//!   `$MAX_MOVES`, `持将棋` → `$JISHOGI`, and `持ち時間` → `$TIME_LIMIT` when
+//!   its value has the `HH:MM+SS` shape). Any
 //!   other field is kept as a `'key:value` comment line: a comment loses
 //!   nothing a person reads, so no warning is given.
 //! * [`Record::notes`](crate::record::Record::notes) are written after the
@@ -51,6 +54,7 @@ use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::notation::{csa_move, notation_text, push_csa_move};
 use crate::record::{
+    Evaluation, HeaderKey,
     Ending, EndingKind, Line, MoveEntry, MoveTime, Notation, Record, StartPosition,
 };
 use crate::replay::{Game, LineResult, Ply, Verdict};
@@ -351,17 +355,13 @@ fn write_view(
 
 /// A header value CSA can hold as it stands: the `$` key, or `N+`/`N-`.
 fn header_line(key: &str, value: &str) -> Option<String> {
-    let csa_key = match key {
-        "N+" | "先手" | "下手" => return Some(format!("N+{value}")),
-        "N-" | "後手" | "上手" => return Some(format!("N-{value}")),
-        "棋戦" => "EVENT",
-        "場所" => "SITE",
-        "開始日時" => "START_TIME",
-        "終了日時" => "END_TIME",
-        "戦型" => "OPENING",
-        "持ち時間" if is_time_limit(value) => "TIME_LIMIT",
-        k if is_info_key(k) => k,
-        _ => return None,
+    let spelling = crate::record::header::spelling_of(key);
+    let csa_key = match spelling.map(|s| &s.key) {
+        Some(HeaderKey::Sente) => return Some(format!("N+{value}")),
+        Some(HeaderKey::Gote) => return Some(format!("N-{value}")),
+        _ if is_info_key(key) => key,
+        Some(HeaderKey::TimeLimit) if !is_time_limit(value) => return None,
+        _ => spelling?.csa?,
     };
     Some(format!("${csa_key}:{value}"))
 }
@@ -392,7 +392,7 @@ fn write_header(out: &mut String, record: &Record, warnings: &mut Vec<Warning>) 
     let mut named = [false; 2];
     for h in &record.header {
         // File-level fields: the file head already says them.
-        if h.key == "Version" || h.key == "Encoding" {
+        if h.is(&[HeaderKey::Version, HeaderKey::Encoding]) {
             continue;
         }
         let line = header_line(&h.key, &h.value).filter(|l| match l.as_bytes() {
@@ -488,7 +488,7 @@ fn write_comments(out: &mut String, comments: &[String]) {
             out.push_str("'*");
             if line
                 .strip_prefix('*')
-                .is_some_and(crate::parse::eval::is_floodgate_body)
+                .is_some_and(Evaluation::is_floodgate_body)
             {
                 out.push(' ');
             }
@@ -512,13 +512,7 @@ fn write_entry_extras(out: &mut String, entry: &MoveEntry, times: &mut TimeWrite
     times.write(out, entry.time);
     if let Some(e) = entry.eval() {
         out.push_str("'**");
-        if let Some(s) = e.score {
-            let _ = write!(out, " {s}");
-        }
-        for m in &e.pv {
-            out.push(' ');
-            out.push_str(m);
-        }
+        e.write_floodgate(out);
         out.push('\n');
     }
     write_comments(out, entry.comments());

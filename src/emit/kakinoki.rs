@@ -218,9 +218,9 @@ impl<'g> Sheet<'g> {
         // An empty `'**` says nothing, and `**` alone would read back as a comment.
         if let Some(ev) = e
             .eval()
-            .filter(|ev| ev.score.is_some() || !ev.pv.is_empty())
+            .filter(|ev| !ev.is_empty())
         {
-            self.line(&format!("*{}", crate::parse::eval::floodgate_text(ev)));
+            self.line(&format!("*{}", crate::emit::pv::floodgate_text(ev)));
         }
         for c in e.comments() {
             self.line(&format!("*{c}"));
