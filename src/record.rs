@@ -292,8 +292,9 @@ pub struct Evaluation {
     /// and in the GUIs' comments).
     pub score: Option<i64>,
     /// The reading line's moves, up to the first word that is not one:
-    /// [`Notation::Csa`] for floodgate lines, [`Notation::Ki2`] (which may
-    /// carry an origin) for GUI comments.
+    /// [`Notation::Csa`] for floodgate lines; for GUI comments
+    /// [`Notation::Ki2`], or [`Notation::Kif`] where the origin is written
+    /// (`▲７六歩(77)`).
     pub pv: Vec<Notation>,
     /// The words after those moves, as written (a floodgate line may end
     /// in a word that is no move, `#1234` say); kept so that a writer gives

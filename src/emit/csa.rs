@@ -54,8 +54,8 @@ use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::notation::{csa_move, notation_text, push_csa_move};
 use crate::record::{
-    Evaluation, HeaderKey,
-    Ending, EndingKind, Line, MoveEntry, MoveTime, Notation, Record, StartPosition,
+    Ending, EndingKind, Evaluation, HeaderKey, Line, MoveEntry, MoveTime, Notation, Record,
+    StartPosition,
 };
 use crate::replay::{Game, LineResult, Ply, Verdict};
 use crate::rules::position::Position;
@@ -407,7 +407,7 @@ fn write_header(out: &mut String, record: &Record, warnings: &mut Vec<Warning>) 
                 let _ = write!(out, "'{}:{}", h.key, h.value);
                 // 手合割 is also the start position (PI or a board), so it
                 // is not lost; the others read back as notes, not headers.
-                if h.key != "手合割" {
+                if !h.is(&[HeaderKey::Handicap]) {
                     as_comments.push(h.key.as_str());
                 }
             }

@@ -65,8 +65,11 @@ mod tests {
 
     #[test]
     fn one_line_per_position_with_the_mover_s_result() {
-        let rec = crate::emit::read_for_test("position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1 moves G*5b", crate::Format::Usi)
-            .remove(0);
+        let rec = crate::emit::read_for_test(
+            "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1 moves G*5b",
+            crate::Format::Usi,
+        )
+        .remove(0);
         let g = replay(rec, &ReplayOptions::default()).unwrap();
         let (s, w) = write(&g);
         assert!(w.is_empty());

@@ -10,10 +10,10 @@
 use crate::error::ParseError;
 use crate::parse::SourceLine;
 use crate::parse::document::{self, Document, Kind};
+pub use crate::parse::ja::closing::summary_ending;
 use crate::parse::ja::ending_word::ending_kind;
 use crate::parse::ja::grammar::{self, LineErr, Res, file, piece_name, promotion};
 use crate::parse::ja::header::is_space;
-pub use crate::parse::ja::closing::summary_ending;
 use crate::parse::ja::line_kind::looks_like_move_line;
 use crate::parse::ja::numeral::{file_digit, kanji_rank};
 use crate::record::{Dest, Ending, EndingKind, Format, MoveEntry, Notation, Record, Relative};

@@ -118,7 +118,9 @@ fn split_csa_run(w: &str) -> impl Iterator<Item = &str> {
         b.len() > 7 && w.is_ascii() && b.chunks(7).all(|c| matches!(c.first(), Some(b'+' | b'-')));
     let size = if is_run { 7 } else { w.len().max(1) };
     // Every byte of a run is ASCII, so its 7-byte chunks are char boundaries.
-    (0..w.len()).step_by(size).map(move |i| &w[i..(i + size).min(w.len())])
+    (0..w.len())
+        .step_by(size)
+        .map(move |i| &w[i..(i + size).min(w.len())])
 }
 
 /// Whether `w` is shaped as a CSA move: a sign, four digits, two capitals.

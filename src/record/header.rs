@@ -99,11 +99,35 @@ const fn row(
 
 /// Every format's spellings of every key, in one place.
 pub static SPELLINGS: [Spelling; 18] = [
-    row(HeaderKey::Sente, &["先手", "下手"], Some("N+"), Some("先手"), Some("sente")),
-    row(HeaderKey::Gote, &["後手", "上手"], Some("N-"), Some("後手"), Some("gote")),
-    row(HeaderKey::Event, &["棋戦"], Some("EVENT"), Some("棋戦"), Some("event")),
+    row(
+        HeaderKey::Sente,
+        &["先手", "下手"],
+        Some("N+"),
+        Some("先手"),
+        Some("sente"),
+    ),
+    row(
+        HeaderKey::Gote,
+        &["後手", "上手"],
+        Some("N-"),
+        Some("後手"),
+        Some("gote"),
+    ),
+    row(
+        HeaderKey::Event,
+        &["棋戦"],
+        Some("EVENT"),
+        Some("棋戦"),
+        Some("event"),
+    ),
     row(HeaderKey::Title, &["表題"], None, None, Some("event")),
-    row(HeaderKey::Site, &["場所"], Some("SITE"), Some("場所"), Some("site")),
+    row(
+        HeaderKey::Site,
+        &["場所"],
+        Some("SITE"),
+        Some("場所"),
+        Some("site"),
+    ),
     row(
         HeaderKey::StartTime,
         &["開始日時"],
@@ -127,12 +151,42 @@ pub static SPELLINGS: [Spelling; 18] = [
         Some("time_control"),
     ),
     // 持ち時間 reads as TimeLimit (the row above): KIF has one name for both.
-    row(HeaderKey::Time, &["持ち時間"], Some("TIME"), None, Some("time_control")),
-    row(HeaderKey::SenteTime, &["先手持ち時間"], Some("TIME+"), None, None),
-    row(HeaderKey::GoteTime, &["後手持ち時間"], Some("TIME-"), None, None),
-    row(HeaderKey::Handicap, &["手合割"], None, None, Some("handicap")),
+    row(
+        HeaderKey::Time,
+        &["持ち時間"],
+        Some("TIME"),
+        None,
+        Some("time_control"),
+    ),
+    row(
+        HeaderKey::SenteTime,
+        &["先手持ち時間"],
+        Some("TIME+"),
+        None,
+        None,
+    ),
+    row(
+        HeaderKey::GoteTime,
+        &["後手持ち時間"],
+        Some("TIME-"),
+        None,
+        None,
+    ),
+    row(
+        HeaderKey::Handicap,
+        &["手合割"],
+        None,
+        None,
+        Some("handicap"),
+    ),
     row(HeaderKey::Opening, &["戦型"], Some("OPENING"), None, None),
-    row(HeaderKey::MaxMoves, &["最大手数"], Some("MAX_MOVES"), None, None),
+    row(
+        HeaderKey::MaxMoves,
+        &["最大手数"],
+        Some("MAX_MOVES"),
+        None,
+        None,
+    ),
     row(HeaderKey::Jishogi, &["持将棋"], Some("JISHOGI"), None, None),
     row(HeaderKey::Version, &[], Some("Version"), None, None),
     row(HeaderKey::Encoding, &[], Some("Encoding"), None, None),
@@ -206,7 +260,9 @@ mod tests {
             }
             if let Some(json) = s.json {
                 assert!(
-                    SPELLINGS.iter().any(|o| o.json == Some(json) && o.key == s.key),
+                    SPELLINGS
+                        .iter()
+                        .any(|o| o.json == Some(json) && o.key == s.key),
                     "{json}"
                 );
             }

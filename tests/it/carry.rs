@@ -231,7 +231,9 @@ fn csa_evaluations_and_pvs_survive_kif_ki2_and_jkf_and_back_to_csa() {
     let want = evals(&g);
     assert_eq!(
         want[0],
-        Some(kifu::record::Evaluation::from_floodgate("30 -3334FU +2726FU"))
+        Some(kifu::record::Evaluation::from_floodgate(
+            "30 -3334FU +2726FU"
+        ))
     );
     assert_eq!(want[0].as_ref().map(|e| e.pv.len()), Some(2));
     let (csa_direct, _) = csa::write(&g, &csa::CsaOptions::default());

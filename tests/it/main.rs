@@ -31,6 +31,7 @@ mod same_game;
 mod show;
 mod stream;
 mod terminal_variation;
+mod typed_record;
 mod variants_cli;
 mod variants_engine;
 mod variants_fixtures;

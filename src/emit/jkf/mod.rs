@@ -443,10 +443,7 @@ impl<'a> Writer<'a> {
         let mut comments = Comments::of(entry.comments());
         comments.added.extend(bookmark_comments(entry.bookmarks()));
         // An empty `'**` says nothing, and `*` alone would read back as a comment.
-        if let Some(e) = entry
-            .eval()
-            .filter(|e| !e.is_empty())
-        {
+        if let Some(e) = entry.eval().filter(|e| !e.is_empty()) {
             comments
                 .added
                 .push(Cow::Owned(crate::emit::pv::floodgate_text(e)));
