@@ -267,7 +267,7 @@ pub struct MoveTime {
 /// written in: writers and the analysis JSON take the moves as they are.
 ///
 /// ```
-/// use kifu::parse::{parse, eval::floodgate_comment};
+/// use kifu::parse::parse;
 /// use kifu::record::{Notation, Evaluation};
 /// use kifu::{Color, Format, PieceKind, Square};
 ///
@@ -596,7 +596,7 @@ pub struct Record {
 /// against the moves, and takes the ending for a main line that has none.
 ///
 /// ```
-/// use kifu::parse::{parse, ki2};
+/// use kifu::parse::parse;
 /// use kifu::record::{Closing, EndingKind};
 /// use kifu::{Color, Format};
 ///
