@@ -15,10 +15,8 @@
 //!   allow that). KIF keys with a CSA name in the header vocabulary
 //!   ([`SPELLINGS`](crate::record::SPELLINGS)) are renamed (`先手`/`下手` →
 //!   `N+`, `後手`/`上手` → `N-`, `棋戦` → `$EVENT`, `場所` → `$SITE`, `開始日時`
-//!   → `$START_TIME`, `終了日時` → `$END_TIME`, `戦型` → `$OPENING`,
-//!   `先手持ち時間`/`後手持ち時間` → `$TIME+`/`$TIME-`, `最大手数` →
-//!   `$MAX_MOVES`, `持将棋` → `$JISHOGI`, and `持ち時間` → `$TIME_LIMIT` when
-//!   its value has the `HH:MM+SS` shape). Any
+//!   → `$START_TIME`, `終了日時` → `$END_TIME`, `戦型` → `$OPENING`, and
+//!   `持ち時間` → `$TIME_LIMIT` when its value has the `HH:MM+SS` shape). Any
 //!   other field is kept as a `'key:value` comment line: a comment loses
 //!   nothing a person reads, so no warning is given.
 //! * [`Record::notes`](crate::record::Record::notes) are written after the
@@ -361,7 +359,18 @@ fn header_line(key: &str, value: &str) -> Option<String> {
         Some(HeaderKey::Gote) => return Some(format!("N-{value}")),
         _ if is_info_key(key) => key,
         Some(HeaderKey::TimeLimit) if !is_time_limit(value) => return None,
-        _ => spelling?.csa?,
+        // The V2.2 `$` keys. The V3.0 ones (`$TIME+`, `$MAX_MOVES`, …) are
+        // not written for KIF names: ShogiHome's 先手持ち時間 holds its own
+        // text (`600+0+10`), and the comment keeps it as it is.
+        Some(
+            HeaderKey::Event
+            | HeaderKey::Site
+            | HeaderKey::StartTime
+            | HeaderKey::EndTime
+            | HeaderKey::Opening
+            | HeaderKey::TimeLimit,
+        ) => spelling?.csa?,
+        _ => return None,
     };
     Some(format!("${csa_key}:{value}"))
 }

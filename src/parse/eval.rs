@@ -104,6 +104,10 @@ pub(crate) fn read_gui_evals(line: &mut Line) {
     let mut stack = vec![line];
     while let Some(line) = stack.pop() {
         for m in &mut line.moves {
+            // Most moves have neither comments nor variations.
+            if m.comments().is_empty() && m.variations().is_empty() {
+                continue;
+            }
             if let Some(g) = gui_comment(m.comments()) {
                 let e = Evaluation {
                     score: g.score,
