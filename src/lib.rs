@@ -65,7 +65,6 @@
 #![warn(missing_docs)]
 #![forbid(unsafe_code)]
 
-mod closing;
 pub mod codes;
 pub mod decode;
 pub mod emit;

@@ -8,6 +8,10 @@ use crate::rules::setup::{Handicap, Setup};
 use crate::rules::types::{Color, Move, PieceKind, Square};
 use std::fmt;
 
+mod floodgate;
+pub(crate) mod header;
+pub use header::{HeaderKey, SPELLINGS, Spelling};
+
 /// A record format kifu reads or writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -94,6 +98,29 @@ pub struct HeaderField {
     pub value: String,
     /// Where the line starts.
     pub span: Location,
+}
+
+impl HeaderField {
+    /// What the key means ([`HeaderKey::of`] the key as written).
+    pub fn name(&self) -> HeaderKey {
+        HeaderKey::of(&self.key)
+    }
+
+    /// Whether the key means one of `keys`; no allocation for a key outside
+    /// the table.
+    pub fn is(&self, keys: &[HeaderKey]) -> bool {
+        match header::spelling_of(&self.key) {
+            Some(s) => keys.contains(&s.key),
+            None => keys
+                .iter()
+                .any(|k| matches!(k, HeaderKey::Other(o) if *o == self.key)),
+        }
+    }
+
+    /// This key's row of [`SPELLINGS`], if it has one.
+    pub fn spelling(&self) -> Option<&'static Spelling> {
+        header::spelling_of(&self.key)
+    }
 }
 
 /// The start position of a record.
@@ -232,13 +259,54 @@ pub struct MoveTime {
     pub total_ms: Option<u64>,
 }
 
-/// A floodgate-style evaluation comment (`'** 120 7g7f 3c3d`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An engine evaluation a record carries: a floodgate `'** 120 +7776FU
+/// -3334FU` line (or the KIF/JKF comment that holds one), or the comments a
+/// GUI wrote (ShogiHome `#評価値=…`, ShogiGUI `*対局 … 評価値 …`).
+///
+/// The reading line is read when the record is, into the notation it is
+/// written in: writers and the analysis JSON take the moves as they are.
+///
+/// ```
+/// use kifu::parse::parse;
+/// use kifu::record::{Notation, Evaluation};
+/// use kifu::{Color, Format, PieceKind, Square};
+///
+/// let r = parse("PI\n+\n+7776FU\n'** 30 -3334FU\n", Format::Csa)?.remove(0);
+/// let e: &Evaluation = r.main.moves[0].eval().unwrap();
+/// assert_eq!(e.score, Some(30));
+/// assert_eq!(
+///     e.pv,
+///     [Notation::Csa {
+///         color: Color::Gote,
+///         from: Square::new(3, 3),
+///         to: Square::new(3, 4).unwrap(),
+///         piece: PieceKind::Pawn,
+///     }]
+/// );
+/// assert!(e.rest.is_empty());
+/// # Ok::<(), kifu::ParseError>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Evaluation {
-    /// The score as written (from sente's point of view in floodgate logs).
+    /// The score as written (from sente's point of view in floodgate logs
+    /// and in the GUIs' comments).
     pub score: Option<i64>,
-    /// The principal variation, as written (CSA moves such as `+7776FU`).
-    pub pv: Vec<String>,
+    /// The reading line's moves, up to the first word that is not one:
+    /// [`Notation::Csa`] for floodgate lines; for GUI comments
+    /// [`Notation::Ki2`], or [`Notation::Kif`] where the origin is written
+    /// (`▲７六歩(77)`).
+    pub pv: Vec<Notation>,
+    /// The words after those moves, as written (a floodgate line may end
+    /// in a word that is no move, `#1234` say); kept so that a writer gives
+    /// the line back as it came.
+    pub rest: Vec<String>,
+}
+
+impl Evaluation {
+    /// Whether the evaluation says nothing: no score, no move, no word.
+    pub fn is_empty(&self) -> bool {
+        self.score.is_none() && self.pv.is_empty() && self.rest.is_empty()
+    }
 }
 
 /// One move of a line, with everything attached to it.
@@ -272,6 +340,10 @@ pub struct MoveExtra {
     pub bookmarks: Vec<String>,
     /// Floodgate `'**` evaluation and PV.
     pub eval: Option<Evaluation>,
+    /// The evaluation the comments hold in a GUI's form (ShogiHome
+    /// `#評価値=…`/`#読み筋=…`, ShogiGUI `*対局 …`, Kifu for Windows `*解析
+    /// …`), read with them; the comments keep the text.
+    pub gui_eval: Option<Evaluation>,
     /// Alternatives to this move: each line's first move replaces this one.
     pub variations: Vec<Line>,
 }
@@ -303,6 +375,11 @@ impl MoveEntry {
         self.extra.as_deref().and_then(|e| e.eval.as_ref())
     }
 
+    /// The evaluation the comments hold in a GUI's form, read with them.
+    pub fn gui_eval(&self) -> Option<&Evaluation> {
+        self.extra.as_deref().and_then(|e| e.gui_eval.as_ref())
+    }
+
     /// Alternatives to this move: each line's first move replaces this one.
     pub fn variations(&self) -> &[Line] {
         self.extra.as_deref().map_or(&[], |e| &e.variations)
@@ -326,6 +403,7 @@ impl PartialEq for MoveEntry {
             && self.comments() == other.comments()
             && self.bookmarks() == other.bookmarks()
             && self.eval() == other.eval()
+            && self.gui_eval() == other.gui_eval()
             && self.variations() == other.variations()
     }
 }
@@ -502,11 +580,63 @@ pub struct Record {
     pub main: Line,
     /// Summary lines such as `まで64手で先手の勝ち`, verbatim.
     pub summary: Vec<String>,
+    /// What the first summary line that counts moves states, read.
+    pub closing: Option<Closing>,
+    /// What the header's (first) 手合割 names, read.
+    pub handicap: Option<HandicapName>,
     /// What the parser read by assumption, or found written out of place,
     /// where the file still means a game (a CSA record with no start
     /// position, say); the replay reports each as a diagnostic.
     pub notices: Vec<Notice>,
 }
+
+/// The `まで64手で後手の勝ち` line that closes KIF and KI2 records, read:
+/// the number of moves it counts, the side it names the winner and the
+/// ending its phrase names. The replay checks the count and the winner
+/// against the moves, and takes the ending for a main line that has none.
+///
+/// ```
+/// use kifu::parse::parse;
+/// use kifu::record::{Closing, EndingKind};
+/// use kifu::{Color, Format};
+///
+/// let r = parse("▲７六歩 △３四歩\nまで2手で後手の勝ち\n", Format::Ki2)?.remove(0);
+/// let c: &Closing = r.closing.as_ref().unwrap();
+/// assert_eq!((c.moves, c.winner), (2, Some(Color::Gote)));
+/// assert_eq!(c.ending, Some(EndingKind::Resign));
+/// assert_eq!(c.text, "まで2手で後手の勝ち");
+/// # Ok::<(), kifu::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Closing {
+    /// The number of moves it counts (`まで64手` → 64).
+    pub moves: u32,
+    /// The side it names as the winner, if it names one (`先手の反則負け`
+    /// names gote).
+    pub winner: Option<Color>,
+    /// The ending its phrase names (`ki2.md` §5), when kifu knows it.
+    pub ending: Option<EndingKind>,
+    /// The line as written, without surrounding spaces.
+    pub text: String,
+}
+
+/// What a 手合割 value names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HandicapName {
+    /// One of the standard presets.
+    Preset(Handicap),
+    /// A traditional handicap that is not a preset (両香落ち, 裸玉, 歩三兵, トンボ).
+    Setup(Box<Setup>),
+    /// `その他`, `詰将棋` and similar: the board diagram gives the position.
+    Diagram,
+    /// A name kifu does not know.
+    Unknown,
+}
+
+/// How deep JKF forks may nest for kifu's JKF reader to take them: serde_json
+/// stops at 128 nested containers and every fork level costs three (the
+/// `forks` array, the fork, the entry object). The writer warns above it.
+pub const READABLE_FORK_DEPTH: usize = 40;
 
 /// Something a parser noticed about how a record is written that is not a
 /// syntax error: reading went on, and the user is told.
@@ -521,7 +651,30 @@ pub struct Notice {
 }
 
 impl Record {
-    /// The first header value whose key is one of `keys`.
+    /// The first header value (in file order) whose key means one of `keys`,
+    /// whichever format spelled it.
+    ///
+    /// ```
+    /// use kifu::parse::parse;
+    /// use kifu::record::HeaderKey;
+    /// use kifu::Format;
+    ///
+    /// let csa = parse("N+Habu\n$EVENT:NHK\nPI\n+\n", Format::Csa)?.remove(0);
+    /// let kif = parse("先手：Habu\n棋戦：NHK\n手合割：平手\n", Format::Kif)?.remove(0);
+    /// for r in [&csa, &kif] {
+    ///     assert_eq!(r.header_get(&[HeaderKey::Sente]), Some("Habu"));
+    ///     assert_eq!(r.header_get(&[HeaderKey::Event, HeaderKey::Title]), Some("NHK"));
+    /// }
+    /// # Ok::<(), kifu::ParseError>(())
+    /// ```
+    pub fn header_get(&self, keys: &[HeaderKey]) -> Option<&str> {
+        self.header
+            .iter()
+            .find(|h| h.is(keys))
+            .map(|h| h.value.as_str())
+    }
+
+    /// The first header value whose key is written as one of `keys`.
     pub fn header_value(&self, keys: &[&str]) -> Option<&str> {
         self.header
             .iter()

@@ -558,18 +558,15 @@ fn closing_ending(record: &Record, start: &Position) -> Option<Ending> {
     if record.main.ending.is_some() {
         return None;
     }
-    let (text, claim) = record
-        .summary
-        .iter()
-        .find_map(|s| crate::closing::claim(s).map(|c| (s.trim(), c)))?;
+    let claim = record.closing.as_ref()?;
     let written = record.main.moves.len() as u32;
     let counted_from_start = start.move_number().saturating_sub(1) + written;
     if claim.moves != written && claim.moves != counted_from_start {
         return None;
     }
     Some(Ending {
-        kind: crate::parse::ki2::summary_ending(text)?,
-        text: text.to_string(),
+        kind: claim.ending?,
+        text: claim.text.clone(),
         span: record.main.moves.last().map_or(record.span, |m| m.span),
         time: None,
         comments: Vec::new(),
@@ -580,13 +577,10 @@ fn closing_ending(record: &Record, start: &Position) -> Option<Ending> {
 /// written and as replayed.
 fn closing_diagnostics(record: &Record, start: &Position, main: &LineResult) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let Some((text, claim)) = record
-        .summary
-        .iter()
-        .find_map(|s| crate::closing::claim(s).map(|c| (s.trim(), c)))
-    else {
+    let Some(claim) = &record.closing else {
         return out;
     };
+    let text = &claim.text;
     let written = record.main.moves.len() as u32;
     // After a 手数＝N diagram some writers count from the game's first move.
     let counted_from_start = start.move_number().saturating_sub(1) + written;

@@ -16,6 +16,7 @@ use super::summary::Summary;
 use anyhow::Context;
 use kifu::emit::diagram::{self, Diagram, MarkKind};
 use kifu::emit::svg::{self, SvgOptions};
+use kifu::record::HeaderKey;
 use kifu::replay::{Diagnostic, Game, LineResult, Verdict};
 use kifu::{DiagnosticCode, Error, Rule};
 use std::collections::BTreeMap;
@@ -360,11 +361,11 @@ fn card_html(
 fn game_line(game: &Game) -> String {
     let r = &game.record;
     let [down, up] = side_labels(game);
-    let sente = r.header_value(&["先手", "下手", "N+"]).unwrap_or("?");
-    let gote = r.header_value(&["後手", "上手", "N-"]).unwrap_or("?");
+    let sente = r.header_get(&[HeaderKey::Sente]).unwrap_or("?");
+    let gote = r.header_get(&[HeaderKey::Gote]).unwrap_or("?");
     let mut s = format!("{down} {} – {up} {}", sente.trim(), gote.trim());
-    if let Some(date) = r.header_value(&["開始日時", "START_TIME", "対局日", "終了日時"])
-    {
+    let dates = [HeaderKey::StartTime, HeaderKey::Date, HeaderKey::EndTime];
+    if let Some(date) = r.header_get(&dates) {
         s.push_str(" · ");
         s.push_str(date.trim());
     }

@@ -12,7 +12,8 @@
 //!   `Version`/`Encoding` fields are not repeated.
 //! * `N+`/`N-` and `$KEY` fields are written in header order, all before the
 //!   position (WCSC relays append `$END_TIME` after the moves; V2.2 does not
-//!   allow that). KIF keys with a CSA equivalent are renamed (`先手`/`下手` →
+//!   allow that). KIF keys with a CSA name in the header vocabulary
+//!   ([`SPELLINGS`](crate::record::SPELLINGS)) are renamed (`先手`/`下手` →
 //!   `N+`, `後手`/`上手` → `N-`, `棋戦` → `$EVENT`, `場所` → `$SITE`, `開始日時`
 //!   → `$START_TIME`, `終了日時` → `$END_TIME`, `戦型` → `$OPENING`, and
 //!   `持ち時間` → `$TIME_LIMIT` when its value has the `HH:MM+SS` shape). Any
@@ -51,7 +52,8 @@ use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::notation::{csa_move, notation_text, push_csa_move};
 use crate::record::{
-    Ending, EndingKind, Line, MoveEntry, MoveTime, Notation, Record, StartPosition,
+    Ending, EndingKind, Evaluation, HeaderKey, Line, MoveEntry, MoveTime, Notation, Record,
+    StartPosition,
 };
 use crate::replay::{Game, LineResult, Ply, Verdict};
 use crate::rules::position::Position;
@@ -351,16 +353,23 @@ fn write_view(
 
 /// A header value CSA can hold as it stands: the `$` key, or `N+`/`N-`.
 fn header_line(key: &str, value: &str) -> Option<String> {
-    let csa_key = match key {
-        "N+" | "先手" | "下手" => return Some(format!("N+{value}")),
-        "N-" | "後手" | "上手" => return Some(format!("N-{value}")),
-        "棋戦" => "EVENT",
-        "場所" => "SITE",
-        "開始日時" => "START_TIME",
-        "終了日時" => "END_TIME",
-        "戦型" => "OPENING",
-        "持ち時間" if is_time_limit(value) => "TIME_LIMIT",
-        k if is_info_key(k) => k,
+    let spelling = crate::record::header::spelling_of(key);
+    let csa_key = match spelling.map(|s| &s.key) {
+        Some(HeaderKey::Sente) => return Some(format!("N+{value}")),
+        Some(HeaderKey::Gote) => return Some(format!("N-{value}")),
+        _ if is_info_key(key) => key,
+        Some(HeaderKey::TimeLimit) if !is_time_limit(value) => return None,
+        // The V2.2 `$` keys. The V3.0 ones (`$TIME+`, `$MAX_MOVES`, …) are
+        // not written for KIF names: ShogiHome's 先手持ち時間 holds its own
+        // text (`600+0+10`), and the comment keeps it as it is.
+        Some(
+            HeaderKey::Event
+            | HeaderKey::Site
+            | HeaderKey::StartTime
+            | HeaderKey::EndTime
+            | HeaderKey::Opening
+            | HeaderKey::TimeLimit,
+        ) => spelling?.csa?,
         _ => return None,
     };
     Some(format!("${csa_key}:{value}"))
@@ -392,7 +401,7 @@ fn write_header(out: &mut String, record: &Record, warnings: &mut Vec<Warning>) 
     let mut named = [false; 2];
     for h in &record.header {
         // File-level fields: the file head already says them.
-        if h.key == "Version" || h.key == "Encoding" {
+        if h.is(&[HeaderKey::Version, HeaderKey::Encoding]) {
             continue;
         }
         let line = header_line(&h.key, &h.value).filter(|l| match l.as_bytes() {
@@ -407,7 +416,7 @@ fn write_header(out: &mut String, record: &Record, warnings: &mut Vec<Warning>) 
                 let _ = write!(out, "'{}:{}", h.key, h.value);
                 // 手合割 is also the start position (PI or a board), so it
                 // is not lost; the others read back as notes, not headers.
-                if h.key != "手合割" {
+                if !h.is(&[HeaderKey::Handicap]) {
                     as_comments.push(h.key.as_str());
                 }
             }
@@ -488,7 +497,7 @@ fn write_comments(out: &mut String, comments: &[String]) {
             out.push_str("'*");
             if line
                 .strip_prefix('*')
-                .is_some_and(crate::parse::eval::is_floodgate_body)
+                .is_some_and(Evaluation::is_floodgate_body)
             {
                 out.push(' ');
             }
@@ -512,13 +521,7 @@ fn write_entry_extras(out: &mut String, entry: &MoveEntry, times: &mut TimeWrite
     times.write(out, entry.time);
     if let Some(e) = entry.eval() {
         out.push_str("'**");
-        if let Some(s) = e.score {
-            let _ = write!(out, " {s}");
-        }
-        for m in &e.pv {
-            out.push(' ');
-            out.push_str(m);
-        }
+        e.write_floodgate(out);
         out.push('\n');
     }
     write_comments(out, entry.comments());

@@ -43,7 +43,6 @@ pub fn write(game: &Game) -> (Vec<u8>, Vec<Warning>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::usi;
     use crate::replay::{ReplayOptions, replay};
     use crate::rules::types::{PieceKind, Square};
 
@@ -72,9 +71,9 @@ mod tests {
 
     #[test]
     fn a_game_without_a_result_writes_nothing_and_says_so() {
-        let rec = usi::parse("position startpos moves 7g7f 3c3d")
-            .unwrap()
-            .remove(0);
+        let rec =
+            crate::emit::read_for_test("position startpos moves 7g7f 3c3d", crate::Format::Usi)
+                .remove(0);
         let g = replay(rec, &ReplayOptions::default()).unwrap();
         let (bytes, w) = write(&g);
         assert!(bytes.is_empty());

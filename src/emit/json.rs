@@ -46,7 +46,8 @@ pub struct GameJson {
 /// The common header fields by name, and every header line.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct HeaderJson {
-    /// 先手 / 下手 / `N+`.
+    /// 先手 / 下手 / `N+` (the `json` column of
+    /// [`SPELLINGS`](crate::record::SPELLINGS) names each field's keys).
     pub sente: Option<String>,
     /// 後手 / 上手 / `N-`.
     pub gote: Option<String>,
@@ -400,22 +401,42 @@ struct HeaderView<'a> {
 
 impl<'a> HeaderView<'a> {
     fn of(record: &'a Record) -> HeaderView<'a> {
-        let get = |keys: &[&str]| record.header_value(keys);
-        let handicap = get(&["手合割"]).or(match &record.start {
-            StartPosition::Preset(h) => Some(h.kif_name()),
-            StartPosition::Setup(_) => None,
-        });
-        HeaderView {
-            sente: get(&["先手", "下手", "N+"]),
-            gote: get(&["後手", "上手", "N-"]),
-            event: get(&["棋戦", "EVENT", "表題"]),
-            site: get(&["場所", "SITE"]),
-            start_time: get(&["開始日時", "START_TIME", "対局日"]),
-            end_time: get(&["終了日時", "END_TIME"]),
-            time_control: get(&["持ち時間", "TIME_LIMIT", "TIME"]),
-            handicap,
+        let mut view = HeaderView {
+            sente: None,
+            gote: None,
+            event: None,
+            site: None,
+            start_time: None,
+            end_time: None,
+            time_control: None,
+            handicap: None,
             raw: Raw(&record.header),
+        };
+        // Each field is the first header line whose key the vocabulary
+        // gives that JSON name (`event`: 棋戦 or $EVENT, else 表題).
+        for h in &record.header {
+            let Some(name) = h.spelling().and_then(|s| s.json) else {
+                continue;
+            };
+            let slot = match name {
+                "sente" => &mut view.sente,
+                "gote" => &mut view.gote,
+                "event" => &mut view.event,
+                "site" => &mut view.site,
+                "start_time" => &mut view.start_time,
+                "end_time" => &mut view.end_time,
+                "time_control" => &mut view.time_control,
+                "handicap" => &mut view.handicap,
+                _ => continue,
+            };
+            slot.get_or_insert(h.value.as_str());
         }
+        if view.handicap.is_none()
+            && let StartPosition::Preset(h) = &record.start
+        {
+            view.handicap = Some(h.kif_name());
+        }
+        view
     }
 }
 

@@ -216,11 +216,8 @@ impl<'g> Sheet<'g> {
     pub(crate) fn attachments(&mut self, e: &MoveEntry) {
         self.mark(Origin::CommentOf(e.span.line));
         // An empty `'**` says nothing, and `**` alone would read back as a comment.
-        if let Some(ev) = e
-            .eval()
-            .filter(|ev| ev.score.is_some() || !ev.pv.is_empty())
-        {
-            self.line(&format!("*{}", crate::parse::eval::floodgate_text(ev)));
+        if let Some(ev) = e.eval().filter(|ev| !ev.is_empty()) {
+            self.line(&format!("*{}", crate::emit::pv::floodgate_text(ev)));
         }
         for c in e.comments() {
             self.line(&format!("*{c}"));

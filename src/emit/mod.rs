@@ -42,3 +42,19 @@ pub struct Warning {
     /// Explanation.
     pub message: String,
 }
+
+/// The records `text` holds as `format`, read through the library's front
+/// door ([`crate::read_bytes`]), as a writer's user reads them: the
+/// writers' tests start from text.
+#[cfg(test)]
+pub(crate) fn read_for_test(text: &str, format: crate::Format) -> Vec<crate::Record> {
+    let opts = crate::ReadOptions {
+        from: Some(format),
+        ..Default::default()
+    };
+    match crate::read_bytes(text.as_bytes(), None, &opts) {
+        Ok(input) if input.failed.is_empty() => input.records,
+        Ok(input) => panic!("{}\n{text}", input.failed[0].1),
+        Err(e) => panic!("{e}\n{text}"),
+    }
+}

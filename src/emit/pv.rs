@@ -1,14 +1,13 @@
 //! An evaluation and its reading line for the analysis JSON: from the
 //! move's floodgate evaluation (CSA `'**`, or the KIF/JKF comment that
-//! carries it), else from the comments GUIs write (`parse::eval`). The
-//! reading line is played on the board and given in USI, so that every
-//! source reads alike.
+//! carries it), else from the one its GUI comments hold, both read with
+//! the record. The reading line is played on the board and given in USI,
+//! so that every source reads alike.
 
-use crate::parse::eval;
-use crate::record::{MoveEntry, Notation};
+use crate::record::{Evaluation, MoveEntry, Notation};
 use crate::resolve::resolve;
 use crate::rules::position::Position;
-use crate::rules::types::{Color, Move, PieceKind, Square};
+use crate::rules::types::{Color, Move};
 
 /// The score (from sente's side, as floodgate and the GUIs write it) and
 /// the reading line in USI of `entry`, the move played from `before`.
@@ -17,28 +16,29 @@ pub(crate) fn of(
     before: &Position,
     mv: Move,
 ) -> (Option<i64>, Option<Vec<String>>) {
-    if let Some(e) = entry.eval() {
-        let moves: Vec<Notation> = e.pv.iter().map_while(|w| csa_move(w)).collect();
-        return (e.score, usi_line(&moves, before, mv));
-    }
-    match eval::gui_comment(entry.comments()) {
-        Some(g) => {
-            let moves =
-                g.pv.map(crate::parse::ki2::reading_line)
-                    .unwrap_or_default();
-            (g.score, usi_line(&moves, before, mv))
-        }
+    match evaluation(entry) {
+        Some(e) => (e.score, usi_line(&e.pv, before, mv)),
         None => (None, None),
     }
+}
+
+/// The move's floodgate evaluation, else its GUI one.
+fn evaluation(entry: &MoveEntry) -> Option<&Evaluation> {
+    entry.eval().or_else(|| entry.gui_eval())
 }
 
 /// The score of `entry` as the analysis JSON gives it (from sente's side):
 /// its floodgate evaluation, else the one in the comments a GUI wrote.
 pub fn score(entry: &MoveEntry) -> Option<i64> {
-    match entry.eval() {
-        Some(e) => e.score,
-        None => eval::gui_comment(entry.comments()).and_then(|g| g.score),
-    }
+    evaluation(entry).and_then(|e| e.score)
+}
+
+/// The text after `*` of the KIF/JKF comment that carries `e` (`* 30
+/// -3334FU`), which their readers take back as the evaluation.
+pub(crate) fn floodgate_text(e: &Evaluation) -> String {
+    let mut s = String::from("*");
+    e.write_floodgate(&mut s);
+    s
 }
 
 /// [`score`] from the side of `mover`, who played `entry`'s move: training
@@ -50,28 +50,9 @@ pub(crate) fn mover_score(entry: &MoveEntry, mover: Color) -> Option<i64> {
     })
 }
 
-/// Whether `entry` may carry an evaluation: the cheap test before [`of`].
+/// Whether `entry` carries an evaluation: the cheap test before [`of`].
 pub(crate) fn may_have(entry: &MoveEntry) -> bool {
-    entry.eval().is_some() || !entry.comments().is_empty()
-}
-
-/// `+7776FU` as a CSA notation.
-fn csa_move(w: &str) -> Option<Notation> {
-    if !eval::is_csa_move(w) {
-        return None;
-    }
-    let b = w.as_bytes();
-    let sq = |f: u8, r: u8| Square::new(f - b'0', r - b'0');
-    Some(Notation::Csa {
-        color: if b[0] == b'+' {
-            Color::Sente
-        } else {
-            Color::Gote
-        },
-        from: sq(b[1], b[2]),
-        to: sq(b[3], b[4])?,
-        piece: PieceKind::from_csa(&b[5..7])?,
-    })
+    evaluation(entry).is_some()
 }
 
 /// `moves` played in USI, as far as they are legal. A reading line starts

@@ -61,14 +61,15 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::usi;
     use crate::replay::{ReplayOptions, replay};
 
     #[test]
     fn one_line_per_position_with_the_mover_s_result() {
-        let rec = usi::parse("position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1 moves G*5b")
-            .unwrap()
-            .remove(0);
+        let rec = crate::emit::read_for_test(
+            "position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1 moves G*5b",
+            crate::Format::Usi,
+        )
+        .remove(0);
         let g = replay(rec, &ReplayOptions::default()).unwrap();
         let (s, w) = write(&g);
         assert!(w.is_empty());
@@ -90,7 +91,7 @@ mod tests {
     fn each_line_is_the_sfen_written_afresh_and_the_usi_move() {
         let text = include_str!("../../fixtures/usi/games.usi");
         let mut lines_seen = 0;
-        for rec in usi::parse(text).unwrap() {
+        for rec in crate::emit::read_for_test(text, crate::Format::Usi) {
             let g = replay(rec, &ReplayOptions::default()).unwrap();
             let (s, _) = write(&g);
             let mut pos = g.start.clone();
@@ -115,7 +116,7 @@ mod tests {
     #[test]
     fn each_line_carries_the_next_move_s_eval_from_the_mover_s_side() {
         let text = "V2.2\nPI\n+\n+7776FU\n'** 30 -3334FU\n-3334FU\n'** 45\n+2726FU\n%TORYO\n";
-        let rec = crate::parse::csa::parse(text).unwrap().remove(0);
+        let rec = crate::emit::read_for_test(text, crate::Format::Csa).remove(0);
         let g = replay(rec, &ReplayOptions::default()).unwrap();
         let (s, _) = write(&g);
         let evals: Vec<&str> = s.lines().map(|l| l.rsplit('\t').next().unwrap()).collect();

@@ -5,6 +5,7 @@
 
 use crate::error::{ParseError, Partial};
 use crate::parse::ja::board::{Bod, start_position};
+use crate::parse::ja::closing;
 use crate::parse::ja::header::{HandicapName, handicap_name, header_line};
 use crate::parse::ja::line_kind::{
     bookmark_line, comment_line, is_hash_line, summary_line, variation_line,
@@ -149,7 +150,12 @@ impl Document {
         }
         if let Some((key, value)) = header_line(t) {
             if key == "手合割" {
-                self.handicap = Some((handicap_name(value), l.span(), value.to_string()));
+                let name = handicap_name(value);
+                // The writers name the first 手合割; the start position is the last one's.
+                if self.record.handicap.is_none() {
+                    self.record.handicap = Some(name.clone());
+                }
+                self.handicap = Some((name, l.span(), value.to_string()));
             }
             self.record.header.push(HeaderField {
                 key: key.to_string(),
@@ -159,6 +165,14 @@ impl Document {
             return Ok(Kind::Done);
         }
         Ok(Kind::Other)
+    }
+
+    /// Keep a `まで…` line, and read the first that counts moves.
+    pub fn summary(&mut self, s: &str) {
+        self.record.summary.push(s.to_string());
+        if self.record.closing.is_none() {
+            self.record.closing = closing::read(s);
+        }
     }
 
     /// Keep a line the reader gives no meaning to.
@@ -190,6 +204,7 @@ impl Document {
         self.record.start_span = start_span;
         self.record.span = self.first_span.unwrap_or_default();
         self.record.main = self.tree.finish();
+        crate::parse::eval::read_gui_evals(&mut self.record.main);
         Ok(self.record)
     }
 }

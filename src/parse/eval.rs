@@ -4,46 +4,16 @@
 //! write (`kif.md` §7): ShogiHome `#評価値=…`/`#読み筋=…`, ShogiGUI
 //! `*対局 … 評価値 … 読み筋 …`, Kifu for Windows `*解析 …`.
 //!
-//! Syntax only: a reading line stays text here; the JSON writer plays it.
+//! Syntax only: a reading line is read into moves as written; the JSON
+//! writer plays them.
 
-use crate::record::Evaluation;
+use crate::parse::ki2::reading_line;
+use crate::record::{Evaluation, Line};
 
-/// `<score> <pv…>`: the score when the first word is an integer, then every
-/// other word as written. GPS logs run PV moves together
-/// (`-4344FU+5968OU…`), so such runs are cut into single moves.
+/// `<score> <pv…>`: [`Evaluation::from_floodgate`], the one reader of
+/// those words.
 pub(crate) fn floodgate(body: &str) -> Evaluation {
-    let mut words = body.split_whitespace().peekable();
-    let score = words.peek().and_then(|w| w.parse::<i64>().ok());
-    if score.is_some() {
-        words.next();
-    }
-    let mut pv = Vec::new();
-    for w in words {
-        split_csa_run(w, &mut pv);
-    }
-    Evaluation { score, pv }
-}
-
-/// Push `w` to `out`, cut into 7-character CSA moves when it is a run of them.
-fn split_csa_run(w: &str, out: &mut Vec<String>) {
-    let b = w.as_bytes();
-    let is_run =
-        b.len() > 7 && w.is_ascii() && b.chunks(7).all(|c| matches!(c.first(), Some(b'+' | b'-')));
-    if is_run {
-        // Every byte is ASCII, so 7-byte chunks are valid strings.
-        out.extend(b.chunks(7).map(|c| String::from_utf8_lossy(c).into_owned()));
-    } else {
-        out.push(w.to_string());
-    }
-}
-
-/// Whether `w` is a CSA move such as `+7776FU`.
-pub(crate) fn is_csa_move(w: &str) -> bool {
-    let b = w.as_bytes();
-    b.len() == 7
-        && matches!(b[0], b'+' | b'-')
-        && b[1..5].iter().all(u8::is_ascii_digit)
-        && b[5..].iter().all(u8::is_ascii_uppercase)
+    Evaluation::from_floodgate(body)
 }
 
 /// The evaluation a KIF or JKF comment holds in the floodgate form: the
@@ -54,33 +24,16 @@ pub fn floodgate_comment(text: &str) -> Option<Evaluation> {
     (!body.trim().is_empty() && is_floodgate_body(body)).then(|| floodgate(body))
 }
 
-/// Whether the text after `'**` is an evaluation: nothing, or a score or a
-/// CSA move first. ShogiHome writes its comment lines `*評価値=…` to CSA as
-/// `'**評価値=…`: those are comments.
+/// Whether the text after `'**` is an evaluation
+/// ([`Evaluation::is_floodgate_body`]).
 pub(crate) fn is_floodgate_body(body: &str) -> bool {
-    let Some(first) = body.split_whitespace().next() else {
-        return true;
-    };
-    first.parse::<i64>().is_ok()
-        || is_csa_move(first)
-        || first.len() > 7 && {
-            let mut run = Vec::new();
-            split_csa_run(first, &mut run);
-            run.iter().all(|m| is_csa_move(m))
-        }
+    Evaluation::is_floodgate_body(body)
 }
 
 /// The text after `*` that [`floodgate_comment`] reads back as `e`.
 pub fn floodgate_text(e: &Evaluation) -> String {
     let mut s = String::from("*");
-    if let Some(n) = e.score {
-        s.push(' ');
-        s.push_str(&n.to_string());
-    }
-    for m in &e.pv {
-        s.push(' ');
-        s.push_str(m);
-    }
+    e.write_floodgate(&mut s);
     s
 }
 
@@ -143,6 +96,34 @@ fn engine_line(c: &str) -> GuiEval<'_> {
     GuiEval { score, pv }
 }
 
+/// Read the GUI evaluations in the comments of every move of `line` and
+/// its variations into [`MoveExtra::gui_eval`](crate::record::MoveExtra::gui_eval),
+/// so that nobody reads the comments again.
+pub(crate) fn read_gui_evals(line: &mut Line) {
+    // Variations nest as deep as the readers allow; a stack needs no bound.
+    let mut stack = vec![line];
+    while let Some(line) = stack.pop() {
+        for m in &mut line.moves {
+            // Most moves have neither comments nor variations.
+            if m.comments().is_empty() && m.variations().is_empty() {
+                continue;
+            }
+            if let Some(g) = gui_comment(m.comments()) {
+                let e = Evaluation {
+                    score: g.score,
+                    pv: g.pv.map(reading_line).unwrap_or_default(),
+                    rest: Vec::new(),
+                };
+                m.extra_mut().gui_eval = Some(e);
+            }
+            if !m.variations().is_empty() {
+                stack.extend(m.extra_mut().variations.iter_mut());
+            }
+        }
+        stack.extend(line.ending_variations.iter_mut());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -151,7 +132,7 @@ mod tests {
     fn floodgate_comments_and_their_text_agree() {
         let e = floodgate_comment("* 30 -3334FU +2726FU").unwrap();
         assert_eq!(e.score, Some(30));
-        assert_eq!(e.pv, ["-3334FU", "+2726FU"]);
+        assert_eq!(e.pv.len(), 2);
         assert_eq!(floodgate_text(&e), "* 30 -3334FU +2726FU");
         assert_eq!(floodgate_comment("* +7776FU").unwrap().score, None);
         for not in ["*対局 評価値 0", "* 良い手", "*30", "互角", "* "] {

@@ -3,6 +3,7 @@
 //! terminal words, the other line kinds, and what their grammars share.
 
 pub(crate) mod board;
+pub(crate) mod closing;
 pub(crate) mod ending_word;
 pub(crate) mod grammar;
 pub(crate) mod header;

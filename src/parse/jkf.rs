@@ -23,10 +23,7 @@ use serde_json::{Map, Value};
 /// first; this bound keeps the conversion safe should that limit ever change.
 pub const MAX_FORK_DEPTH: usize = 1000;
 
-/// The deepest fork nesting this reader accepts in practice: serde_json
-/// stops at 128 nested containers and every fork level costs three (the
-/// `forks` array, the fork, the entry object). The JKF writer warns above it.
-pub const READABLE_FORK_DEPTH: usize = 40;
+pub use crate::record::READABLE_FORK_DEPTH;
 
 #[derive(Deserialize)]
 struct Doc {
@@ -151,6 +148,9 @@ pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
             Value::Null => String::new(),
             other => other.to_string(),
         };
+        if key == "手合割" && record.handicap.is_none() {
+            record.handicap = Some(super::ja::header::handicap_name(&value));
+        }
         record.header.push(HeaderField {
             key,
             value,
@@ -178,6 +178,7 @@ pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
     };
     record.main = reader.line(rest, 0)?;
     lift_comments(&mut record);
+    super::eval::read_gui_evals(&mut record.main);
     Ok(vec![record])
 }
 

@@ -10,11 +10,12 @@
 use crate::error::ParseError;
 use crate::parse::SourceLine;
 use crate::parse::document::{self, Document, Kind};
+pub use crate::parse::ja::closing::summary_ending;
 use crate::parse::ja::ending_word::ending_kind;
 use crate::parse::ja::grammar::{self, LineErr, Res, file, piece_name, promotion};
-use crate::parse::ja::header::{is_space, side_prefix};
+use crate::parse::ja::header::is_space;
 use crate::parse::ja::line_kind::looks_like_move_line;
-use crate::parse::ja::numeral::{file_digit, kanji_rank, numeral_prefix};
+use crate::parse::ja::numeral::{file_digit, kanji_rank};
 use crate::record::{Dest, Ending, EndingKind, Format, MoveEntry, Notation, Record, Relative};
 use crate::rules::types::{Color, Square};
 use nom::Parser;
@@ -271,46 +272,6 @@ pub fn reading_line(text: &str) -> Vec<Notation> {
     out
 }
 
-/// A `まで…` line read per `ki2.md` §5: the ending kind, when the phrase is
-/// one kifu knows. Spaces are ignored; `まで49手詰` (tsume) has no `で`.
-pub fn summary_ending(text: &str) -> Option<EndingKind> {
-    let t: String = text.chars().filter(|&c| !is_space(c)).collect();
-    let rest = t.strip_prefix("まで")?;
-    let rest = rest.strip_prefix('、').unwrap_or(rest);
-    let (_, used) = numeral_prefix(rest)?;
-    let rest = rest[used..].strip_prefix('手')?;
-    let phrase = rest.strip_prefix('で').unwrap_or(rest);
-    fn after_side(p: &str) -> Option<&str> {
-        side_prefix(p)?.1.strip_prefix('の')
-    }
-    // Time-up and the specific wins before the generic 勝ち (tsshogi's order).
-    if let Some(p) = phrase.strip_prefix("時間切れにより") {
-        return after_side(p)
-            .filter(|r| *r == "勝ち")
-            .map(|_| EndingKind::TimeUp);
-    }
-    if let Some(r) = after_side(phrase) {
-        return match r {
-            "反則勝ち" => Some(EndingKind::FoulByPrevious),
-            "反則負け" => Some(EndingKind::FoulByMover),
-            "入玉勝ち" => Some(EndingKind::Kachi),
-            "勝ち" => Some(EndingKind::Resign),
-            _ => None,
-        };
-    }
-    match phrase {
-        "中断" => Some(EndingKind::Interrupt),
-        "千日手" => Some(EndingKind::Sennichite),
-        "持将棋" => Some(EndingKind::Jishogi),
-        "詰" | "詰み" => Some(EndingKind::Tsumi),
-        "不詰" => Some(EndingKind::Fuzumi),
-        "封じ手" => Some(EndingKind::Sealed),
-        "投了" => Some(EndingKind::Resign),
-        "入玉宣言" => Some(EndingKind::Kachi),
-        _ => None,
-    }
-}
-
 fn line(doc: &mut Document, l: &SourceLine<'_>, compacted: &mut String) -> Result<(), ParseError> {
     let t = l.text;
     if doc.early_line(l)? {
@@ -341,7 +302,7 @@ fn line(doc: &mut Document, l: &SourceLine<'_>, compacted: &mut String) -> Resul
 /// stays in the summary too, so whoever checks the named side against
 /// the move count (cshogi names the wrong side for fouls) can see it.
 fn summary(doc: &mut Document, s: &str, l: &SourceLine<'_>) {
-    doc.record.summary.push(s.to_string());
+    doc.summary(s);
     if doc.tree.line().ending.is_some() {
         return;
     }

@@ -93,7 +93,7 @@ impl Builder<'_> {
         }
         match self.doc.other_line(l)? {
             Kind::Done => {}
-            Kind::Summary(s) => self.doc.record.summary.push(s.to_string()),
+            Kind::Summary(s) => self.doc.summary(s),
             // Nothing kifu knows (盤面回転, free text): keep it rather than drop it.
             Kind::Other => self.doc.note(l),
         }

@@ -9,31 +9,21 @@
 //! start position, a move or an ending.
 
 use crate::parse::lines;
-use crate::record::{Format, Location, Record};
+use crate::record::{Format, HeaderKey, Location, Record, SPELLINGS};
 use std::collections::HashMap;
 
 /// Header keys KIF and KI2 writers use (`kif.md` §3: the kakinoki keys, the
 /// ones tsshogi maps to CSA, and those seen in the wild), written with
-/// either colon. Any other key counts only when it is written the way
+/// either colon: the KIF names of the header vocabulary
+/// ([`SPELLINGS`](crate::record::SPELLINGS)), and these, which have no
+/// meaning there. Any other key counts only when it is written the way
 /// those formats write keys: no ASCII in it, then the full-width `：`. An
 /// ASCII `key:` line is too common in other texts (URLs, `Note: …`).
-const JA_KEYS: &[&str] = &[
-    "開始日時",
-    "対局日",
-    "終了日時",
-    "棋戦",
-    "戦型",
-    "表題",
-    "持ち時間",
+const OTHER_JA_KEYS: &[&str] = &[
     "秒読み",
     "消費時間",
-    "場所",
     "掲載",
     "備考",
-    "先手",
-    "後手",
-    "下手",
-    "上手",
     "先手省略名",
     "後手省略名",
     "記録係",
@@ -47,11 +37,6 @@ const JA_KEYS: &[&str] = &[
     "完全性",
     "分類",
     "受賞",
-    "先手持ち時間",
-    "後手持ち時間",
-    "最大手数",
-    "持将棋",
-    "手合割",
     "対局ID",
     "記録ID",
     "振り駒",
@@ -145,20 +130,28 @@ fn has_element(text: &str, format: Format, r: &Record) -> bool {
 
 /// Whether `key` is one of the KIF/KI2 header keys writers use.
 pub fn is_ja_key(key: &str) -> bool {
-    JA_KEYS.contains(&key)
+    HeaderKey::from_kif(key).is_some() || OTHER_JA_KEYS.contains(&key)
+}
+
+/// Every key [`is_ja_key`] takes.
+fn ja_keys() -> impl Iterator<Item = &'static str> {
+    SPELLINGS
+        .iter()
+        .flat_map(|s| s.kif.iter().copied())
+        .chain(OTHER_JA_KEYS.iter().copied())
 }
 
 /// Whether `line` is a header line with one of those keys. Only the start
 /// of the line is looked at: sniffing must not scan a long line for a colon.
 pub fn is_ja_key_line(line: &str) -> bool {
-    JA_KEYS.iter().any(|k| {
+    ja_keys().any(|k| {
         line.strip_prefix(k)
             .is_some_and(|rest| rest.starts_with(['：', ':']))
     })
 }
 
 /// Whether the header line at byte `offset` of `text`, of key `key`, is
-/// written as a KIF/KI2 header (see [`JA_KEYS`]).
+/// written as a KIF/KI2 header (see [`OTHER_JA_KEYS`]).
 fn is_ja_header(text: &str, key: &str, offset: usize) -> bool {
     if is_ja_key(key) {
         return true;

@@ -210,12 +210,12 @@ fn start_position_bookmark_stays_at_ply_zero_in_kif_ki2_and_jkf() {
 
 const FLOODGATE: &str = "V2\nN+A\nN-B\nPI\n+\n+7776FU\nT1\n'** 30 -3334FU +2726FU\n-3334FU\nT2\n'** -45 +2726FU\n+2726FU\nT3\n'** 0\n%TORYO\n";
 
-fn evals(g: &Game) -> Vec<Option<(Option<i64>, Vec<String>)>> {
+fn evals(g: &Game) -> Vec<Option<kifu::record::Evaluation>> {
     g.record
         .main
         .moves
         .iter()
-        .map(|m| m.eval().map(|e| (e.score, e.pv.clone())))
+        .map(|m| m.eval().cloned())
         .collect()
 }
 
@@ -225,8 +225,11 @@ fn csa_evaluations_and_pvs_survive_kif_ki2_and_jkf_and_back_to_csa() {
     let want = evals(&g);
     assert_eq!(
         want[0],
-        Some((Some(30), vec!["-3334FU".into(), "+2726FU".into()]))
+        Some(kifu::record::Evaluation::from_floodgate(
+            "30 -3334FU +2726FU"
+        ))
     );
+    assert_eq!(want[0].as_ref().map(|e| e.pv.len()), Some(2));
     let (csa_direct, _) = csa::write(&g, &csa::CsaOptions::default());
     for (name, (text, w)) in [
         ("kif", kif::write(&g)),

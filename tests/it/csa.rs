@@ -149,7 +149,11 @@ fn csa_fixture_v3_keeps_fractional_times_and_comments() {
     assert_eq!(last.comments(), vec!["浮き飛車に構えた。".to_string()]);
     let eval = last.eval().expect("'** line");
     assert_eq!(eval.score, Some(35));
-    assert_eq!(eval.pv, vec!["-6152KI".to_string(), "+3938GI".to_string()]);
+    let pv: Vec<_> = ["-6152KI", "+3938GI"]
+        .iter()
+        .map(|w| kifu::record::Notation::from_csa_word(w).expect("a CSA move"))
+        .collect();
+    assert_eq!((&eval.pv, eval.rest.len()), (&pv, 0));
     let end = g.main.ending.as_ref().expect("ending");
     assert_eq!(end.time.and_then(|t| t.spent_ms), Some(10_000));
 }

@@ -1130,7 +1130,8 @@ mod hostile {
             if rng.chance(3) {
                 e.extra_mut().eval = Some(Evaluation {
                     score: Some(rng.below(2000) as i64 - 1000),
-                    pv: vec!["+7776FU".into()],
+                    pv: vec![kifu::record::Notation::from_csa_word("+7776FU").unwrap()],
+                    rest: Vec::new(),
                 });
             }
             // A forced fork on the second move keeps deep nesting reachable.

@@ -314,11 +314,15 @@ fn entry(rng: &mut Rng, mv: kifu::Move, line_no: u32) -> MoveEntry {
         }
     }
     if rng.chance(5) {
-        let pv = (0..rng.below(4))
+        let rest = (0..rng.below(4))
             .map(|i| HOSTILE[(i + rng.below(3)) % HOSTILE.len()].to_string())
             .collect();
         let score = (!rng.chance(4)).then(|| rng.below(4000) as i64 - 2000);
-        e.extra_mut().eval = Some(Evaluation { score, pv });
+        e.extra_mut().eval = Some(Evaluation {
+            score,
+            pv: Vec::new(),
+            rest,
+        });
     }
     e
 }

@@ -38,6 +38,7 @@ mod show;
 mod stream;
 mod terminal_variation;
 mod training;
+mod typed_record;
 mod variants_chu;
 mod variants_chu_reference;
 mod variants_cli;

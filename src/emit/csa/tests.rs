@@ -1,10 +1,9 @@
 use super::*;
-use crate::parse::csa::parse;
 use crate::record::{HeaderField, Location};
 use crate::replay::{ReplayOptions, replay};
 
 fn game_of(text: &str) -> Game {
-    let record = parse(text).expect("parses").remove(0);
+    let record = crate::emit::read_for_test(text, crate::Format::Csa).remove(0);
     replay(record, &ReplayOptions::default()).expect("replays")
 }
 

@@ -26,18 +26,13 @@ use std::collections::{HashMap, HashSet};
 mod doc;
 
 /// The JKF key a header key is written under: CSA names are mapped to the
-/// KIF names the JKF tools use (`jkf.md` §2); other keys are kept verbatim.
+/// KIF names the JKF tools use (`jkf.md` §2, the JKF column of
+/// [`SPELLINGS`](crate::record::SPELLINGS)); other keys are kept verbatim.
 pub fn header_key(key: &str) -> &str {
-    match key.strip_prefix('$').unwrap_or(key) {
-        "N+" => "先手",
-        "N-" => "後手",
-        "EVENT" => "棋戦",
-        "SITE" => "場所",
-        "START_TIME" => "開始日時",
-        "END_TIME" => "終了日時",
-        "TIME_LIMIT" => "持ち時間",
-        _ => key,
-    }
+    let csa = key.strip_prefix('$').unwrap_or(key);
+    crate::record::header::by_csa(csa)
+        .and_then(|s| s.jkf)
+        .unwrap_or(key)
 }
 
 /// The game as pretty-printed JKF (two-space indent, final newline), with
@@ -215,12 +210,12 @@ impl<'a> Writer<'a> {
             );
         }
         let depth = self.game.max_variation_depth();
-        if depth > crate::parse::jkf::READABLE_FORK_DEPTH {
+        if depth > crate::record::READABLE_FORK_DEPTH {
             self.warn(
                 WarningCode::DeepNesting,
                 format!(
                     "forks nest {depth} deep: JKF readers (kifu included) refuse more than {}",
-                    crate::parse::jkf::READABLE_FORK_DEPTH
+                    crate::record::READABLE_FORK_DEPTH
                 ),
             );
         }
@@ -460,13 +455,10 @@ impl<'a> Writer<'a> {
         let mut comments = Comments::of(entry.comments());
         comments.added.extend(bookmark_comments(entry.bookmarks()));
         // An empty `'**` says nothing, and `*` alone would read back as a comment.
-        if let Some(e) = entry
-            .eval()
-            .filter(|e| e.score.is_some() || !e.pv.is_empty())
-        {
+        if let Some(e) = entry.eval().filter(|e| !e.is_empty()) {
             comments
                 .added
-                .push(Cow::Owned(crate::parse::eval::floodgate_text(e)));
+                .push(Cow::Owned(crate::emit::pv::floodgate_text(e)));
         }
         Entry {
             comments,

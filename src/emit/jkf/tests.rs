@@ -6,7 +6,7 @@ use crate::replay::{ReplayOptions, replay};
 use serde_json::{Value, json};
 
 fn game(text: &str) -> Game {
-    let r = crate::parse::jkf::parse(text).unwrap().remove(0);
+    let r = crate::emit::read_for_test(text, crate::Format::Jkf).remove(0);
     replay(r, &ReplayOptions::default()).unwrap()
 }
 
@@ -87,11 +87,11 @@ fn relative_codes_are_computed() {
 #[test]
 fn csa_header_keys_bookmarks_and_unheld_endings() {
     use crate::record::{Ending, HeaderField, Location};
-    let mut r = crate::parse::jkf::parse(
+    let mut r = crate::emit::read_for_test(
         r#"{"header":{},"moves":[{},
 {"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}}]}"#,
+        crate::Format::Jkf,
     )
-    .unwrap()
     .remove(0);
     let field = |k: &str, v: &str| HeaderField {
         key: k.into(),

@@ -5,8 +5,7 @@
 use super::Sheet;
 use crate::codes::WarningCode;
 use crate::emit::sjis::Origin;
-use crate::parse::ja::header::{self as ja, HandicapName};
-use crate::record::StartPosition;
+use crate::record::{HandicapName, HeaderKey, StartPosition, header};
 use crate::replay::Game;
 use crate::rules::setup::{Handicap, Setup};
 use crate::rules::types::Color;
@@ -43,7 +42,7 @@ impl Sheet<'_> {
             let Some(key) = self.kif_key(&h.key) else {
                 continue;
             };
-            if !start_written && matches!(key, "先手" | "後手" | "下手" | "上手") {
+            if !start_written && h.is(&[HeaderKey::Sente, HeaderKey::Gote]) {
                 self.start(handicap_value.as_deref());
                 start_written = true;
             }
@@ -82,35 +81,16 @@ impl Sheet<'_> {
     /// The KIF key for a record key, or `None` for keys written elsewhere
     /// (手合割) or describing a source file (CSA `Version`, `Encoding`).
     fn kif_key<'k>(&self, key: &'k str) -> Option<&'k str> {
-        let mapped = match key {
-            "手合割" | "Version" | "Encoding" => return None,
+        let Some(spelling) = header::spelling_of(key) else {
+            return Some(key);
+        };
+        let mapped = match spelling.key {
+            HeaderKey::Handicap | HeaderKey::Version | HeaderKey::Encoding => return None,
             // Both pairs written: each is the source's own, kept as written.
-            "先手" | "後手" | "下手" | "上手" if self.both_name_pairs => key,
-            "N+" | "先手" | "下手" => {
-                if self.handicap {
-                    "下手"
-                } else {
-                    "先手"
-                }
-            }
-            "N-" | "後手" | "上手" => {
-                if self.handicap {
-                    "上手"
-                } else {
-                    "後手"
-                }
-            }
-            "EVENT" => "棋戦",
-            "SITE" => "場所",
-            "START_TIME" => "開始日時",
-            "END_TIME" => "終了日時",
-            "TIME_LIMIT" | "TIME" => "持ち時間",
-            "OPENING" => "戦型",
-            "TIME+" => "先手持ち時間",
-            "TIME-" => "後手持ち時間",
-            "MAX_MOVES" => "最大手数",
-            "JISHOGI" => "持将棋",
-            other => other,
+            HeaderKey::Sente | HeaderKey::Gote if self.both_name_pairs && !key.is_ascii() => key,
+            // 先手/後手, or 下手/上手 in a handicap game.
+            HeaderKey::Sente | HeaderKey::Gote => spelling.kif[usize::from(self.handicap)],
+            _ => spelling.kif.first().copied().unwrap_or(key),
         };
         Some(mapped)
     }
@@ -126,14 +106,14 @@ impl Sheet<'_> {
             // carry a note (`平手#…`) that the canonical name would drop.
             // Trimmed as readers trim it, so that writing twice gives the same bytes.
             let own = source_name
-                .map(ja::trim_ja)
-                .filter(|n| ja::handicap_name(n) == HandicapName::Preset(h))
+                .map(str::trim)
+                .filter(|_| self.game.record.handicap == Some(HandicapName::Preset(h)))
                 .unwrap_or(h.kif_name());
             self.line(&format!("手合割：{own}"));
             return;
         }
         if let Some(name) = source_name {
-            self.line(&format!("手合割：{}", ja::trim_ja(name)));
+            self.line(&format!("手合割：{}", name.trim()));
         }
         self.bod(&setup);
     }
@@ -148,13 +128,14 @@ impl Sheet<'_> {
 
 /// Whether the header names the players both ways (先手/後手 and 下手/上手).
 pub(super) fn both_name_pairs(game: &Game) -> bool {
-    let has = |keys: [&str; 2]| {
+    let has = |i: usize| {
+        let names = [HeaderKey::Sente, HeaderKey::Gote].map(|k| k.spelling().map(|s| s.kif[i]));
         game.record
             .header
             .iter()
-            .any(|h| keys.contains(&h.key.as_str()))
+            .any(|h| names.contains(&Some(h.key.as_str())))
     };
-    has(["先手", "後手"]) && has(["下手", "上手"])
+    has(0) && has(1)
 }
 
 /// Whether players are 上手/下手: a handicap preset, a handicap named in
@@ -167,17 +148,16 @@ pub(super) fn is_handicap(game: &Game) -> bool {
     if preset.is_some_and(|h| h != Handicap::Hirate) {
         return true;
     }
-    if let Some(v) = game.record.header_value(&["手合割"]) {
-        match ja::handicap_name(v) {
-            HandicapName::Preset(h) if h != Handicap::Hirate => return true,
-            HandicapName::Setup(_) => return true,
-            _ => {}
-        }
+    match &game.record.handicap {
+        Some(HandicapName::Preset(h)) if *h != Handicap::Hirate => return true,
+        Some(HandicapName::Setup(_)) => return true,
+        _ => {}
     }
+    let names = [HeaderKey::Sente, HeaderKey::Gote].map(|k| k.spelling().map(|s| s.kif[1]));
     game.record
         .header
         .iter()
-        .any(|h| h.key == "下手" || h.key == "上手")
+        .any(|h| names.contains(&Some(h.key.as_str())))
 }
 
 /// Whether `key` reads back as the key of a `key：value` header line.

@@ -5,14 +5,12 @@ use crate::rules::setup::Setup;
 use crate::rules::types::{Color, Move, Piece, PieceKind, Square};
 
 fn game_from_kif(kif: &str) -> Game {
-    let rec = crate::parse::kif::parse(kif).unwrap().remove(0);
+    let rec = crate::emit::read_for_test(kif, crate::Format::Kif).remove(0);
     replay(rec, &ReplayOptions::default()).unwrap()
 }
 
 fn game_from_ki2(ki2: &str) -> Game {
-    let rec = crate::parse::ki2::parse(ki2)
-        .unwrap_or_else(|e| panic!("{e}\n{ki2}"))
-        .remove(0);
+    let rec = crate::emit::read_for_test(ki2, crate::Format::Ki2).remove(0);
     replay(rec, &ReplayOptions::default()).unwrap()
 }
 

@@ -3,7 +3,7 @@ use crate::replay::{ReplayOptions, replay};
 use crate::rules::types::Color;
 
 fn game(kif: &str) -> Game {
-    let rec = crate::parse::kif::parse(kif).unwrap().remove(0);
+    let rec = crate::emit::read_for_test(kif, crate::Format::Kif).remove(0);
     replay(rec, &ReplayOptions::default()).unwrap()
 }
 

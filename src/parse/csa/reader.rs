@@ -120,6 +120,7 @@ impl GameReader {
             }
             None => assume_start(&mut record, side_line),
         }
+        crate::parse::eval::read_gui_evals(&mut record.main);
         Some(record)
     }
 

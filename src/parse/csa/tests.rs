@@ -209,10 +209,17 @@ fn comments_notes_and_evaluations() {
     assert_eq!(m[0].comments(), ["first", "second"]);
     let e = m[0].eval().unwrap();
     assert_eq!(e.score, Some(30));
-    assert_eq!(e.pv, vec!["-3334FU", "+2726FU", "#1234"]);
+    let words = |e: &crate::record::Evaluation| {
+        let mut s = String::new();
+        e.write_floodgate(&mut s);
+        s
+    };
+    assert_eq!((e.pv.len(), &e.rest[..]), (2, &["#1234".to_string()][..]));
+    assert_eq!(words(e), " 30 -3334FU +2726FU #1234");
     // GPS logs run PV moves together; a cut-off last move stays as written.
     let e = m[1].eval().unwrap();
-    assert_eq!(e.pv, vec!["+2726FU", "-8384FU", "+2625F"]);
+    assert_eq!((e.pv.len(), &e.rest[..]), (2, &["+2625F".to_string()][..]));
+    assert_eq!(words(e), " -35 +2726FU -8384FU +2625F");
     // A `'**` line that lost its quote (wcsc23/day2/4-ponanza.csa).
     let r = one("PI\n+\n+7776FU\n** 12 -3334FU\n");
     assert_eq!(r.main.moves[0].eval().and_then(|e| e.score), Some(12));

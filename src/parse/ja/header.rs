@@ -64,18 +64,7 @@ pub(crate) fn side_prefix(text: &str) -> Option<(Color, &str)> {
         .find_map(|&(word, side)| text.strip_prefix(word).map(|rest| (side, rest)))
 }
 
-/// What a 手合割 value names.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum HandicapName {
-    /// One of the standard presets.
-    Preset(Handicap),
-    /// A traditional handicap that is not a preset (両香落ち, 裸玉, 歩三兵, トンボ).
-    Setup(Box<Setup>),
-    /// `その他`, `詰将棋` and similar: the board diagram gives the position.
-    Diagram,
-    /// A name kifu does not know.
-    Unknown,
-}
+pub use crate::record::HandicapName;
 
 /// Read a 手合割 value. A trailing `#…` note (hand-written files put them
 /// after values) is ignored when the whole value is not a known name.

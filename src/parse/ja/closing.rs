@@ -3,26 +3,39 @@
 //! Writers put the number of moves and the winner there. Both are checked
 //! against the replay: a count larger than the moves written is how a
 //! truncated record (a copy cut short, a lost page) shows itself, and a
-//! named winner that disagrees with the board is worth a look too.
+//! named winner that disagrees with the board is worth a look too. The
+//! phrase names the ending, which KI2 has no other place for.
 
-use crate::parse::ja::header::side_prefix;
+use crate::parse::ja::header::{is_space, side_prefix};
+use crate::parse::ja::numeral::numeral_prefix;
+use crate::record::{Closing, EndingKind};
 use crate::rules::types::Color;
 
-/// What a `まで…` line states.
+/// A `まで…` line read: `None` when it is not one or has no move count.
+pub(crate) fn read(line: &str) -> Option<Closing> {
+    let text = line.trim();
+    let c = claim(text)?;
+    Some(Closing {
+        moves: c.moves,
+        winner: c.winner,
+        ending: summary_ending(text),
+        text: text.to_string(),
+    })
+}
+
+/// What a `まで…` line counts and whom it names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Claim {
-    /// The number of moves it counts (`まで64手` → 64).
-    pub moves: u32,
-    /// The side it names as the winner, if it names one.
-    pub winner: Option<Color>,
+struct Claim {
+    moves: u32,
+    winner: Option<Color>,
 }
 
 /// Read a `まで…` line; `None` when it is not one or has no move count.
-pub fn claim(line: &str) -> Option<Claim> {
+fn claim(line: &str) -> Option<Claim> {
     let rest = line.trim().strip_prefix("まで")?;
     // The same numeral reader as the KI2 summary: digits, full-width digits
     // or kanji (`まで十八手`).
-    let (moves, used) = crate::parse::ja::numeral::numeral_prefix(rest)?;
+    let (moves, used) = numeral_prefix(rest)?;
     let tail = rest[used..].strip_prefix('手')?;
     Some(Claim {
         moves,
@@ -46,13 +59,53 @@ fn named_winner(tail: &str) -> Option<Color> {
     }
 }
 
+/// A `まで…` line read per `ki2.md` §5: the ending kind, when the phrase is
+/// one kifu knows. Spaces are ignored; `まで49手詰` (tsume) has no `で`.
+pub fn summary_ending(text: &str) -> Option<EndingKind> {
+    let t: String = text.chars().filter(|&c| !is_space(c)).collect();
+    let rest = t.strip_prefix("まで")?;
+    let rest = rest.strip_prefix('、').unwrap_or(rest);
+    let (_, used) = numeral_prefix(rest)?;
+    let rest = rest[used..].strip_prefix('手')?;
+    let phrase = rest.strip_prefix('で').unwrap_or(rest);
+    fn after_side(p: &str) -> Option<&str> {
+        side_prefix(p)?.1.strip_prefix('の')
+    }
+    // Time-up and the specific wins before the generic 勝ち (tsshogi's order).
+    if let Some(p) = phrase.strip_prefix("時間切れにより") {
+        return after_side(p)
+            .filter(|r| *r == "勝ち")
+            .map(|_| EndingKind::TimeUp);
+    }
+    if let Some(r) = after_side(phrase) {
+        return match r {
+            "反則勝ち" => Some(EndingKind::FoulByPrevious),
+            "反則負け" => Some(EndingKind::FoulByMover),
+            "入玉勝ち" => Some(EndingKind::Kachi),
+            "勝ち" => Some(EndingKind::Resign),
+            _ => None,
+        };
+    }
+    match phrase {
+        "中断" => Some(EndingKind::Interrupt),
+        "千日手" => Some(EndingKind::Sennichite),
+        "持将棋" => Some(EndingKind::Jishogi),
+        "詰" | "詰み" => Some(EndingKind::Tsumi),
+        "不詰" => Some(EndingKind::Fuzumi),
+        "封じ手" => Some(EndingKind::Sealed),
+        "投了" => Some(EndingKind::Resign),
+        "入玉宣言" => Some(EndingKind::Kachi),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn reads_the_writers_phrasings() {
-        let c = |s| claim(s).map(|c| (c.moves, c.winner));
+        let c = |s| read(s).map(|c| (c.moves, c.winner));
         assert_eq!(c("まで64手で後手の勝ち"), Some((64, Some(Color::Gote))));
         assert_eq!(
             c("まで１０３手で先手の勝ち"),
