@@ -88,6 +88,15 @@ pub fn format_hint(path: &Path) -> Option<Format> {
 /// # Ok::<(), kifu::Error>(())
 /// ```
 pub fn read_bytes(bytes: &[u8], path: Option<&Path>, opts: &ReadOptions) -> Result<Input, Error> {
+    read_typed(bytes, path, opts).map(|(input, _)| input)
+}
+
+/// [`read_bytes`], with the encoding as itself rather than its name.
+pub(crate) fn read_typed(
+    bytes: &[u8],
+    path: Option<&Path>,
+    opts: &ReadOptions,
+) -> Result<(Input, &'static encoding_rs::Encoding), Error> {
     let with_path = |e: Error| match path {
         Some(p) => e.with_path(p),
         None => e.with_path("-"),
@@ -139,13 +148,14 @@ pub fn read_bytes(bytes: &[u8], path: Option<&Path>, opts: &ReadOptions) -> Resu
         parse::recognise::check(text, format, &records)
             .map_err(|n| with_path(not_a_record(n, text, format, opts)))?;
     }
-    Ok(Input {
+    let input = Input {
         format,
         encoding: decoded.encoding.name(),
         records,
         failed,
         warnings: decoded.warnings,
-    })
+    };
+    Ok((input, decoded.encoding))
 }
 
 /// The refusal of a text that holds no record, with a word on the format

@@ -73,21 +73,23 @@ pub mod error;
 pub mod input;
 pub mod notation;
 pub mod parse;
+pub mod reader;
 pub mod record;
 pub mod relative;
 pub mod replay;
 pub mod report;
 pub mod resolve;
 pub mod rules;
-pub mod stream;
 #[cfg(test)]
 mod test_rng;
 pub mod variant;
+pub mod writer;
 
 pub use codes::{DiagnosticCode, Reason, WarningCode};
 pub use emit::{JsonSource, Target, Warning, write};
 pub use error::{DecodeError, Error, ErrorKind, ParseError, Partial};
 pub use input::{Input, ReadOptions, read_bytes, read_path};
+pub use reader::{Reader, ReaderBuilder};
 pub use record::{Format, Record};
 pub use replay::{Game, ReplayOptions, Verdict, replay};
 pub use rules::position::{
@@ -96,3 +98,4 @@ pub use rules::position::{
 pub use rules::rule::Rule;
 pub use rules::setup::{Handicap, Setup};
 pub use rules::types::{Color, Hand, Move, Piece, PieceKind, Square};
+pub use writer::Writer;
