@@ -71,6 +71,7 @@ pub mod decode;
 pub mod emit;
 pub mod error;
 pub mod input;
+pub mod names;
 pub mod notation;
 pub mod parse;
 pub mod reader;

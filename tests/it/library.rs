@@ -324,3 +324,47 @@ fn writer_writes_the_stream_convert_writes_for_several_games() {
         assert_eq!(writer.into_inner().unwrap(), converted(&file, to), "--to {to}");
     }
 }
+
+/// The `stream_convert` example, built as `cargo test` builds examples.
+fn stream_convert_example() -> std::path::PathBuf {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(cargo)
+        .args(["build", "--quiet", "--example", "stream_convert"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .status()
+        .unwrap();
+    assert!(status.success(), "the example builds");
+    let kifu = Path::new(env!("CARGO_BIN_EXE_kifu"));
+    kifu.with_file_name("examples").join("stream_convert")
+}
+
+#[test]
+fn stream_convert_example_writes_every_game_convert_writes() {
+    // Longer than the reader's first look, so it is streamed; a garbled
+    // game among the good ones is reported and skipped by both.
+    let mut text = String::new();
+    let one = std::fs::read_to_string(fixture("csa/multi.csa")).unwrap();
+    for i in 0..2_000 {
+        if i > 0 {
+            text.push_str("/\n");
+        }
+        text.push_str(&one);
+    }
+    text.push_str("/\nPI\n+\n+7776FU\n-33\n");
+    // Longer than the CLI reads whole, too.
+    assert!(text.len() > 256 * 1024, "{}", text.len());
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("all.csa");
+    std::fs::write(&path, &text).unwrap();
+    let example = Command::new(stream_convert_example())
+        .stdin(std::fs::File::open(&path).unwrap())
+        .output()
+        .unwrap();
+    let cli = converted(&path, "kifu");
+    let games = |b: &[u8]| String::from_utf8_lossy(b).matches("手数----指手").count();
+    assert_eq!(games(&example.stdout), 6_000);
+    assert_eq!(games(&example.stdout), games(&cli));
+    assert_eq!(example.stdout, cli);
+    let err = String::from_utf8_lossy(&example.stderr);
+    assert!(err.contains("6000 game(s) written, 1 failed"), "{err}");
+}
