@@ -49,7 +49,7 @@ const GAMES_PER_CHUNK: usize = 16;
 /// ```
 /// use kifu::{Format, ReaderBuilder};
 ///
-/// let sjis = b"\x8e\xe8\x8d\x87\x8a\x84\x81\x46\x95\xbd\x8e\xe8\n   1 \x82\x51\x82\x55\x95\xe0(27)\n";
+/// let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode("手合割：平手\n   1 ７六歩(77)\n");
 /// let mut reader = ReaderBuilder::new()
 ///     .format(Format::Kif)
 ///     .encoding(encoding_rs::SHIFT_JIS)
@@ -298,6 +298,20 @@ impl<R: Read> Reader<R> {
 }
 
 /// The records of a [`Reader`], from [`Reader::records`].
+///
+/// Each [`Record`] is the game as written: its header, start position and
+/// moves in their own notation, with where each was written.
+///
+/// ```
+/// let kif = "先手：羽生\n後手：森内\n手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n";
+/// let mut reader = kifu::Reader::from_reader(kif.as_bytes())?;
+/// let record = reader.records().next().unwrap()?;
+/// assert_eq!(record.header_value(&["先手"]), Some("羽生"));
+/// assert_eq!(record.main.moves.len(), 2);
+/// assert_eq!(record.main.moves[1].span.line, 5);
+/// assert!(record.main.ending.is_some());
+/// # Ok::<(), kifu::Error>(())
+/// ```
 #[derive(Debug)]
 pub struct Records<'r, R> {
     reader: &'r mut Reader<R>,
