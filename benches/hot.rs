@@ -62,8 +62,12 @@ fn benches(c: &mut Criterion) {
     // What each worker does per game of a streamed multi-game file.
     c.bench_function("reader::csa::Chunk::read (one game)", |b| {
         b.iter(|| {
-            let mut chunks =
-                kifu::reader::csa::Chunks::new(black_box(CSA.as_bytes()), encoding_rs::UTF_8, false, 1);
+            let mut chunks = kifu::reader::csa::Chunks::new(
+                black_box(CSA.as_bytes()),
+                encoding_rs::UTF_8,
+                false,
+                1,
+            );
             chunks.next().map(|c| c.read())
         })
     });

@@ -42,15 +42,17 @@
 //!
 //! # Where to start
 //!
-//! * Reading: [`read_bytes`] and [`read_path`] detect the format and the
-//!   encoding and give an [`Input`] of [`Record`]s; [`parse::parse`] reads text
-//!   already decoded; [`stream::CsaReader`] reads a large multi-game CSA file
-//!   one game at a time from any [`std::io::Read`].
+//! * Reading: a [`ReaderBuilder`] gives a [`Reader`] over any
+//!   [`std::io::Read`] that detects the format and the encoding and yields
+//!   each [`Record`], streaming a large multi-game CSA file one game at a
+//!   time; [`read_bytes`] and [`read_path`] give an [`Input`] of records
+//!   read whole; [`parse::parse`] reads text already decoded.
 //! * Judging: [`replay()`] plays a record against the rules and gives a
 //!   [`Game`] with a [`Verdict`], the [`GameResult`](replay::GameResult) and
 //!   diagnostics for the main line and every variation.
 //! * Writing: [`write()`] writes a [`Game`] in any [`Target`] format, with a
-//!   [`Warning`] for whatever the format cannot hold.
+//!   [`Warning`] for whatever the format cannot hold; a [`Writer`] writes
+//!   games one after another to any [`std::io::Write`].
 //! * The rules engine: [`Position`] (legal moves, [`Position::play`] checks a
 //!   move and plays it).
 //!

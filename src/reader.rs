@@ -143,8 +143,8 @@ impl ReaderBuilder {
         path: impl AsRef<Path>,
     ) -> Result<Reader<std::io::BufReader<std::fs::File>>, Error> {
         let path = path.as_ref();
-        let file = std::fs::File::open(path)
-            .map_err(|e| Error::new(ErrorKind::Io(e)).with_path(path))?;
+        let file =
+            std::fs::File::open(path).map_err(|e| Error::new(ErrorKind::Io(e)).with_path(path))?;
         let mut named = self.clone();
         named.path = Some(path.to_path_buf());
         named.from_reader(std::io::BufReader::new(file))
@@ -171,25 +171,29 @@ impl ReaderBuilder {
 
     /// A reader of `bytes` read whole.
     fn whole<R>(&self, bytes: &[u8], name: PathBuf) -> Result<Reader<R>, Error> {
-        let (input, encoding) = match crate::input::read_typed(bytes, self.path.as_deref(), &self.opts) {
-            Ok(read) => read,
-            Err(e) if matches!(e.kind(), ErrorKind::Parse(_)) => {
-                // The format is known: the error is the record's, an item.
-                let decoded = crate::decode::decode(bytes, self.opts.encoding)?;
-                let format = self.opts.from.or_else(|| {
-                    crate::parse::detect(&decoded.text, self.path.as_deref().and_then(format_hint))
-                });
-                return Ok(Reader {
-                    format: format.unwrap_or(Format::Kif),
-                    encoding: decoded.encoding,
-                    path: name,
-                    warnings: decoded.warnings,
-                    source: Source::Whole,
-                pending: VecDeque::from([Err(e)]),
-                });
-            }
-            Err(e) => return Err(e),
-        };
+        let (input, encoding) =
+            match crate::input::read_typed(bytes, self.path.as_deref(), &self.opts) {
+                Ok(read) => read,
+                Err(e) if matches!(e.kind(), ErrorKind::Parse(_)) => {
+                    // The format is known: the error is the record's, an item.
+                    let decoded = crate::decode::decode(bytes, self.opts.encoding)?;
+                    let format = self.opts.from.or_else(|| {
+                        crate::parse::detect(
+                            &decoded.text,
+                            self.path.as_deref().and_then(format_hint),
+                        )
+                    });
+                    return Ok(Reader {
+                        format: format.unwrap_or(Format::Kif),
+                        encoding: decoded.encoding,
+                        path: name,
+                        warnings: decoded.warnings,
+                        source: Source::Whole,
+                        pending: VecDeque::from([Err(e)]),
+                    });
+                }
+                Err(e) => return Err(e),
+            };
         let mut items = VecDeque::with_capacity(input.records.len() + input.failed.len());
         let mut failed = input.failed.into_iter().peekable();
         for record in input.records {

@@ -11,8 +11,8 @@ mod reading;
 mod walk;
 
 use game::PyGame;
-use kifu::error::Error;
 use kifu::ReaderBuilder;
+use kifu::error::Error;
 use pyo3::exceptions::{PyFileNotFoundError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
@@ -61,7 +61,9 @@ fn source_of(source: &Bound<'_, PyAny>) -> PyResult<Source> {
 fn options(format: Option<&str>, encoding: Option<&str>, text: bool) -> PyResult<ReaderBuilder> {
     let mut builder = ReaderBuilder::new();
     if let Some(f) = format {
-        let format = f.parse::<kifu::Format>().map_err(|e| PyValueError::new_err(e.to_string()))?;
+        let format = f
+            .parse::<kifu::Format>()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
         builder.format(format);
     }
     let encoding = match encoding {

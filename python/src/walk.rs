@@ -30,7 +30,9 @@ pub fn inputs(paths: &[PathBuf]) -> Vec<Input> {
                 Ok(_) => {}
                 Err(e) => {
                     let at = e.path().unwrap_or(p).to_path_buf();
-                    let kind = e.io_error().map_or(std::io::ErrorKind::Other, |io| io.kind());
+                    let kind = e
+                        .io_error()
+                        .map_or(std::io::ErrorKind::Other, |io| io.kind());
                     out.push(Input::Unwalkable(at, kind, e.to_string()));
                 }
             }

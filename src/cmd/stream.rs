@@ -242,13 +242,9 @@ mod tests {
                     Ok(())
                 },
                 |feeder| {
-                    chunks(
-                        text.as_bytes(),
-                        encoding_rs::UTF_8,
-                        &opts,
-                        per_chunk,
-                        |c| feeder.feed(c),
-                    )
+                    chunks(text.as_bytes(), encoding_rs::UTF_8, &opts, per_chunk, |c| {
+                        feeder.feed(c)
+                    })
                 },
             )
             .unwrap();

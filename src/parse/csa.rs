@@ -55,9 +55,9 @@ use crate::parse::{lines, lines_at};
 use crate::record::{Location, Record};
 pub(crate) use file::{FileFields, InFile};
 use reader::GameReader;
-pub(crate) use split::{SlashSearch, find_slash_line, line_ends, split_games};
 #[cfg(test)]
 use split::GameText;
+pub(crate) use split::{SlashSearch, find_slash_line, line_ends, split_games};
 
 /// Read every game of a CSA file (games are separated by `/` lines).
 ///

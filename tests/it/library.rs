@@ -100,7 +100,10 @@ fn csa_stream_gives_the_same_records_however_the_input_is_cut() {
 fn csa_stream_gives_every_game_of_the_multi_game_fixture() {
     let bytes = std::fs::read(fixture("csa/multi.csa")).unwrap();
     let input = read_bytes(&bytes, None, &ReadOptions::default()).unwrap();
-    let records: Vec<_> = stream(&bytes[..], 2).into_iter().map(Result::unwrap).collect();
+    let records: Vec<_> = stream(&bytes[..], 2)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
     assert_eq!(records.len(), 3);
     assert_eq!(records, input.records);
 }
@@ -110,7 +113,10 @@ fn csa_stream_decodes_a_shift_jis_game_among_ascii_ones() {
     let text = "PI\n+\n+7776FU\n/\nN+羽生\nPI\n+\n+2726FU\n/\nPI\n-\n-3334FU\n";
     let (sjis, _, lossy) = encoding_rs::SHIFT_JIS.encode(text);
     assert!(!lossy);
-    let records: Vec<_> = stream(&sjis[..], 1).into_iter().map(Result::unwrap).collect();
+    let records: Vec<_> = stream(&sjis[..], 1)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
     let input = read_bytes(&sjis, None, &ReadOptions::default()).unwrap();
     assert_eq!(input.encoding, "Shift_JIS");
     assert_eq!(records, input.records);
@@ -176,7 +182,10 @@ fn csa_stream_gives_the_records_of_every_corpus_csa_file() {
         if input.format != Format::Csa || input.encoding.starts_with("UTF-16") {
             continue;
         }
-        let records: Vec<_> = stream(&bytes[..], 4).into_iter().filter_map(Result::ok).collect();
+        let records: Vec<_> = stream(&bytes[..], 4)
+            .into_iter()
+            .filter_map(Result::ok)
+            .collect();
         assert_eq!(records, input.records, "{}", path.display());
         compared += 1;
     }
@@ -263,10 +272,18 @@ fn reader_streams_a_long_csa_text_giving_the_records_a_whole_read_gives() {
 fn reader_detects_every_format_and_gives_its_records() {
     let inputs: [(&str, Format, usize); 5] = [
         ("position startpos moves 7g7f 3c3d\n", Format::Usi, 2),
-        ("手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n", Format::Kif, 2),
+        (
+            "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n",
+            Format::Kif,
+            2,
+        ),
         ("手合割：平手\n▲７六歩 △３四歩 ▲２二角成\n", Format::Ki2, 3),
         ("PI\n+\n+7776FU\n/\nPI\n+\n+2726FU\n", Format::Csa, 1),
-        (r#"{"header":{},"moves":[{},{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}}]}"#, Format::Jkf, 1),
+        (
+            r#"{"header":{},"moves":[{},{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}}]}"#,
+            Format::Jkf,
+            1,
+        ),
     ];
     for (text, format, plies) in inputs {
         let mut reader = kifu::Reader::from_reader(text.as_bytes()).unwrap();
@@ -285,7 +302,10 @@ fn reader_refuses_what_is_no_record_and_names_the_path() {
         .path("page.html")
         .from_reader(&b"<html><body>hello</body></html>\n"[..])
         .unwrap_err();
-    assert!(matches!(err.kind(), kifu::ErrorKind::NotARecord { .. }), "{err:?}");
+    assert!(
+        matches!(err.kind(), kifu::ErrorKind::NotARecord { .. }),
+        "{err:?}"
+    );
     assert_eq!(err.path(), Some(Path::new("page.html")));
 }
 
@@ -321,7 +341,11 @@ fn writer_writes_the_stream_convert_writes_for_several_games() {
             writer.write(game).unwrap();
         }
         assert_eq!(writer.games(), 3);
-        assert_eq!(writer.into_inner().unwrap(), converted(&file, to), "--to {to}");
+        assert_eq!(
+            writer.into_inner().unwrap(),
+            converted(&file, to),
+            "--to {to}"
+        );
     }
 }
 
