@@ -40,7 +40,7 @@ pub fn read_items<R: Read>(
         encoding: reader.encoding().name(),
         format: reader.format(),
     };
-    let mut items = Vec::with_capacity(batch);
+    let mut items = Vec::with_capacity(batch.min(64));
     loop {
         let next = reader.records().next();
         let warnings = reader.take_warnings().into_iter();
