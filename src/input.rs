@@ -13,6 +13,7 @@ pub const EXTENSIONS: [&str; 9] = [
 
 /// What one input holds.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct Input {
     /// The format read.
     pub format: Format,
