@@ -42,6 +42,9 @@ struct Cut {
     slash: usize,
 }
 
+/// Whole games read from a stream: the bytes, and where each game lies.
+type Block = (Arc<Vec<u8>>, Vec<Cut>);
+
 /// Cuts a byte stream into games at `/` lines, reading it in large blocks,
 /// by the rule a text read whole is cut by ([`find_slash_line`]).
 #[derive(Debug)]
@@ -85,7 +88,7 @@ impl<R: Read> Cutter<R> {
     /// lie in. The block is shared with the workers that read its games and
     /// is never written again: the uncut game at its end is copied to the
     /// start of the next one. `None` once the stream is done.
-    fn next_block(&mut self) -> std::io::Result<Option<(Arc<Vec<u8>>, Vec<Cut>)>> {
+    fn next_block(&mut self) -> std::io::Result<Option<Block>> {
         let mut cuts = Vec::new();
         while !self.done {
             match self.find_slash() {
@@ -274,6 +277,9 @@ impl ReadChunk {
 
 /// What a placed chunk holds, in file order.
 #[derive(Debug)]
+// Most items are games, each taken out as soon as it is placed: boxing the
+// record would cost an allocation per game for nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Item {
     /// A problem met decoding a game's bytes (replaced bytes, say), before
     /// the game itself.
