@@ -19,7 +19,7 @@ const MOVES_PER_LINE: usize = 6;
 /// Display columns each KI2 move is padded to.
 const COLUMN: usize = 12;
 
-/// KI2 text for `game` (UTF-8, LF; encode it with [`encode`]), plus
+/// KI2 text for `game` (UTF-8, LF; [`write_sjis`] writes Shift_JIS), plus
 /// warnings for what KI2 could not hold (`times-dropped`,
 /// `evaluations-dropped`, `variations-dropped`) or had to change (a replaced
 /// ending, `moves-after-foul-commented`).
