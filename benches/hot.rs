@@ -60,9 +60,15 @@ fn benches(c: &mut Criterion) {
         b.iter(|| kifu::parse::csa::parse(black_box(CSA)).map(|r| r.len()))
     });
     // What each worker does per game of a streamed multi-game file.
-    c.bench_function("parse::csa::read_game (one game)", |b| {
+    c.bench_function("reader::csa::Chunk::read (one game)", |b| {
         b.iter(|| {
-            kifu::parse::csa::read_game(black_box(CSA), 1, 0);
+            let mut chunks = kifu::reader::csa::Chunks::new(
+                black_box(CSA.as_bytes()),
+                encoding_rs::UTF_8,
+                false,
+                1,
+            );
+            chunks.next().map(|c| c.read())
         })
     });
     c.bench_function("parse::kif::parse (one game)", |b| {

@@ -13,6 +13,7 @@ pub const EXTENSIONS: [&str; 9] = [
 
 /// What one input holds.
 #[derive(Debug)]
+#[non_exhaustive]
 pub struct Input {
     /// The format read.
     pub format: Format,
@@ -99,6 +100,15 @@ pub fn format_hint(path: &Path) -> Option<Format> {
 /// # Ok::<(), kifu::Error>(())
 /// ```
 pub fn read_bytes(bytes: &[u8], path: Option<&Path>, opts: &ReadOptions) -> Result<Input, Error> {
+    read_typed(bytes, path, opts).map(|(input, _)| input)
+}
+
+/// [`read_bytes`], with the encoding as itself rather than its name.
+pub(crate) fn read_typed(
+    bytes: &[u8],
+    path: Option<&Path>,
+    opts: &ReadOptions,
+) -> Result<(Input, &'static encoding_rs::Encoding), Error> {
     let with_path = |e: Error| match path {
         Some(p) => e.with_path(p),
         None => e.with_path("-"),
@@ -167,13 +177,14 @@ pub fn read_bytes(bytes: &[u8], path: Option<&Path>, opts: &ReadOptions) -> Resu
             }))
         })?;
     }
-    Ok(Input {
+    let input = Input {
         format,
         encoding: decoded.encoding.name(),
         records,
         failed,
         warnings: decoded.warnings,
-    })
+    };
+    Ok((input, decoded.encoding))
 }
 
 /// What a text that did not read as `format` may be instead, as words to

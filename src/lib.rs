@@ -42,15 +42,17 @@
 //!
 //! # Where to start
 //!
-//! * Reading: [`read_bytes`] and [`read_path`] detect the format and the
-//!   encoding and give an [`Input`] of [`Record`]s; [`parse::parse`] reads text
-//!   already decoded; [`stream::CsaReader`] reads a large multi-game CSA file
-//!   one game at a time from any [`std::io::Read`].
+//! * Reading: a [`ReaderBuilder`] gives a [`Reader`] over any
+//!   [`std::io::Read`] that detects the format and the encoding and yields
+//!   each [`Record`], streaming a large multi-game CSA file one game at a
+//!   time; [`read_bytes`] and [`read_path`] give an [`Input`] of records
+//!   read whole; [`parse::parse`] reads text already decoded.
 //! * Judging: [`replay()`] plays a record against the rules and gives a
 //!   [`Game`] with a [`Verdict`], the [`GameResult`](replay::GameResult) and
 //!   diagnostics for the main line and every variation.
 //! * Writing: [`write()`] writes a [`Game`] in any [`Target`] format, with a
-//!   [`Warning`] for whatever the format cannot hold.
+//!   [`Warning`] for whatever the format cannot hold; a [`Writer`] writes
+//!   games one after another to any [`std::io::Write`].
 //! * The rules engine: [`Position`] (legal moves, [`Position::play`] checks a
 //!   move and plays it).
 //!
@@ -70,23 +72,26 @@ pub mod decode;
 pub mod emit;
 pub mod error;
 pub mod input;
+pub mod names;
 pub mod notation;
 pub mod parse;
+pub mod reader;
 pub mod record;
 pub mod relative;
 pub mod replay;
 pub mod report;
 pub mod resolve;
 pub mod rules;
-pub mod stream;
 #[cfg(test)]
 mod test_rng;
 pub mod variant;
+pub mod writer;
 
 pub use codes::{DiagnosticCode, Reason, WarningCode};
 pub use emit::{JsonSource, Target, Warning, write};
 pub use error::{DecodeError, Error, ErrorKind, ParseError, Partial};
 pub use input::{Input, ReadOptions, read_bytes, read_path};
+pub use reader::{Reader, ReaderBuilder};
 pub use record::{Format, Record};
 pub use replay::{Game, ReplayOptions, Verdict, replay};
 pub use rules::position::{
@@ -95,3 +100,4 @@ pub use rules::position::{
 pub use rules::rule::Rule;
 pub use rules::setup::{Handicap, Setup};
 pub use rules::types::{Color, Hand, Move, Piece, PieceKind, Square};
+pub use writer::Writer;

@@ -532,21 +532,21 @@ fn drop_move(
 }
 
 /// Vertical class in the mover's frame: -1 up (forward), 0 sideways, 1 down.
-pub fn vertical(us: Color, from: Square, to: Square) -> i8 {
+pub(crate) fn vertical(us: Color, from: Square, to: Square) -> i8 {
     let d = (to.rank() as i8 - from.rank() as i8).signum();
     if us == Color::Sente { d } else { -d }
 }
 
 /// Horizontal class in the mover's frame: 1 when the piece came from the
 /// right (moves leftward), -1 from the left, 0 straight.
-pub fn horizontal(us: Color, from: Square, to: Square) -> i8 {
+pub(crate) fn horizontal(us: Color, from: Square, to: Square) -> i8 {
     // Sente's right is file 1: moving toward larger files means it came from the right.
     let d = (to.file() as i8 - from.file() as i8).signum();
     if us == Color::Sente { d } else { -d }
 }
 
 /// Horizontal position in the mover's frame: larger is further to the mover's left.
-pub fn frame_x(us: Color, s: Square) -> i8 {
+pub(crate) fn frame_x(us: Color, s: Square) -> i8 {
     if us == Color::Sente {
         s.file() as i8
     } else {
@@ -555,7 +555,7 @@ pub fn frame_x(us: Color, s: Square) -> i8 {
 }
 
 /// Candidates: the mover's pieces of exactly `piece` that can reach `to`.
-pub fn candidates(pos: &Position, us: Color, piece: PieceKind, to: Square) -> Vec<Square> {
+pub(crate) fn candidates(pos: &Position, us: Color, piece: PieceKind, to: Square) -> Vec<Square> {
     attacks::squares(candidates_bb(pos, us, piece, to))
         .filter_map(Square::from_index)
         .collect()

@@ -68,6 +68,7 @@ class Game:
     verdict: Verdict
     result: GameResult
     start_comments: list[str]
+    error: Optional["ParseError"]
     comments: list[list[str]]
     evals: list[Optional[int]]
     times: list[Optional[tuple[Optional[int], Optional[int]]]]
@@ -94,6 +95,7 @@ def read(
     *,
     format: Optional[Literal["kif", "ki2", "csa", "usi", "jkf"]] = None,
     encoding: Optional[str] = None,
+    lenient: bool = False,
 ) -> list[Game]:
     """Read every game of one record (a path, bytes, or record text)."""
 

@@ -1,7 +1,6 @@
 //! `Game.to(fmt)`: every output format of `kifu convert --to`, through the
 //! library's one entry point for writers, [`kifu::write`].
 
-use kifu::emit::csa::{CsaOptions, CsaVersion};
 use kifu::emit::{JsonSource, Target, Warning};
 use kifu::replay::Game;
 
@@ -12,7 +11,9 @@ pub enum Output {
 }
 
 /// The formats `Game.to` takes, as the CLI names them.
-pub const FORMATS: &str = "kif, kifu, ki2, ki2u, csa, csa3, jkf, usi, sfen, json, hcpe, psv";
+pub fn formats() -> String {
+    kifu::names::TARGET_NAMES.join(", ")
+}
 
 /// Write `game` in `fmt`; `None` for a name no writer has.
 pub fn write(
@@ -20,30 +21,16 @@ pub fn write(
     fmt: &str,
     meta: (&str, &'static str, kifu::Format),
 ) -> Option<(Output, Vec<Warning>)> {
-    let csa = |version| Target::Csa(CsaOptions { version });
-    let target = match fmt {
-        "kif" => Target::Kif,
-        "kifu" => Target::Kifu,
-        "ki2" => Target::Ki2,
-        "ki2u" => Target::Ki2u,
-        "csa" => csa(CsaVersion::V22),
-        "csa3" => csa(CsaVersion::V30),
-        "jkf" => Target::Jkf,
-        "usi" => Target::Usi,
-        "sfen" => Target::Sfen,
-        "json" => {
-            let (source, encoding, format) = meta;
-            Target::Json(JsonSource {
-                name: source.to_string(),
-                encoding,
-                format,
-                pretty: false,
-            })
-        }
-        "hcpe" => Target::Hcpe,
-        "psv" => Target::Psv,
-        _ => return None,
-    };
+    let mut target: Target = fmt.parse().ok()?;
+    if let Target::Json(json) = &mut target {
+        let (source, encoding, format) = meta;
+        *json = JsonSource {
+            name: source.to_string(),
+            encoding,
+            format,
+            pretty: false,
+        };
+    }
     let (bytes, warnings) = kifu::write(game, &target);
     let binary = matches!(
         target,

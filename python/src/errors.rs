@@ -128,6 +128,24 @@ pub fn format_warning(py: Python<'_>, message: &str) -> PyResult<()> {
     )
 }
 
+/// What a lenient read says of a game cut short, as `kifu convert
+/// --lenient` says it.
+pub fn partial_warning(e: &Error) -> String {
+    let at = e.position().unwrap_or_default();
+    let why = match e.kind() {
+        ErrorKind::Parse(p) => p.message.as_str(),
+        _ => "",
+    };
+    let (moves, left) = e
+        .partial()
+        .map_or((0, 0), |p| (p.record.main.moves.len(), p.lines_left));
+    let path = e.path().map_or("-".into(), |p| p.display().to_string());
+    format!(
+        "{path}: partial-game: syntax error at {}:{} ({why}): read the {moves} moves before it; the {left} lines from line {} to the end were left out",
+        at.line, at.column, at.line
+    )
+}
+
 /// Issue a [`ReadWarning`].
 pub fn warn(py: Python<'_>, message: &str) -> PyResult<()> {
     let category = py.get_type::<ReadWarning>();

@@ -9,6 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
 
 /// Where a game came from, as `kifu check --json` names it.
+#[derive(Clone)]
 pub struct Meta {
     pub source: String,
     pub encoding: &'static str,
@@ -22,6 +23,9 @@ pub struct Meta {
 pub struct PyGame {
     game: Game,
     meta: Meta,
+    /// For the readable part of a garbled record (`lenient=True`), the
+    /// syntax error that cut it short, as its Python exception.
+    error: Option<PyObject>,
 }
 
 /// Whether every move of the main line was legal, or the first foul.
@@ -121,7 +125,20 @@ fn opt(v: Option<u32>) -> String {
 
 impl PyGame {
     pub fn new(game: Game, meta: Meta) -> PyGame {
-        PyGame { game, meta }
+        PyGame {
+            game,
+            meta,
+            error: None,
+        }
+    }
+
+    /// The readable part of a garbled record, and the error that cut it.
+    pub fn partial(game: Game, meta: Meta, error: PyObject) -> PyGame {
+        PyGame {
+            game,
+            meta,
+            error: Some(error),
+        }
     }
 
     fn json_value(&self, report: bool) -> serde_json::Value {
@@ -143,6 +160,13 @@ impl PyGame {
     #[getter]
     fn source(&self) -> &str {
         &self.meta.source
+    }
+
+    /// None for a whole game; for the readable part of a garbled record
+    /// read with `lenient=True`, the `ParseError` that cut it short.
+    #[getter]
+    fn error(&self, py: Python<'_>) -> Option<PyObject> {
+        self.error.as_ref().map(|e| e.clone_ref(py))
     }
 
     /// The game's index within its file (CSA files hold several).
@@ -287,7 +311,7 @@ impl PyGame {
         let Some((out, warnings)) = written else {
             return Err(PyValueError::new_err(format!(
                 "unknown format {fmt:?}: one of {}",
-                convert::FORMATS
+                convert::formats()
             )));
         };
         for w in warnings {

@@ -8,16 +8,19 @@ mod errors;
 mod game;
 mod many;
 mod reading;
-mod stream;
+mod walk;
 
 use game::PyGame;
+use kifu::ReaderBuilder;
 use kifu::error::Error;
-use kifu::input::{ReadOptions, read_bytes, read_path};
 use pyo3::exceptions::{PyFileNotFoundError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
-use reading::{Item, items_of};
+use reading::{Item, read_items};
 use std::path::PathBuf;
+
+/// `ENOENT`: the errno of a missing file on every platform Python runs on.
+const ENOENT: i32 = 2;
 
 /// What `read` was handed.
 enum Source {
@@ -39,8 +42,11 @@ fn source_of(source: &Bound<'_, PyAny>) -> PyResult<Source> {
         if s.contains('\n') {
             return Ok(Source::Bytes(s.as_bytes().to_vec(), "<string>"));
         }
-        return Err(PyFileNotFoundError::new_err(format!(
-            "no such file: {s:?} (record text passed as a str must hold a line break; or pass bytes)"
+        // Set as `open()` sets them: `errno`, `strerror`, `filename`.
+        return Err(PyFileNotFoundError::new_err((
+            ENOENT,
+            "No such file or directory (record text passed as a str must hold a line break; or pass bytes)",
+            s.to_string(),
         )));
     }
     if source.hasattr("__fspath__")? {
@@ -52,22 +58,14 @@ fn source_of(source: &Bound<'_, PyAny>) -> PyResult<Source> {
     ))
 }
 
-fn options(format: Option<&str>, encoding: Option<&str>, text: bool) -> PyResult<ReadOptions> {
-    let from = match format {
-        None => None,
-        Some(f) => Some(match f {
-            "kif" | "kifu" => kifu::Format::Kif,
-            "ki2" | "ki2u" => kifu::Format::Ki2,
-            "csa" => kifu::Format::Csa,
-            "usi" | "sfen" => kifu::Format::Usi,
-            "jkf" => kifu::Format::Jkf,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "unknown format {other:?}: one of kif, ki2, csa, usi, jkf"
-                )));
-            }
-        }),
-    };
+fn options(format: Option<&str>, encoding: Option<&str>, text: bool) -> PyResult<ReaderBuilder> {
+    let mut builder = ReaderBuilder::new();
+    if let Some(f) = format {
+        let format = f
+            .parse::<kifu::Format>()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        builder.format(format);
+    }
     let encoding = match encoding {
         // A Python str is Unicode already: its bytes are UTF-8.
         None if text => Some(encoding_rs::UTF_8),
@@ -78,7 +76,10 @@ fn options(format: Option<&str>, encoding: Option<&str>, text: bool) -> PyResult
             ))
         })?),
     };
-    Ok(ReadOptions { from, encoding })
+    if let Some(e) = encoding {
+        builder.encoding(e);
+    }
+    Ok(builder)
 }
 
 /// Read every game of one record: a path, `bytes`, or record text.
@@ -92,26 +93,40 @@ fn options(format: Option<&str>, encoding: Option<&str>, text: bool) -> PyResult
 /// `line`, `column`) when the input cannot be read, `OSError` when the file
 /// cannot be opened. When some games of a multi-game CSA file fail and
 /// others are read, the failures are issued as `ReadWarning`s and the
-/// games read are returned.
+/// games read are returned. With `lenient=True`, a game cut short by a
+/// syntax error is returned as far as it could be read, as
+/// `kifu convert --lenient` converts it: its `error` is the `ParseError`,
+/// also issued as a `ReadWarning`.
 #[pyfunction]
-#[pyo3(signature = (source, *, format=None, encoding=None))]
+#[pyo3(signature = (source, *, format=None, encoding=None, lenient=false))]
 fn read(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     format: Option<&str>,
     encoding: Option<&str>,
+    lenient: bool,
 ) -> PyResult<Vec<Py<PyGame>>> {
     let src = source_of(source)?;
-    let opts = options(
+    let mut builder = options(
         format,
         encoding,
         matches!(src, Source::Bytes(_, "<string>")),
     )?;
-    let items = py.allow_threads(|| match &src {
-        Source::Path(p) => items_of(read_path(p, &opts), &p.display().to_string()),
+    let mut items = Vec::new();
+    py.allow_threads(|| match &src {
+        Source::Path(p) => {
+            let made = builder.from_path(p);
+            read_items(made, &p.display().to_string(), lenient, usize::MAX, |b| {
+                items.extend(b);
+                true
+            })
+        }
         Source::Bytes(b, name) => {
-            let input = read_bytes(b, None, &opts).map_err(|e| e.with_path(*name));
-            items_of(input, name)
+            let made = builder.path(name).from_reader(&b[..]);
+            read_items(made, name, lenient, usize::MAX, |b| {
+                items.extend(b);
+                true
+            })
         }
     });
     let mut games = Vec::with_capacity(items.len());
@@ -119,6 +134,11 @@ fn read(
     for item in items {
         match item {
             Item::Game(g, meta) => games.push(Py::new(py, PyGame::new(*g, meta))?),
+            Item::Partial(g, meta, e) => {
+                errors::warn(py, &errors::partial_warning(&e))?;
+                let err = errors::to_py(py, &e).into_value(py).into_any();
+                games.push(Py::new(py, PyGame::partial(*g, meta, err))?);
+            }
             Item::Error(e) => errors.push(e),
             Item::Warning(w) => errors::warn(py, &w)?,
         }
@@ -146,9 +166,18 @@ fn read(
 ///
 ///     for g in kifu.read_many(paths):
 ///         if isinstance(g, Exception): ...
+///
+/// A directory stands for the record files under it, as the CLI searches
+/// it: by extension, in sorted order, a `.json` file only when it is JKF.
 #[pyfunction]
 #[pyo3(signature = (paths, *, jobs=None))]
 fn read_many(paths: &Bound<'_, PyAny>, jobs: Option<usize>) -> PyResult<many::GameStream> {
+    // A str (or bytes) is iterable, but its characters are no paths.
+    if paths.is_instance_of::<PyString>() || paths.is_instance_of::<PyBytes>() {
+        return Err(PyTypeError::new_err(
+            "read_many takes an iterable of paths, not one path: pass [path]",
+        ));
+    }
     let mut list = Vec::new();
     for p in paths.try_iter()? {
         list.push(p?.extract::<PathBuf>()?);
@@ -159,7 +188,13 @@ fn read_many(paths: &Bound<'_, PyAny>, jobs: Option<usize>) -> PyResult<many::Ga
     if jobs == 0 {
         return Err(PyValueError::new_err("jobs must be at least 1"));
     }
-    Ok(many::GameStream::start(list, jobs))
+    let inputs = py_allow(paths.py(), || walk::inputs(&list));
+    Ok(many::GameStream::start(inputs, jobs))
+}
+
+/// `f` without the GIL.
+fn py_allow<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> T {
+    py.allow_threads(f)
 }
 
 #[pymodule]

@@ -8,14 +8,16 @@
 
 use crate::errors;
 use crate::game::PyGame;
-use crate::reading::{Item, items_of};
-use crate::stream::{self, BATCH_GAMES, STREAM_MIN_BYTES};
+use crate::reading::{Item, read_items};
+use crate::walk::Input;
 use pyo3::exceptions::PyStopIteration;
 use pyo3::prelude::*;
 use std::collections::{HashMap, VecDeque};
-use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
+
+/// Games handed on at a time.
+const BATCH_GAMES: usize = 64;
 
 /// Batches an input's channel holds.
 const BATCHES: usize = 4;
@@ -25,7 +27,7 @@ const WINDOW: usize = 4;
 
 /// What the workers and the iterator share.
 struct Shared {
-    paths: Vec<PathBuf>,
+    paths: Vec<Input>,
     state: Mutex<State>,
     /// Signalled when Python finishes an input, a receiver is published, or
     /// the iterator is dropped.
@@ -71,32 +73,21 @@ impl Shared {
 }
 
 /// Read input `k` and send its items in batches; false when Python is gone.
+/// A long multi-game CSA file is streamed by the reader a game at a time.
 fn work_on(shared: &Shared, k: usize, tx: &SyncSender<Vec<Item>>) -> bool {
-    let path = &shared.paths[k];
-    let name = path.display().to_string();
     let send = |items: Vec<Item>| tx.send(items).is_ok();
-    if let Ok((prefix, len)) = stream::peek(path)
-        && len >= STREAM_MIN_BYTES
-        && let Some(encoding) = stream::sniff(&prefix, path)
-    {
-        let mut alive = true;
-        stream::read_streamed(path, encoding, |b| {
-            alive = send(b);
-            alive
-        });
-        return alive;
-    }
-    let input = kifu::input::read_path(path, &kifu::input::ReadOptions::default());
-    let mut items = items_of(input, &name);
-    // A file read whole still goes out in batches, so Python can start on
-    // its first games while the rest wait in the channel.
-    while items.len() > BATCH_GAMES {
-        let rest = items.split_off(BATCH_GAMES);
-        if !send(std::mem::replace(&mut items, rest)) {
-            return false;
+    match &shared.paths[k] {
+        Input::File(path) => {
+            let made = kifu::ReaderBuilder::new().from_path(path);
+            read_items(made, &path.display().to_string(), false, BATCH_GAMES, send)
+        }
+        Input::Unwalkable(path, kind, why) => {
+            let e = std::io::Error::new(*kind, why.clone());
+            send(vec![Item::Error(
+                kifu::error::Error::new(kifu::error::ErrorKind::Io(e)).with_path(path),
+            )])
         }
     }
-    send(items)
 }
 
 fn worker(shared: Arc<Shared>) {
@@ -107,7 +98,9 @@ fn worker(shared: Arc<Shared>) {
             Ok(true) => {}
             Ok(false) => return,
             Err(_) => {
-                let path = &shared.paths[k];
+                let path = match &shared.paths[k] {
+                    Input::File(p) | Input::Unwalkable(p, ..) => p,
+                };
                 let e = std::io::Error::other("internal error: kifu panicked reading this file");
                 let item = Item::Error(
                     kifu::error::Error::new(kifu::error::ErrorKind::Io(e)).with_path(path),
@@ -133,7 +126,7 @@ pub struct GameStream {
 }
 
 impl GameStream {
-    pub fn start(paths: Vec<PathBuf>, jobs: usize) -> GameStream {
+    pub fn start(paths: Vec<Input>, jobs: usize) -> GameStream {
         let jobs = jobs.max(1);
         let shared = Arc::new(Shared {
             paths,
@@ -231,6 +224,10 @@ impl GameStream {
                 Some(Item::Error(e)) => return Ok(errors::to_py(py, &e).into_value(py).into_any()),
                 Some(Item::Game(g, meta)) => {
                     return Ok(Py::new(py, PyGame::new(*g, meta))?.into_any());
+                }
+                // `read_many` is never lenient.
+                Some(Item::Partial(_, _, e)) => {
+                    return Ok(errors::to_py(py, &e).into_value(py).into_any());
                 }
             }
         }

@@ -1,62 +1,80 @@
 //! From an input to the items `read` and `read_many` give: games, errors
-//! and warnings, in file order.
+//! and warnings, in file order, through the library's [`kifu::Reader`]
+//! (which streams a long multi-game CSA file a game at a time).
 
 use crate::game::Meta;
 use kifu::error::Error;
-use kifu::input::Input;
 use kifu::replay::{Game, ReplayOptions, replay};
+use kifu::{Reader, Record};
+use std::io::Read;
 
 /// One thing read from an input.
 pub enum Item {
     /// A game, replayed.
     Game(Box<Game>, Meta),
+    /// With `lenient`, the readable part of a garbled game, replayed, and
+    /// the syntax error that cut it short.
+    Partial(Box<Game>, Meta, Error),
     /// An input, or one game of it, that could not be read.
     Error(Error),
     /// Something to tell the user (replaced bytes, a false declaration).
     Warning(String),
 }
 
-/// The items of one input read whole, in file order: a game of a
-/// multi-game file that failed to parse comes where it stood.
-pub fn items_of(input: Result<Input, Error>, name: &str) -> Vec<Item> {
-    let input = match input {
-        Ok(i) => i,
-        Err(e) => return vec![Item::Error(e)],
+/// The items of an input, handed to `send` in batches of at most `batch`
+/// (the decoding warnings before the games they concern); stops early when
+/// `send` returns false, and returns whether it did not.
+pub fn read_items<R: Read>(
+    made: Result<Reader<R>, Error>,
+    name: &str,
+    lenient: bool,
+    batch: usize,
+    mut send: impl FnMut(Vec<Item>) -> bool,
+) -> bool {
+    let mut reader = match made {
+        Ok(r) => r,
+        Err(e) => return send(vec![Item::Error(e)]),
     };
-    let mut items = Vec::with_capacity(input.records.len() + input.warnings.len());
-    items.extend(
-        input
-            .warnings
-            .into_iter()
-            .map(|w| Item::Warning(format!("{name}: {w}"))),
-    );
-    let mut failed = input.failed.into_iter().peekable();
-    for record in input.records {
-        while let Some((_, e)) = failed.next_if(|(i, _)| *i < record.index) {
-            items.push(Item::Error(e));
+    let meta = Meta {
+        source: name.to_string(),
+        encoding: reader.encoding().name(),
+        format: reader.format(),
+    };
+    let mut items = Vec::with_capacity(batch.min(64));
+    loop {
+        let next = reader.records().next();
+        let warnings = reader.take_warnings().into_iter();
+        items.extend(warnings.map(|w| Item::Warning(format!("{name}: {w}"))));
+        let Some(read) = next else {
+            break;
+        };
+        items.push(match read {
+            Ok(record) => replayed(record, &meta),
+            Err(e) if lenient && e.partial().is_some() => partial(e, &meta),
+            Err(e) => Item::Error(e),
+        });
+        if items.len() >= batch && !send(std::mem::take(&mut items)) {
+            return false;
         }
-        items.push(replayed(record, name, input.encoding, input.format));
     }
-    items.extend(failed.map(|(_, e)| Item::Error(e)));
-    items
+    items.is_empty() || send(items)
 }
 
 /// A record replayed into an item.
-pub fn replayed(
-    record: kifu::Record,
-    name: &str,
-    encoding: &'static str,
-    format: kifu::Format,
-) -> Item {
+fn replayed(record: Record, meta: &Meta) -> Item {
     match replay(record, &ReplayOptions::default()) {
-        Ok(g) => Item::Game(
-            Box::new(g),
-            Meta {
-                source: name.to_string(),
-                encoding,
-                format,
-            },
-        ),
-        Err(e) => Item::Error(e.with_path(name)),
+        Ok(g) => Item::Game(Box::new(g), meta.clone()),
+        Err(e) => Item::Error(e.with_path(&meta.source)),
+    }
+}
+
+/// The readable part of the game `e` cut short, replayed, with `e`.
+fn partial(e: Error, meta: &Meta) -> Item {
+    let Some(p) = e.partial() else {
+        return Item::Error(e);
+    };
+    match replay(p.record.clone(), &ReplayOptions::default()) {
+        Ok(g) => Item::Partial(Box::new(g), meta.clone(), e),
+        Err(_) => Item::Error(e),
     }
 }

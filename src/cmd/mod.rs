@@ -486,9 +486,7 @@ fn stream_source<T: Send>(
             .try_for_each(|t| sink(src, Event::Item(t)))
     };
     pipeline::run(pool, window, &job_work, to_sink, |feeder| {
-        stream::chunks(reader, encoding, opts, &name, GAMES_PER_JOB, |c| {
-            feeder.feed(c)
-        })
+        stream::chunks(reader, encoding, opts, GAMES_PER_JOB, |c| feeder.feed(c))
     })?;
     sink(src, Event::End)
 }

@@ -10,7 +10,6 @@
 use super::kakinoki::{self, LineId, Plan, Sheet, mover_at, width};
 use crate::codes::WarningCode;
 use crate::emit::Warning;
-use crate::emit::kif;
 use crate::emit::sjis::Origin;
 use crate::record::Line;
 use crate::replay::{Game, LineResult};
@@ -20,7 +19,7 @@ const MOVES_PER_LINE: usize = 6;
 /// Display columns each KI2 move is padded to.
 const COLUMN: usize = 12;
 
-/// KI2 text for `game` (UTF-8, LF; encode it with [`encode`]), plus
+/// KI2 text for `game` (UTF-8, LF; [`write_sjis`] writes Shift_JIS), plus
 /// warnings for what KI2 could not hold (`times-dropped`,
 /// `evaluations-dropped`, `variations-dropped`) or had to change (a replaced
 /// ending, `moves-after-foul-commented`).
@@ -34,19 +33,6 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
 /// the input line they came from.
 pub fn write_sjis(game: &Game) -> (Vec<u8>, Vec<Warning>) {
     sheet(game).into_sjis()
-}
-
-/// The bytes of KI2 text from [`write`](fn@write): Shift_JIS (CP932) with CRLF for
-/// `.ki2` when `sjis`, as Kifu for Windows writes it, else UTF-8 as is for
-/// `.ki2u`. Characters CP932 cannot hold become `?` and are reported
-/// (`unencodable-char`, with the line of `text`; [`write_sjis`] names the
-/// input's line).
-pub fn encode(text: &str, sjis: bool) -> (Vec<u8>, Vec<Warning>) {
-    if sjis {
-        kif::encode_sjis(&text.replace('\n', "\r\n"))
-    } else {
-        (text.as_bytes().to_vec(), Vec::new())
-    }
 }
 
 /// The KI2 text of `game`: the header, then every line of play.

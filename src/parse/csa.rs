@@ -66,9 +66,11 @@ mod tests;
 use crate::error::ParseError;
 use crate::parse::{lines, lines_at};
 use crate::record::{Location, Record};
-pub use file::{FileFields, InFile};
+pub(crate) use file::{FileFields, InFile};
 use reader::GameReader;
-pub use split::{GameText, SlashSearch, find_slash_line, line_ends, split_games};
+#[cfg(test)]
+use split::GameText;
+pub(crate) use split::{SlashSearch, find_slash_line, line_ends, split_games};
 
 /// Read every game of a CSA file (games are separated by `/` lines).
 ///
@@ -103,8 +105,7 @@ pub fn parse_each(text: &str) -> Vec<(usize, Result<Record, ParseError>)> {
 /// One game read on its own, not yet given its place in its file
 /// ([`InFile::place`]).
 #[derive(Debug)]
-#[doc(hidden)]
-pub struct Game {
+pub(crate) struct Game {
     /// The record (`None` when the text held no statement), without the
     /// file's fields; or the error, with the game before it.
     result: Result<Option<Record>, ParseError>,
@@ -116,8 +117,7 @@ pub struct Game {
 /// starts on line `line` at byte `offset` of its file, so spans point into
 /// the file. It needs nothing of the games before it, so games can be read
 /// on several threads at once.
-#[doc(hidden)]
-pub fn read_game(text: &str, line: u32, offset: usize) -> Game {
+pub(crate) fn read_game(text: &str, line: u32, offset: usize) -> Game {
     let mut game = GameReader::new(text.len());
     let mut lines = lines_at(text, line, offset);
     loop {

@@ -22,6 +22,24 @@ use std::sync::LazyLock;
 /// [`Position::play_unchecked`] for legal moves): the bitboards agree with the board
 /// array, the key agrees with the contents, each side has at most one king.
 /// `checkers` agrees with the contents after every play, legal or not.
+///
+/// # Example
+///
+/// ```
+/// use kifu::{Move, PieceKind, Position};
+///
+/// let mut pos = Position::startpos();
+/// assert_eq!(pos.legal_moves().len(), 30);
+/// for usi in ["7g7f", "3c3d"] {
+///     pos.play(Move::from_usi(usi).unwrap()).unwrap();
+/// }
+/// // Sente holds no pawn to drop: the move is refused, the position kept.
+/// assert!(pos.play(Move::from_usi("P*2e").unwrap()).is_err());
+/// // The bishop exchange: sente takes gote's bishop.
+/// let taken = pos.play(Move::from_usi("8h2b+").unwrap()).unwrap();
+/// assert_eq!(taken, Some(PieceKind::Bishop));
+/// assert_eq!(pos.to_sfen(), "lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4");
+/// ```
 #[derive(Clone)]
 pub struct Position {
     pub(crate) board: [Option<Piece>; 81],

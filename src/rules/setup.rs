@@ -9,6 +9,25 @@ use std::fmt;
 use std::sync::LazyLock;
 
 /// A position as written: board, hands, side to move and move number, unchecked.
+///
+/// [`Position::from_setup`](crate::Position::from_setup) checks it against
+/// the rules; a preset is a [`Handicap`]'s setup.
+///
+/// # Example
+///
+/// ```
+/// use kifu::{Handicap, Position, Setup};
+///
+/// let two_piece = Handicap::TwoPieces.setup();
+/// assert_eq!(two_piece.preset(), Some(Handicap::TwoPieces));
+/// let read = Setup::from_sfen(&two_piece.to_sfen()).unwrap();
+/// assert_eq!(read, two_piece);
+/// assert!(Position::from_setup(&read).is_ok());
+///
+/// // Two sente kings: a setup can say it, the rules refuse it.
+/// let bad = Setup::from_sfen("4k4/9/9/9/9/9/9/9/3KK4 b - 1").unwrap();
+/// assert!(Position::from_setup(&bad).is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// The 81 squares, indexed by [`Square::index`].

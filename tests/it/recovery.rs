@@ -310,7 +310,11 @@ fn convert_writes_a_garbled_csa_games_readable_part_only_with_lenient() {
 fn a_garbled_csa_game_read_as_a_stream_keeps_what_a_whole_read_keeps() {
     // The library's reader, a few bytes at a time.
     let whole = kifu::parse::csa::parse_each(CSA_MULTI);
-    let streamed: Vec<_> = kifu::stream::CsaReader::new(CSA_MULTI.as_bytes()).collect();
+    let mut reader = kifu::ReaderBuilder::new()
+        .format(kifu::Format::Csa)
+        .from_reader(CSA_MULTI.as_bytes())
+        .unwrap();
+    let streamed: Vec<_> = reader.records().collect();
     assert_eq!(streamed.len(), whole.len());
     for (s, (_, w)) in streamed.iter().zip(&whole) {
         match (s, w) {

@@ -149,10 +149,11 @@ fn the_sample_of_ki2_md_8() {
 ";
     assert_eq!(text, expected);
     stable(&text);
-    let (bytes, w) = encode(&text, true);
+    let (bytes, w) = write_sjis(&game_from_kif(SAMPLE_KIF));
     assert!(w.is_empty());
     assert!(bytes.windows(2).any(|b| b == b"\r\n"));
-    assert_eq!(encode(&text, false).0, text.as_bytes());
+    let crlf = text.replace('\n', "\r\n");
+    assert_eq!(bytes, encoding_rs::SHIFT_JIS.encode(&crlf).0.as_ref());
 }
 
 #[test]

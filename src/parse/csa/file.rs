@@ -14,8 +14,7 @@ use crate::record::{HeaderField, Record};
 /// wrote them: each key once, in the order first written, with the value
 /// and span of the line that wrote it last.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-#[doc(hidden)]
-pub struct FileFields(Vec<HeaderField>);
+pub(crate) struct FileFields(Vec<HeaderField>);
 
 impl FileFields {
     /// Take the fields a game wrote: a value replaces the one of its key,
@@ -42,8 +41,7 @@ pub(super) fn inherit(file: &FileFields, record: &mut Record) {
 
 /// The state of a file read game by game, in file order.
 #[derive(Clone, Debug, Default)]
-#[doc(hidden)]
-pub struct InFile {
+pub(crate) struct InFile {
     fields: FileFields,
     games: usize,
 }

@@ -4,8 +4,7 @@
 
 /// One game's text within a multi-game CSA text, as [`split_games`] cuts it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[doc(hidden)]
-pub struct GameText<'a> {
+pub(crate) struct GameText<'a> {
     /// Byte offset of the piece's first character in the whole text.
     pub offset: usize,
     /// 1-based line number of the piece's first line in the whole text.
@@ -16,8 +15,7 @@ pub struct GameText<'a> {
 
 /// Cut a CSA text into games at `/` lines. Pieces that hold only blank
 /// lines are yielded too; reading them gives no game.
-#[doc(hidden)]
-pub fn split_games(text: &str) -> impl Iterator<Item = GameText<'_>> {
+pub(crate) fn split_games(text: &str) -> impl Iterator<Item = GameText<'_>> {
     let b = text.as_bytes();
     // Where the first line starts: a BOM is not part of it.
     let begin = if text.starts_with('\u{feff}') { 3 } else { 0 };
@@ -53,8 +51,7 @@ pub fn split_games(text: &str) -> impl Iterator<Item = GameText<'_>> {
 
 /// What [`find_slash_line`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[doc(hidden)]
-pub enum SlashSearch {
+pub(crate) enum SlashSearch {
     /// A `/` line: where it starts, and where the line after it starts (past
     /// its terminator).
     Found {
@@ -82,8 +79,7 @@ pub enum SlashSearch {
 /// exhausted. Only `/` bytes are looked at, and around each only its
 /// blanks, so a line of a million `/` costs a million steps, not a million
 /// squared.
-#[doc(hidden)]
-pub fn find_slash_line(b: &[u8], from: usize, at: usize, complete: bool) -> SlashSearch {
+pub(crate) fn find_slash_line(b: &[u8], from: usize, at: usize, complete: bool) -> SlashSearch {
     let blank = |c: &&u8| **c != b'\n' && **c != b'\r' && c.is_ascii_whitespace();
     let mut at = at;
     while let Some(p) = memchr::memchr(b'/', &b[at..]) {
@@ -125,8 +121,7 @@ fn last_line_end(b: &[u8], from: usize, to: usize) -> usize {
 /// How many lines end in `b`: LF, CRLF and a bare CR each end one, as
 /// [`crate::parse::lines`] counts them. `b` must not end between the CR and
 /// the LF of a CRLF.
-#[doc(hidden)]
-pub fn line_ends(b: &[u8]) -> u32 {
+pub(crate) fn line_ends(b: &[u8]) -> u32 {
     let lf = memchr::memchr_iter(b'\n', b).count();
     let bare_cr = memchr::memchr_iter(b'\r', b)
         .filter(|&i| b.get(i + 1) != Some(&b'\n'))
