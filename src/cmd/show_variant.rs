@@ -40,9 +40,7 @@ pub fn run(a: &ShowArgs, v: Variant) -> anyhow::Result<u8> {
     let name = a.file.display().to_string();
     let path = (a.file.as_os_str() != "-").then_some(a.file.as_path());
     if a.to == ShowFormat::Bod && !kif::writable(v) {
-        bail!(
-            "{name}: {v} has no KIF form in kifu, so no KIF board diagram; use --to svg"
-        );
+        bail!("{name}: {v} has no KIF form in kifu, so no KIF board diagram; use --to svg");
     }
     let (_, games) = read(&name, path, Some(v)).map_err(|e| anyhow::anyhow!(e))?;
     let index = a.game.checked_sub(1).context("--game counts from 1")?;
@@ -76,7 +74,10 @@ pub fn run(a: &ShowArgs, v: Variant) -> anyhow::Result<u8> {
         ShowFormat::Svg => {
             let (mark, kind) = match foul_mv {
                 Some(m) => (mark_of(&board, m), MarkKind::Next),
-                None => (last.map_or(Mark::None, |m| mark_of(&board, m)), MarkKind::Last),
+                None => (
+                    last.map_or(Mark::None, |m| mark_of(&board, m)),
+                    MarkKind::Last,
+                ),
             };
             let d = drawing(&board, mark, kind);
             svg::write_drawing(
@@ -234,7 +235,10 @@ fn write_bod(
         let next = foul_mv
             .and_then(|m| move_text(board, m, last_to(upto)))
             .unwrap_or_default();
-        let usi = f.usi.as_deref().map_or(String::new(), |u| format!(" ({u})"));
+        let usi = f
+            .usi
+            .as_deref()
+            .map_or(String::new(), |u| format!(" ({u})"));
         out.push_str(&format!(
             "*次の手は反則（{}, {}）：{next}{usi}\n",
             f.foul.kanji(),

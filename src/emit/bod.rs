@@ -57,7 +57,10 @@ pub fn write(out: &mut String, d: &Diagram, labels: [&str; 2], opts: BodOptions)
 /// Append a board of any size up to 9×9 to `out` (see [`write`]).
 pub fn write_sheet(out: &mut String, d: &Sheet<'_>, labels: [&str; 2], opts: BodOptions) {
     let (down, up) = (labels[Color::Sente.index()], labels[Color::Gote.index()]);
-    line(out, &format!("{up}の持駒：{}", d.hands[Color::Gote.index()]));
+    line(
+        out,
+        &format!("{up}の持駒：{}", d.hands[Color::Gote.index()]),
+    );
     let mut header = String::from(" ");
     for file in (1..=d.files).rev() {
         header.push(' ');
@@ -94,7 +97,10 @@ pub fn write_sheet(out: &mut String, d: &Sheet<'_>, labels: [&str; 2], opts: Bod
         line(out, &row);
     }
     line(out, &frame);
-    line(out, &format!("{down}の持駒：{}", d.hands[Color::Sente.index()]));
+    line(
+        out,
+        &format!("{down}の持駒：{}", d.hands[Color::Sente.index()]),
+    );
     line(out, &format!("{}番", labels[d.side_to_move.index()]));
     let n = d.moves_played;
     if opts.footer_with_move {
