@@ -442,3 +442,40 @@ fn arrow(s: &mut String, (x1, y1): (u32, u32), (x2, y2): (u32, u32)) {
         by - py
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_and_ranks_past_nine_are_labelled_as_chu_shogi_writes_them() {
+        assert_eq!(file_label(1), "１");
+        assert_eq!(file_label(9), "９");
+        assert_eq!(file_label(10), "１０");
+        assert_eq!(file_label(12), "１２");
+        assert_eq!(rank_label(9), "九");
+        assert_eq!(rank_label(10), "十");
+        assert_eq!(rank_label(11), "十一");
+        assert_eq!(rank_label(12), "十二");
+    }
+
+    #[test]
+    fn a_two_kanji_name_is_one_piece_stacked_and_turned_for_gote() {
+        let mut s = String::new();
+        let g = Glyph {
+            c: "獅子",
+            color: Color::Gote,
+            red: false,
+        };
+        stacked(&mut s, g, (100, 200));
+        assert_eq!(s.matches("<text class=\"piece\"").count(), 1, "{s}");
+        assert_eq!(s.matches("<tspan").count(), 2, "{s}");
+        assert!(s.contains("rotate(180 100 200)"), "{s}");
+        // The two kanji sit one above the other, symmetric about the centre
+        // (ink centres at 200 ∓ 9, baselines 0.38 em below them).
+        assert!(
+            s.contains("y=\"197\">獅") && s.contains("y=\"215\">子"),
+            "{s}"
+        );
+    }
+}

@@ -284,3 +284,48 @@ fn sho_shows_the_drunk_elephant_and_no_hands() {
     let bod = stdout(&kifu(&["show", "--variant", "shoshogi", &f]));
     assert!(bod.contains("| ・ 角 ・ ・ 象 ・ ・ 飛 ・|八\n"), "{bod}");
 }
+
+#[test]
+fn judkins_shows_six_files_with_its_star_points_and_hands() {
+    let d = tempfile::tempdir().unwrap();
+    // Sniffed from the 6×6 SFEN; sente's bishop takes gote's pawn on 1c.
+    let f = write(
+        &d,
+        "j.usi",
+        "position sfen rbnsgk/5p/6/6/P5/KGSNBR b - 1 moves 2f3e 1b1c 3e1c\n",
+    );
+    let svg = stdout(&kifu(&["show", "--to", "svg", &f]));
+    assert_eq!(grid_lines(&svg), (7, 7));
+    assert_eq!(svg.matches("<circle cx=").count(), 4);
+    assert_eq!(pieces(&svg, 6)[&(1, 3)], ("角".into(), false));
+    let hand: Vec<_> = svg
+        .lines()
+        .filter(|l| l.starts_with("<text class=\"hand\""))
+        .collect();
+    assert_eq!(hand.len(), 1);
+    assert!(hand[0].contains(">歩</text>") && !hand[0].contains("rotate"));
+    let bod = stdout(&kifu(&["show", &f]));
+    assert!(bod.contains("  ６ ５ ４ ３ ２ １\n"), "{bod}");
+    assert!(bod.contains("先手の持駒：歩　\n"), "{bod}");
+}
+
+#[test]
+fn a_variant_record_on_stdin_is_shown_when_named() {
+    let d = tempfile::tempdir().unwrap();
+    let f = chu_game(&d);
+    let o = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args([
+            "show",
+            "--variant",
+            "chushogi",
+            "--to",
+            "svg",
+            "--ply",
+            "0",
+            "-",
+        ])
+        .stdin(std::fs::File::open(&f).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(pieces(&stdout(&o), 12).len(), 92);
+}
