@@ -10,6 +10,7 @@ pub mod pipeline;
 pub mod progress;
 pub mod report;
 pub mod show;
+pub mod show_variant;
 pub mod signal;
 pub mod stats;
 pub mod stream;

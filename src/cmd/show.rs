@@ -32,6 +32,10 @@ pub struct ShowArgs {
     /// The input encoding (utf-8, shift_jis/cp932, euc-jp; default: detect).
     #[arg(long)]
     pub encoding: Option<String>,
+    /// Read the record as a shogi variant: shoshogi, torishogi, minishogi,
+    /// judkins, micro or chushogi (default: as `check` sniffs it).
+    #[arg(long)]
+    pub variant: Option<String>,
 }
 
 /// The drawings `show` prints.
@@ -44,6 +48,9 @@ pub enum ShowFormat {
 }
 
 pub fn run(a: &ShowArgs) -> anyhow::Result<u8> {
+    if let Some(v) = super::show_variant::wanted(a)? {
+        return super::show_variant::run(a, v);
+    }
     let game = read_game(a)?;
     let labels = side_labels(&game);
     let plies = game.main.plies.len();

@@ -52,7 +52,7 @@ pub fn requested_or_sniffed(a: &InputArgs) -> anyhow::Result<Option<Variant>> {
 
 /// The variant the start of a file shows, if any: only its first 64 KiB
 /// are read, so a large shogi file costs next to nothing here.
-fn sniff_file(path: &Path) -> Option<Result<Variant, String>> {
+pub fn sniff_file(path: &Path) -> Option<Result<Variant, String>> {
     let mut head = Vec::with_capacity(1 << 16);
     std::fs::File::open(path)
         .ok()?
@@ -334,6 +334,15 @@ fn sfen_lines(g: &VariantGame) -> String {
         outcome(board.side())
     ));
     s
+}
+
+/// The position after the first `upto` legal plies of `g` (all of them at most).
+pub fn board_at(g: &VariantGame, upto: usize) -> Board {
+    let mut board = g.record.start.clone();
+    for p in g.plies.iter().take(upto) {
+        board.play_unchecked(p.mv);
+    }
+    board
 }
 
 /// `kifu convert` on variant records.

@@ -1,8 +1,9 @@
 //! The KIF board diagram (BOD): the text block KIF and KI2 use for a start
 //! position, and `kifu show --to bod`. One writer for both, so a diagram
-//! `show` prints reads back as a start position.
+//! `show` prints reads back as a start position. [`write_sheet`] writes the
+//! same block for a variant's board of up to 9 files (a BOD's file digits).
 
-use super::diagram::{Diagram, Mark};
+use super::diagram::{Cell, Diagram, Mark};
 use crate::rules::types::{Color, Hand, kanji_digit, zenkaku_digit};
 
 /// How the block ends and whether squares are highlighted.
@@ -16,13 +17,49 @@ pub struct BodOptions {
     pub highlight: bool,
 }
 
+/// A board of up to 9×9 to write as a BOD.
+pub struct Sheet<'a> {
+    /// Number of files (columns), at most 9.
+    pub files: u8,
+    /// Number of ranks (rows), at most 9.
+    pub ranks: u8,
+    /// The piece on a square: its owner and its one-kanji BOD name.
+    pub cell: &'a dyn Fn(Cell) -> Option<(Color, char)>,
+    /// Each side's hand as written after `持駒：` (`なし` for none), by [`Color::index`].
+    pub hands: [String; 2],
+    /// The side to move.
+    pub side_to_move: Color,
+    /// Moves played before this position.
+    pub moves_played: u32,
+    /// The move to highlight.
+    pub mark: Mark,
+    /// The marked move as text, for the footer.
+    pub mark_text: Option<String>,
+}
+
 /// Append the diagram to `out`. `labels` names the sides, by
 /// [`Color::index`]: `先手`/`後手`, or `下手`/`上手` in a handicap game.
 pub fn write(out: &mut String, d: &Diagram, labels: [&str; 2], opts: BodOptions) {
+    let cell = |c: Cell| d.piece(c).map(|p| (p.color, p.kind.bod()));
+    let sheet = Sheet {
+        files: d.files,
+        ranks: d.ranks,
+        cell: &cell,
+        hands: d.hands.map(|h| hand_text(&h)),
+        side_to_move: d.side_to_move,
+        moves_played: d.moves_played,
+        mark: d.mark,
+        mark_text: d.mark_text.clone(),
+    };
+    write_sheet(out, &sheet, labels, opts);
+}
+
+/// Append a board of any size up to 9×9 to `out` (see [`write`]).
+pub fn write_sheet(out: &mut String, d: &Sheet<'_>, labels: [&str; 2], opts: BodOptions) {
     let (down, up) = (labels[Color::Sente.index()], labels[Color::Gote.index()]);
     line(
         out,
-        &format!("{up}の持駒：{}", hand_text(&d.hands[Color::Gote.index()])),
+        &format!("{up}の持駒：{}", d.hands[Color::Gote.index()]),
     );
     let mut header = String::from(" ");
     for file in (1..=d.files).rev() {
@@ -32,10 +69,10 @@ pub fn write(out: &mut String, d: &Diagram, labels: [&str; 2], opts: BodOptions)
     line(out, &header);
     let frame = format!("+{}+", "-".repeat(usize::from(d.files) * 3));
     line(out, &frame);
-    let marked = if opts.highlight {
-        d.marked_cells()
-    } else {
-        Vec::new()
+    let marked = match (opts.highlight, d.mark) {
+        (false, _) | (_, Mark::None) => Vec::new(),
+        (true, Mark::Move { from, to }) => vec![from, to],
+        (true, Mark::Drop(to)) => vec![to],
     };
     for rank in 1..=d.ranks {
         let mut row = String::from("|");
@@ -44,11 +81,11 @@ pub fn write(out: &mut String, d: &Diagram, labels: [&str; 2], opts: BodOptions)
             if lit {
                 row.push_str("\x1b[7m");
             }
-            match d.piece((file, rank)) {
+            match (d.cell)((file, rank)) {
                 None => row.push_str(" ・"),
-                Some(p) => {
-                    row.push(if p.color == Color::Gote { 'v' } else { ' ' });
-                    row.push(p.kind.bod());
+                Some((color, c)) => {
+                    row.push(if color == Color::Gote { 'v' } else { ' ' });
+                    row.push(c);
                 }
             }
             if lit {
@@ -62,10 +99,7 @@ pub fn write(out: &mut String, d: &Diagram, labels: [&str; 2], opts: BodOptions)
     line(out, &frame);
     line(
         out,
-        &format!(
-            "{down}の持駒：{}",
-            hand_text(&d.hands[Color::Sente.index()])
-        ),
+        &format!("{down}の持駒：{}", d.hands[Color::Sente.index()]),
     );
     line(out, &format!("{}番", labels[d.side_to_move.index()]));
     let n = d.moves_played;
@@ -99,7 +133,7 @@ pub fn hand_text(h: &Hand) -> String {
 }
 
 /// A hand count as kanji; 1 is not written.
-fn kanji_count(n: u8) -> String {
+pub fn kanji_count(n: u8) -> String {
     let mut s = String::new();
     if n <= 1 {
         return s;

@@ -255,7 +255,9 @@ pub fn write(game: &VariantGame) -> String {
     s
 }
 
-fn move_text(board: &Board, m: super::VMove, last: Option<u8>) -> String {
+/// A move in KIF (`５四銀(43)`, `同　燕打`), `last` the previous move's
+/// destination. The origin of a board move must hold a piece.
+pub fn move_text(board: &Board, m: super::VMove, last: Option<u8>) -> String {
     let mut s = String::new();
     if last == Some(m.to) {
         s.push_str("同　");

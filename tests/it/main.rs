@@ -45,4 +45,5 @@ mod variants_cli;
 mod variants_engine;
 mod variants_fixtures;
 mod variants_rules;
+mod variants_show;
 mod walk;
