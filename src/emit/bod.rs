@@ -54,7 +54,7 @@ pub fn write(out: &mut String, d: &Diagram, labels: [&str; 2], opts: BodOptions)
     write_sheet(out, &sheet, labels, opts);
 }
 
-/// Append a board of any size up to 9×9 to `out` (see [`write`]).
+/// Append a board of any size up to 9×9 to `out` (see [`write()`]).
 pub fn write_sheet(out: &mut String, d: &Sheet<'_>, labels: [&str; 2], opts: BodOptions) {
     let (down, up) = (labels[Color::Sente.index()], labels[Color::Gote.index()]);
     line(

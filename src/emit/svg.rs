@@ -8,7 +8,7 @@
 //! one `<text class="hand">` followed, when more than one is held, by a
 //! `<text class="count">`. Those classes are what tests count.
 //!
-//! [`write`] draws a shogi [`Diagram`]; [`write_drawing`] draws any board of
+//! [`write()`] draws a shogi [`Diagram`]; [`write_drawing`] draws any board of
 //! the family up to 12×12 (the variant commands build the [`Drawing`]).
 
 use super::diagram::{Cell, Diagram, Mark, MarkKind};
