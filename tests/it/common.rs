@@ -165,3 +165,39 @@ pub fn assert_same_perpetual_check(written: &str, format: kifu::Format, what: &s
         g.main.diagnostics
     );
 }
+
+/// A record every command reads: two moves and a resignation.
+pub const GAME_CSA: &str = "V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n";
+
+/// Run the `kifu` binary in `dir` with no standard input.
+pub fn kifu_in(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("kifu runs")
+}
+
+/// Run `script` through `sh -c` in `dir`, with `$KIFU` the binary, for what
+/// only a shell sets up (FIFOs, redirections, appends).
+pub fn kifu_sh(dir: &std::path::Path, script: &str) -> std::process::Output {
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .env("KIFU", env!("CARGO_BIN_EXE_kifu"))
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("sh runs")
+}
+
+/// What a run printed on stderr.
+pub fn err(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// What a run printed on stdout.
+pub fn out(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}

@@ -5,40 +5,12 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-const GAME_CSA: &str = "V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n";
+use crate::common::{GAME_CSA, err, kifu_in, kifu_sh, out};
 
 /// Every `--to` target.
 const TARGETS: [&str; 11] = [
     "csa", "usi", "sfen", "json", "hcpe", "psv", "kif", "kifu", "ki2", "ki2u", "jkf",
 ];
-
-fn kifu_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("kifu runs")
-}
-
-fn kifu_sh(dir: &Path, script: &str) -> Output {
-    Command::new("sh")
-        .arg("-c")
-        .arg(script)
-        .env("KIFU", env!("CARGO_BIN_EXE_kifu"))
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("sh runs")
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
 
 fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
     let p = dir.join(name);

@@ -3,22 +3,9 @@
 //! with a note, and read (an error) only when named on the command line.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-const GAME_CSA: &str = "V2.2\nPI\n+\n+7776FU\n-3334FU\n%TORYO\n";
-
-fn kifu_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("kifu runs")
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use crate::common::{GAME_CSA, err, kifu_in};
 
 /// What `check` printed: its lines and summary (stdout), then its notes
 /// and errors (stderr).
