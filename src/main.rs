@@ -43,7 +43,7 @@ enum Command {
     /// Print the man page (roff) of kifu, or write one page per command.
     Man(ManArgs),
     /// Print one position of a game as a KIF board diagram or an SVG board.
-    Show(cmd::show::ShowArgs),
+    Show(ShowArgs),
 }
 
 #[derive(Args, Debug)]
@@ -128,7 +128,8 @@ struct ConvertArgs {
     /// Write to this file. The line formats (usi, sfen, json, hcpe, psv)
     /// write the games of every input into it, one stream; the others take
     /// one input (its later games go to FILE-2, FILE-3, …). A FIFO, a device
-    /// or /dev/stdout is written straight into, never replaced.
+    /// or /dev/stdout is written straight into, never replaced; `-` is
+    /// standard output.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// Write one file per input under this directory, mirroring the input tree.
@@ -187,6 +188,42 @@ struct PerftArgs {
     depth: u32,
 }
 
+/// Arguments of `kifu show`.
+#[derive(Args, Debug)]
+struct ShowArgs {
+    /// The record (`-` reads stdin).
+    file: PathBuf,
+    /// The game of a multi-game file, from 1.
+    #[arg(long, default_value_t = 1)]
+    game: usize,
+    /// Show the position after this ply of the main line (0: the start).
+    /// Default: the last position, or the one before the foul.
+    #[arg(long)]
+    ply: Option<usize>,
+    /// What to print.
+    #[arg(long, value_enum, default_value = "bod")]
+    to: ShowFormat,
+    /// The input format (default: detect from extension and content).
+    #[arg(long, value_enum)]
+    from: Option<FromFormat>,
+    /// The input encoding (utf-8, shift_jis/cp932, euc-jp; default: detect).
+    #[arg(long)]
+    encoding: Option<String>,
+    /// Read the record as a shogi variant: shoshogi, torishogi, minishogi,
+    /// judkins, micro or chushogi (default: as `check` sniffs it).
+    #[arg(long)]
+    variant: Option<String>,
+}
+
+/// The drawings `show` prints.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum ShowFormat {
+    /// The KIF board diagram (BOD), which kifu reads back as a start position.
+    Bod,
+    /// A standalone SVG 1.1 board.
+    Svg,
+}
+
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 enum FromFormat {
     Kif,
@@ -220,6 +257,25 @@ enum ToFormat {
     Hcpe,
     /// YaneuraOu PackedSfenValue, 40 bytes a position (see docs/training.md).
     Psv,
+}
+
+impl ToFormat {
+    /// The extension of the files of this format.
+    fn extension(self) -> &'static str {
+        match self {
+            ToFormat::Usi => "usi",
+            ToFormat::Csa => "csa",
+            ToFormat::Sfen => "sfen",
+            ToFormat::Kif => "kif",
+            ToFormat::Kifu => "kifu",
+            ToFormat::Ki2 => "ki2",
+            ToFormat::Ki2u => "ki2u",
+            ToFormat::Jkf => "jkf",
+            ToFormat::Json => "jsonl",
+            ToFormat::Hcpe => "hcpe",
+            ToFormat::Psv => "psv",
+        }
+    }
 }
 
 /// Allocate and free one large zeroed block before any work. glibc serves

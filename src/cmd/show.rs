@@ -1,51 +1,13 @@
 //! `kifu show`: one position of a game as a KIF board diagram or an SVG board.
 
-use crate::FromFormat;
+use crate::{FromFormat, ShowArgs, ShowFormat};
 use anyhow::{Context, bail};
-use clap::{Args, ValueEnum};
 use kifu::emit::bod::{self, BodOptions};
 use kifu::emit::diagram;
 use kifu::emit::svg::{self, SvgOptions};
 use kifu::replay::{Game, Verdict};
 use kifu::{Handicap, Setup};
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
-
-/// Arguments of `kifu show`.
-#[derive(Args, Debug)]
-pub struct ShowArgs {
-    /// The record (`-` reads stdin).
-    pub file: PathBuf,
-    /// The game of a multi-game file, from 1.
-    #[arg(long, default_value_t = 1)]
-    pub game: usize,
-    /// Show the position after this ply of the main line (0: the start).
-    /// Default: the last position, or the one before the foul.
-    #[arg(long)]
-    pub ply: Option<usize>,
-    /// What to print.
-    #[arg(long, value_enum, default_value = "bod")]
-    pub to: ShowFormat,
-    /// The input format (default: detect from extension and content).
-    #[arg(long, value_enum)]
-    pub from: Option<FromFormat>,
-    /// The input encoding (utf-8, shift_jis/cp932, euc-jp; default: detect).
-    #[arg(long)]
-    pub encoding: Option<String>,
-    /// Read the record as a shogi variant: shoshogi, torishogi, minishogi,
-    /// judkins, micro or chushogi (default: as `check` sniffs it).
-    #[arg(long)]
-    pub variant: Option<String>,
-}
-
-/// The drawings `show` prints.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ShowFormat {
-    /// The KIF board diagram (BOD), which kifu reads back as a start position.
-    Bod,
-    /// A standalone SVG 1.1 board.
-    Svg,
-}
 
 pub fn run(a: &ShowArgs) -> anyhow::Result<u8> {
     if let Some(v) = super::show_variant::wanted(a)? {

@@ -2,8 +2,8 @@
 //! variant has a KIF form) or SVG board as for shogi, drawn from the
 //! variant's own board size and piece table.
 
-use super::show::{ShowArgs, ShowFormat};
 use super::variant::{board_at, read, sniff_file, variant_named};
+use crate::{ShowArgs, ShowFormat};
 use anyhow::{Context, bail};
 use kifu::Color;
 use kifu::emit::bod::{self, BodOptions, Sheet};

@@ -3,7 +3,7 @@
 //! on the table-driven engine.
 
 use super::{relative_to, sources};
-use crate::{ConvertArgs, InputArgs, PerftArgs, StatsArgs, ToFormat};
+use crate::{ConvertArgs, InputArgs, StatsArgs, ToFormat};
 use anyhow::{Context, bail};
 use kifu::variant::{Board, Variant, VariantGame, kif, replay, usi};
 use kifu::{Format, Reason};
@@ -15,18 +15,6 @@ pub fn variant_named(name: &str) -> anyhow::Result<Variant> {
     Variant::from_name(name).with_context(|| {
         format!("unknown variant {name:?}: use shoshogi, torishogi, minishogi, judkins, micro or chushogi")
     })
-}
-
-pub fn perft(a: &PerftArgs, name: &str) -> anyhow::Result<u8> {
-    let v = variant_named(name)?;
-    let board = match &a.sfen {
-        Some(s) => Board::from_sfen(v, s).with_context(|| format!("bad --sfen {s:?}"))?,
-        None => v.start(),
-    };
-    if board.royals(board.side()).is_empty() && board.royals(board.side().flip()).is_empty() {
-        bail!("the position has no royal piece");
-    }
-    super::perft::print(a, |d| board.perft(d), |d| board.perft_divide(d))
 }
 
 /// The variant `--variant` names, if any.
@@ -378,13 +366,14 @@ pub fn convert(a: &ConvertArgs, variant: Variant) -> anyhow::Result<u8> {
             _ => text.into_bytes(),
         };
         let target = match (&a.output, &a.out_dir) {
+            (Some(p), _) if p.as_os_str() == "-" => None,
             (Some(p), _) => Some(p.clone()),
             (None, Some(dir)) => {
                 let rel = src.path.as_deref().map_or_else(
                     || PathBuf::from("stdin"),
                     |p| relative_to(p, src.root.as_deref()).to_path_buf(),
                 );
-                Some(dir.join(rel.with_extension(super::convert::extension(a.to))))
+                Some(dir.join(rel.with_extension(a.to.extension())))
             }
             (None, None) => None,
         };

@@ -327,3 +327,38 @@ fn twins_clash_naming_keep_extension_which_writes_both() {
     let x = std::fs::read_to_string(d.path().join("k/x.kifu.csa")).unwrap();
     assert!(x.contains("+2726FU"), "{x}");
 }
+
+/// `-o -` is standard output, as `-` is standard input: the games go to
+/// stdout and no file called `-` appears, for shogi and for a variant.
+#[test]
+fn o_dash_writes_to_stdout_not_to_a_file_named_dash() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "game.csa", GAME_CSA.as_bytes());
+    let o = kifu_in(
+        dir.path(),
+        &["convert", "--to", "usi", "-o", "-", "game.csa"],
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(out(&o), "position startpos moves 7g7f 3c3d\n");
+    let mini = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/variants/minishogi/legal-0.usi"),
+    )
+    .unwrap();
+    write(dir.path(), "mini.usi", &mini);
+    let o = kifu_in(
+        dir.path(),
+        &[
+            "convert",
+            "--variant",
+            "minishogi",
+            "--to",
+            "usi",
+            "-o",
+            "-",
+            "mini.usi",
+        ],
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).starts_with("position sfen"), "{}", out(&o));
+    assert_eq!(names(dir.path()), ["game.csa", "mini.usi"]);
+}

@@ -2,7 +2,6 @@
 
 mod item;
 mod names;
-pub use names::extension;
 mod writer;
 
 use super::output::{Existing, Outputs};
@@ -59,7 +58,7 @@ pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
     if matches!(plan, Plan::Dir(_)) && !a.keep_extension {
         outputs = outputs.with_clash_hint(format!(
             " (--keep-extension keeps each input's extension in its output's name: x.kif.{})",
-            extension(a.to)
+            a.to.extension()
         ));
     }
     let mut w = Writer::new(a, plan, outputs, srcs.len());
@@ -96,7 +95,7 @@ pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
 /// option the target ignores, bytes a terminal cannot show.
 fn option_warnings(a: &ConvertArgs, plan: &Plan, stdout_is_terminal: bool) -> Vec<String> {
     let mut w = Vec::new();
-    let to = extension(a.to);
+    let to = a.to.extension();
     if a.split_variations && a.to != ToFormat::Csa {
         let instead = if matches!(
             a.to,
@@ -128,6 +127,8 @@ fn plan(a: &ConvertArgs, paths: &[std::path::PathBuf], srcs: &[Source]) -> anyho
         _ if many && !line_format(a.to) => {
             bail!("several inputs need --out-dir DIR (one output file per input)")
         }
+        // `-o -` is standard output, as `-` is standard input.
+        (Some(file), None) if file.as_os_str() == "-" => Plan::Stdout,
         (Some(file), None) if super::output::is_stream(file) => Plan::Stream(file.clone()),
         (Some(file), None) => Plan::File(file.clone()),
         (None, None) => Plan::Stdout,

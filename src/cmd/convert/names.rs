@@ -7,23 +7,6 @@ use super::super::{Source, relative_to};
 use crate::ToFormat;
 use std::path::{Path, PathBuf};
 
-/// The extension of the files of a target format.
-pub fn extension(to: ToFormat) -> &'static str {
-    match to {
-        ToFormat::Usi => "usi",
-        ToFormat::Csa => "csa",
-        ToFormat::Sfen => "sfen",
-        ToFormat::Kif => "kif",
-        ToFormat::Kifu => "kifu",
-        ToFormat::Ki2 => "ki2",
-        ToFormat::Ki2u => "ki2u",
-        ToFormat::Jkf => "jkf",
-        ToFormat::Json => "jsonl",
-        ToFormat::Hcpe => "hcpe",
-        ToFormat::Psv => "psv",
-    }
-}
-
 /// Where the outputs of a run go.
 #[derive(Clone, Debug)]
 pub enum Plan {
@@ -49,7 +32,7 @@ impl Plan {
         let Plan::Dir(dir) = self else {
             return None;
         };
-        let ext = extension(to);
+        let ext = to.extension();
         let rel = match &src.path {
             Some(p) if keep => {
                 let mut name = relative_to(p, src.root.as_deref()).as_os_str().to_owned();
