@@ -10,7 +10,7 @@ mod line;
 use crate::codes::{DiagnosticCode, Reason};
 use crate::error::{Error, ErrorKind};
 use crate::record::{Ending, Line, Location, MoveEntry, Notation, Record, StartPosition};
-use crate::resolve::{OneStep, Unresolved, resolve, resolve_and_play};
+use crate::resolve::{Unresolved, resolve};
 use crate::rules::position::{DeclarationRule, Position};
 use crate::rules::rule::Rule;
 use crate::rules::types::{Color, Move, PieceKind, Square};
@@ -686,10 +686,6 @@ fn advance(
 /// Resolve and play `notation` on `pos` (`prev_to` for `同`): the move, the
 /// piece that made it (before the move) and the kind captured, or why not;
 /// on failure `pos` is unchanged.
-///
-/// Most moves are resolved and played in one step
-/// (`resolve::resolve_and_play`); the rest are resolved first and then
-/// played.
 #[inline(always)]
 fn play_entry(
     pos: &mut Position,
@@ -697,12 +693,6 @@ fn play_entry(
     prev_to: Option<Square>,
 ) -> Result<(Move, PieceKind, Option<PieceKind>), Stop> {
     let us = pos.side_to_move();
-    if let Some(OneStep { mv, piece, outcome }) = resolve_and_play(pos, notation, prev_to) {
-        return match outcome {
-            Ok(capture) => Ok((mv, piece, capture)),
-            Err(rule) => Err(Stop::Illegal(mv, piece, us, rule)),
-        };
-    }
     match resolve(pos, notation, prev_to) {
         Ok(r) => {
             let mover = r.color.unwrap_or(us);

@@ -10,10 +10,7 @@
 //! * [`Position::play`], the replayer's path, judges self-check
 //!   before playing, from the checkers and the line through the origin, and
 //!   [`Position::has_legal_move`] stops at the first move it finds.
-//!   `Position::play_fast` is `play` without its general path, and
-//!   `fast_mover` with `play_fast_from` the same for a caller that must see
-//!   the moving piece to form the move; those callers form the move
-//!   themselves and send anything unusual down their own slow route.
+//!   `Position::play_fast` is `play` without its general path.
 //! * [`Position::check_move`] judges one move from first principles: it plays
 //!   the move on a copy and looks at the result, computing attacks from
 //!   scratch, and for a checking pawn drop it generates every reply.
@@ -42,22 +39,6 @@ use crate::rules::attacks::{self, ALL, Bitboard, bb};
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
 use crate::rules::types::{Color, Move, Piece, PieceKind, Square};
-
-/// A piece of the side to move on its square, read by
-/// [`Position::fast_mover`] for [`Position::play_fast_from`]: valid until the
-/// position changes.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Mover {
-    piece: Piece,
-    from: Square,
-}
-
-impl Mover {
-    /// The kind of the piece.
-    pub(crate) fn kind(self) -> PieceKind {
-        self.piece.kind
-    }
-}
 
 /// Add the move `from`→`to` of a `kind`, once promoting and once not, as the
 /// zone and dead squares allow.
@@ -334,7 +315,7 @@ impl Position {
     /// other than a pawn giving check (nearly every move of a game);
     /// `None`, with the position untouched, for the rest.
     #[inline(always)]
-    pub(crate) fn play_fast(&mut self, m: Move) -> Option<Result<Option<PieceKind>, Rule>> {
+    fn play_fast(&mut self, m: Move) -> Option<Result<Option<PieceKind>, Rule>> {
         match m {
             Move::Normal { from, to, promote } => {
                 if !self.waiting_safe {
@@ -346,34 +327,9 @@ impl Position {
         }
     }
 
-    /// The piece of the side to move on `from`, when a move from there
-    /// can take [`Position::play_fast`]'s path: for a caller that must see
-    /// the piece to form the move (to know whether it promotes, say), which
-    /// [`Position::play_fast_from`] then plays without reading it again.
-    #[inline(always)]
-    pub(crate) fn fast_mover(&self, from: Square) -> Option<Mover> {
-        if !self.waiting_safe {
-            return None;
-        }
-        let piece = self.board[from.index()].filter(|p| p.color == self.side)?;
-        Some(Mover { piece, from })
-    }
-
-    /// `play` for the move of `mover`, from [`Position::fast_mover`] on
-    /// this position as it is, to `to`.
-    #[inline(always)]
-    pub(crate) fn play_fast_from(
-        &mut self,
-        mover: Mover,
-        to: Square,
-        promote: bool,
-    ) -> Result<Option<PieceKind>, Rule> {
-        self.play_checked_piece(mover.piece, mover.from.index(), to.index(), promote)
-    }
-
     /// [`Position::play_fast`] for the drop of `kind` on `to`.
     #[inline(always)]
-    pub(crate) fn play_fast_drop(
+    fn play_fast_drop(
         &mut self,
         kind: PieceKind,
         to: Square,
