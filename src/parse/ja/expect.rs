@@ -76,26 +76,26 @@ pub(crate) fn complete<'a, T>(r: Res<'a, T>) -> Result<T, LineErr<'a>> {
 /// grammar gave no label).
 pub(crate) fn grammar_error(l: &SourceLine<'_>, e: LineErr<'_>, default: &str) -> ParseError {
     let at = l.text.len().saturating_sub(e.rest.len());
-    let found: String = e.rest.chars().take(12).collect();
-    let expected = e.label.unwrap_or(default);
-    let message = if found.is_empty() {
-        format!("expected {expected}, found the end of the line")
-    } else {
-        format!("expected {expected}, found {found:?}")
-    };
-    ParseError::new(l.span_at(at), message)
+    ParseError::new(l.span_at(at), message(&e, default, None))
 }
 
 /// [`grammar_error`] for a failure inside `token`, one of several moves on
 /// a line (KI2), read without its spaces: the error at `at`, the failing
 /// character, names the token too.
 pub(crate) fn token_error(at: Location, e: LineErr<'_>, token: &str, default: &str) -> ParseError {
-    let found: String = e.rest.chars().take(12).collect();
+    ParseError::new(at, message(&e, default, Some(token)))
+}
+
+/// `expected …, found …`: the label (or `default`), up to twelve
+/// characters from where the grammar stopped, and the move `token` they
+/// are in when a line holds several.
+fn message(e: &LineErr<'_>, default: &str, token: Option<&str>) -> String {
     let expected = e.label.unwrap_or(default);
-    let message = if found.is_empty() {
-        format!("expected {expected}, found the end of the move {token:?}")
-    } else {
-        format!("expected {expected}, found {found:?} in {token:?}")
-    };
-    ParseError::new(at, message)
+    let found: String = e.rest.chars().take(12).collect();
+    match (found.is_empty(), token) {
+        (true, None) => format!("expected {expected}, found the end of the line"),
+        (true, Some(t)) => format!("expected {expected}, found the end of the move {t:?}"),
+        (false, None) => format!("expected {expected}, found {found:?}"),
+        (false, Some(t)) => format!("expected {expected}, found {found:?} in {t:?}"),
+    }
 }

@@ -5,14 +5,18 @@
 //!
 //! Two readings are settled here for both formats (they used to differ):
 //!
-//! - `▼` is sente and `▽` gote, as `▲` and `△`. `ki2.md` §2 says so
-//!   (bioshogi's marks); `kif.md` §6.1 lists them without a side. The one
-//!   real file with either (`ki2/mog-core-scala/game/004.ki2`) writes `▽`
-//!   on every gote move and `▲` on every sente move; none holds `▼`.
-//! - `(00)` is a drop's origin: no square has file or rank 0, `kif.md`
-//!   §6.1 has writers put `(00)` after `打`, and KI2 read it so. No real
-//!   file holds it. An origin with one zero (`(50)`) names no square and
-//!   no drop, and is refused.
+//! - `▼` is sente and `▽` gote, as `▲` and `△`. `ki2.md` §2 says so;
+//!   `kif.md` §6.1 lists them without a side. The programs agree with
+//!   `ki2.md`: bioshogi reads `▼`/`▽` as the turned-over marks of black
+//!   and white, and tsshogi takes them as move marks (the side from the
+//!   position). The one real file with either
+//!   (`ki2/mog-core-scala/game/004.ki2`) writes `▽` on every gote move and
+//!   `▲` on every sente move; none holds `▼`.
+//! - `(00)` is a drop's origin, as `00` is in CSA (`+0055KA`): no square
+//!   has file or rank 0. Writers that fill the origin of a drop write
+//!   `打(00)` (`kif.md` §6.1 tolerates it); none seen writes `(00)` without
+//!   `打`, and KI2 read that as a drop already, so both now do. An origin
+//!   with one zero (`(50)`) names no square and no drop, and is refused.
 
 use crate::parse::ja::expect::{Res, error, failure, no_match};
 use crate::record::Dest;

@@ -228,7 +228,17 @@ fn bod_start_and_handicap() {
 fn errors_point_at_the_bad_character() {
     let e = parse("▲７六歩 △３四犬\n").unwrap_err();
     assert_eq!(e.span.column, 9);
-    assert!(e.message.contains("a piece name"), "{}", e.message);
+    assert_eq!(
+        e.message,
+        "expected a piece name, found \"犬\" in \"△３四犬\""
+    );
+    // A move that stops short points just past its last character.
+    let e = parse("▲７六歩 △同　\n").unwrap_err();
+    assert_eq!(e.span.column, 8);
+    assert_eq!(
+        e.message,
+        "expected a piece name, found the end of the move \"△同\""
+    );
     // Spaces inside the move are skipped, and counted in the column.
     let e = parse("▲７六歩 △同　 犬\n").unwrap_err();
     assert_eq!(e.span.column, 10);
