@@ -288,3 +288,29 @@ fn a_drop_written_00_replays_as_a_drop() {
         assert_eq!(g.main.plies.last().unwrap().mv.to_usi(), "B*5e");
     }
 }
+
+/// A line of white space of any kind is blank to both readers, not a note.
+#[test]
+fn one_space_for_blank_lines_and_marks_in_both_readers() {
+    for blank in ["\u{A0}", "\u{3000}\u{A0}\t", "\u{2003}"] {
+        for rec in [
+            kif::parse(&format!("先手：A\n{blank}\n1 ７六歩(77)\n")),
+            ki2::parse(&format!("先手：A\n{blank}\n▲７六歩\n")),
+        ] {
+            let rec = rec.unwrap().remove(0);
+            assert!(rec.notes.is_empty(), "{blank:?}: {:?}", rec.notes);
+            assert_eq!(rec.main.moves.len(), 1, "{blank:?}");
+        }
+    }
+    // A KI2 move in a KIF file is named as one, whatever its mark and the
+    // space before it.
+    for text in ["\u{A0}▽３四歩", "  ▼７六歩", "\u{3000}☖３四歩"] {
+        let e = kif::parse(&format!("1 ７六歩(77)\n{text}\n")).unwrap_err();
+        assert!(
+            e.message.contains("a KI2-style move"),
+            "{text:?}: {}",
+            e.message
+        );
+        assert_eq!((e.span.line, e.span.column), (2, 1), "{text:?}");
+    }
+}

@@ -24,10 +24,7 @@ pub fn header_line(text: &str) -> Option<(&str, &str)> {
         from = i + 1;
     };
     let key = &text[..pos];
-    if key.is_empty()
-        || key.chars().any(|c| c.is_whitespace())
-        || key.starts_with(['*', '&', '#', '|'])
-    {
+    if key.is_empty() || key.chars().any(is_space) || key.starts_with(['*', '&', '#', '|']) {
         return None;
     }
     let colon_len = if text[pos..].starts_with('：') { 3 } else { 1 };
