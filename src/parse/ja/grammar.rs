@@ -7,7 +7,7 @@ use crate::parse::ja::token::{Origin, drop_word, key, key3, origin};
 use crate::rules::types::{PieceKind, Square};
 
 /// A KIF/KI2 piece name (`歩`, `成銀`, `竜`, …) as a nom parser.
-#[inline]
+#[inline(always)]
 pub(crate) fn piece_name(i: &str) -> Res<'_, PieceKind> {
     match piece_at(i.as_bytes()) {
         Some((k, used)) => Ok((&i[used..], k)),
@@ -18,7 +18,7 @@ pub(crate) fn piece_name(i: &str) -> Res<'_, PieceKind> {
 /// The one table of KIF/KI2/BOD piece names: the kind named at the start of
 /// `b` and its byte length. Every name is one or two three-byte characters,
 /// matched on their bytes: every move line has one.
-#[inline]
+#[inline(always)]
 pub(crate) fn piece_at(b: &[u8]) -> Option<(PieceKind, usize)> {
     use PieceKind::*;
     const PAWN: u32 = key('歩');
@@ -71,7 +71,7 @@ pub(crate) fn piece_at(b: &[u8]) -> Option<(PieceKind, usize)> {
 
 /// 成 as `Some(true)`, 不成 or 生 as `Some(false)`, anything else as no
 /// promotion word (`None`, nothing read): the words KIF and KI2 share.
-#[inline]
+#[inline(always)]
 pub(crate) fn promotion(i: &str) -> Res<'_, Option<bool>> {
     const PROMOTED: u32 = key('成');
     const NOT: u32 = key('不');
@@ -110,7 +110,7 @@ impl Source {
 /// How a move ends, after its piece (and KI2's relative words): a
 /// [`promotion`] word, then `打` or an origin, each optional. `打` after a
 /// promotion word is refused: a dropped piece neither promotes nor declines.
-#[inline]
+#[inline(always)]
 pub(crate) fn move_end(i: &str) -> Res<'_, (Option<bool>, Source)> {
     let (i, promote) = promotion(i)?;
     match drop_word(i) {

@@ -17,6 +17,11 @@
 //!   `打(00)` (`kif.md` §6.1 tolerates it); none seen writes `(00)` without
 //!   `打`, and KI2 read that as a drop already, so both now do. An origin
 //!   with one zero (`(50)`) names no square and no drop, and is refused.
+//!
+//! The tokens (and the piece names and move ends of `parse::ja::grammar`)
+//! are `#[inline(always)]`: each is a few byte tests, read several times
+//! on every move line, and left as calls they cost KIF `check` 8 % more
+//! instructions a ply (callgrind).
 
 use crate::parse::ja::expect::{Res, error, failure, no_match};
 use crate::record::Dest;
@@ -59,7 +64,7 @@ pub(crate) fn is_space(c: char) -> bool {
 /// The byte length of the run of [`is_space`] characters at the start of
 /// `s`. On bytes for the spaces writers use (`' '`, tab, `'　'`): every line
 /// of a KIF file comes here, most of them more than once.
-#[inline]
+#[inline(always)]
 pub(crate) fn space_run(s: &str) -> usize {
     let b = s.as_bytes();
     let mut n = 0;
@@ -80,7 +85,7 @@ pub(crate) fn space_run(s: &str) -> usize {
 }
 
 /// Any run of spaces, perhaps none.
-#[inline]
+#[inline(always)]
 pub(crate) fn spaces0(i: &str) -> Res<'_, &str> {
     let n = space_run(i);
     Ok((&i[n..], &i[..n]))
@@ -99,7 +104,7 @@ pub(crate) fn spaces1(i: &str) -> Res<'_, &str> {
 pub(crate) const MARKS: [char; 6] = ['▲', '☗', '▼', '△', '☖', '▽'];
 
 /// A side mark of [`MARKS`] as a nom parser, matched on its bytes.
-#[inline]
+#[inline(always)]
 pub(crate) fn side_mark(i: &str) -> Res<'_, Color> {
     const SENTE: [u32; 3] = [key('▲'), key('☗'), key('▼')];
     const GOTE: [u32; 3] = [key('△'), key('☖'), key('▽')];
@@ -120,7 +125,7 @@ pub(crate) fn side_mark(i: &str) -> Res<'_, Color> {
 
 /// The digit `0`…`9`, full-width or ASCII, at the start of `b`, and its
 /// byte length.
-#[inline]
+#[inline(always)]
 fn digit_at(b: &[u8]) -> Option<(u8, usize)> {
     match b {
         [d @ b'0'..=b'9', ..] => Some((d - b'0', 1)),
@@ -133,14 +138,14 @@ fn digit_at(b: &[u8]) -> Option<(u8, usize)> {
 /// exporters), as [`file_digit`](crate::parse::ja::numeral::file_digit)
 /// reads it, and its byte length: matched on bytes, as every move has two
 /// or three.
-#[inline]
+#[inline(always)]
 pub(crate) fn file_at(b: &[u8]) -> Option<(u8, usize)> {
     digit_at(b).filter(|&(d, _)| d != 0)
 }
 
 /// The rank [`kanji_rank`](crate::parse::ja::numeral::kanji_rank) reads at
 /// the start of `b` (every rank kanji is three bytes long), matched on bytes.
-#[inline]
+#[inline(always)]
 pub(crate) fn rank_at(b: &[u8]) -> Option<u8> {
     const ONE: u32 = key('一');
     const TWO: u32 = key('二');
@@ -167,7 +172,7 @@ pub(crate) fn rank_at(b: &[u8]) -> Option<u8> {
 
 /// A square: a file digit, then a kanji rank (`７六`) or, as some web
 /// sources write it, a digit (`76`, `７６`).
-#[inline]
+#[inline(always)]
 pub(crate) fn square(i: &str) -> Res<'_, Square> {
     let b = i.as_bytes();
     if let Some((f, n)) = file_at(b) {
@@ -185,7 +190,7 @@ pub(crate) fn square(i: &str) -> Res<'_, Square> {
 }
 
 /// `同` and the spaces after it: KfW writes `同　歩`, Kifu for Android `同歩`.
-#[inline]
+#[inline(always)]
 pub(crate) fn same(i: &str) -> Res<'_, ()> {
     if key3(i.as_bytes()) != SAME {
         return Err(error(i, "同"));
@@ -196,14 +201,14 @@ pub(crate) fn same(i: &str) -> Res<'_, ()> {
 /// Whether `i` starts with what only a move starts with: a file digit or
 /// `同`. Once it does, the grammars report what the move lacks rather than
 /// try a terminal word.
-#[inline]
+#[inline(always)]
 pub(crate) fn starts_move(i: &str) -> bool {
     let b = i.as_bytes();
     key3(b) == SAME || file_at(b).is_some()
 }
 
 /// Where a move goes: a [`square`], or [`same`] as the previous move.
-#[inline]
+#[inline(always)]
 pub(crate) fn dest(i: &str) -> Res<'_, Dest> {
     if let Ok((rest, sq)) = square(i) {
         return Ok((rest, Dest::Square(sq)));
@@ -229,7 +234,7 @@ pub(crate) const ORIGIN: &str = "an origin such as (77), or (00) for a drop";
 /// `(77)`, `(７７)`, or `(00)` for a drop. Anything else that starts with
 /// `(` is an error an `opt` may recover from (a KIF time follows there),
 /// except two digits of which one alone is zero, which name nothing.
-#[inline]
+#[inline(always)]
 pub(crate) fn origin(i: &str) -> Res<'_, Origin> {
     const EXPECTED: &str = ORIGIN;
     let b = i.as_bytes();
@@ -252,7 +257,7 @@ pub(crate) fn origin(i: &str) -> Res<'_, Origin> {
 
 /// `打`, and the `(00)` some writers put after it (`kif.md` §6.1): whether
 /// that `(00)` is written. A square after `打` contradicts it and is refused.
-#[inline]
+#[inline(always)]
 pub(crate) fn drop_word(i: &str) -> Res<'_, bool> {
     if key3(i.as_bytes()) != DROP {
         return Err(no_match(i));
