@@ -10,6 +10,7 @@ use crate::parse::ja::header::{HandicapName, handicap_name, header_line};
 use crate::parse::ja::line_kind::{
     bookmark_line, comment_line, is_hash_line, summary_line, variation_line,
 };
+use crate::parse::ja::token::{MARKS, is_space};
 use crate::parse::variation_tree::Tree;
 use crate::parse::{SourceLine, lines, recognise};
 use crate::record::{Format, HeaderField, Location, Record};
@@ -45,8 +46,8 @@ pub(crate) fn sniff(text: &str, mut verdict: impl FnMut(&str) -> Option<bool>) -
 /// those formats, or a `まで` line, before any KI2 move.
 pub(crate) fn has_header(text: &str) -> bool {
     sniff(text, |line| {
-        let t = line.trim_start();
-        if t.starts_with(['▲', '△', '☗', '☖']) {
+        let t = line.trim_start_matches(is_space);
+        if t.starts_with(MARKS) {
             return Some(false);
         }
         (recognise::is_ja_key_line(line) || summary_line(t).is_some()).then_some(true)
@@ -93,7 +94,7 @@ impl Document {
         if self.first_span.is_none() {
             self.first_span = Some(l.span());
         }
-        if t.trim_start_matches([' ', '\t', '　']).is_empty() {
+        if t.chars().all(is_space) {
             return Ok(true);
         }
         if is_hash_line(t) {

@@ -12,28 +12,17 @@ use crate::parse::SourceLine;
 use crate::parse::document::{self, Document, Kind};
 pub use crate::parse::ja::closing::summary_ending;
 use crate::parse::ja::ending_word::ending_kind;
-use crate::parse::ja::grammar::{self, LineErr, Res, file, piece_name, promotion};
-use crate::parse::ja::header::is_space;
+use crate::parse::ja::expect::{self, LineErr, Res, token_error};
+use crate::parse::ja::grammar::{Source, move_end, piece_name};
 use crate::parse::ja::line_kind::looks_like_move_line;
-use crate::parse::ja::numeral::{file_digit, kanji_rank};
+use crate::parse::ja::token::{
+    self, MARKS, ORIGIN, is_space, same, side_mark, square, starts_move,
+};
 use crate::record::{Dest, Ending, EndingKind, Format, MoveEntry, Notation, Record, Relative};
-use crate::rules::types::{Color, Square};
+use crate::rules::types::Color;
 use nom::Parser;
-use nom::branch::alt;
-use nom::character::complete::{anychar, char, satisfy};
-use nom::combinator::{cut, eof, opt};
+use nom::combinator::{cut, eof};
 use nom::error::context;
-
-/// The side marks: ▲ ☗ ▼ for sente, △ ☖ ▽ for gote.
-const MARKS: [char; 6] = ['▲', '☗', '▼', '△', '☖', '▽'];
-
-fn mark_color(c: char) -> Option<Color> {
-    match c {
-        '▲' | '☗' | '▼' => Some(Color::Sente),
-        '△' | '☖' | '▽' => Some(Color::Gote),
-        _ => None,
-    }
-}
 
 /// Whether `text` looks like KI2: a line starting with a side mark whose
 /// first move reads as KI2, and no KIF move table before it.
@@ -119,21 +108,14 @@ fn compact<'t>(tok: &'t str, buf: &'t mut String) -> &'t str {
     buf
 }
 
-fn square(i: &str) -> Res<'_, Square> {
-    // Half-width `76` is written by some web sources; the rank may be a digit then.
-    let rank = alt((anychar.map_opt(kanji_rank), file));
-    (file, rank).map_opt(|(f, r)| Square::new(f, r)).parse(i)
-}
-
-/// `７六`, `76`, `同`, and the printed `７六同` / `同７六` (the square wins).
+/// [`token::dest`](crate::parse::ja::token::dest), and the printed `７六同`
+/// and `同７六` (the square wins).
 fn dest(i: &str) -> Res<'_, Dest> {
-    let square_first = (square, opt(char('同'))).map(|(s, _)| Dest::Square(s));
-    let same_first = (char('同'), opt(square)).map(|(_, s)| s.map_or(Dest::Same, Dest::Square));
-    context(
-        "a destination such as ７六 or 同",
-        alt((square_first, same_first)),
-    )
-    .parse(i)
+    let (i, dest) = token::dest(i)?;
+    Ok(match dest {
+        Dest::Square(_) => (same(i).map_or(i, |(i, ())| i), dest),
+        Dest::Same => square(i).map_or((i, dest), |(i, sq)| (i, Dest::Square(sq))),
+    })
 }
 
 /// 右 / 左 / 直, then 上 (行 and 入 are its old synonyms) / 寄 / 引, each
@@ -163,43 +145,19 @@ fn relative(i: &str) -> Res<'_, Relative> {
     Ok((i, side | motion))
 }
 
-/// 成 / 不成 / 生 as the promotion, or 打 as `None` with the drop flag.
-fn suffix(i: &str) -> Res<'_, (Option<bool>, bool)> {
-    let (i, promote) = promotion(i)?;
-    if promote.is_some() {
-        return Ok((i, (promote, false)));
-    }
-    Ok(match i.strip_prefix('打') {
-        Some(rest) => (rest, (None, true)),
-        None => (i, (None, false)),
-    })
-}
-
-fn digit(i: &str) -> Res<'_, u8> {
-    satisfy(|c| file_digit(c).is_some() || c == '0' || c == '０')
-        .map(|c| file_digit(c).unwrap_or(0))
-        .parse(i)
-}
-
-/// `(77)`: some converters append the origin; `(00)` marks a drop.
-fn legacy_origin(i: &str) -> Res<'_, Option<Square>> {
-    context(
-        "an origin such as (77)",
-        (char('('), cut((digit, digit, char(')')))),
-    )
-    .map(|(_, (f, r, _))| Square::new(f, r))
-    .parse(i)
-}
-
 fn board_move(color: Color) -> impl FnMut(&str) -> Res<'_, Notation> {
     move |i| {
         let (i, dest) = dest(i)?;
         let (i, piece) = context("a piece name", piece_name).parse(i)?;
         let (i, mut rel) = relative(i)?;
-        let (i, (promote, drop)) = suffix(i)?;
-        let (i, origin) = opt(legacy_origin).parse(i)?;
+        let (i, (promote, source)) = move_end(i)?;
+        if i.starts_with('(') {
+            // Nothing but an origin starts so here (a KI2 move has no time).
+            return Err(expect::failure(i, ORIGIN));
+        }
         let (i, _) = context("the end of the move", eof).parse(i)?;
-        if let Some(from) = origin {
+        let (from, drop) = source.origin_and_drop();
+        if let Source::From(_) | Source::Drop { origin: true } = source {
             // The written origin decides; modifiers are then redundant.
             return Ok((
                 i,
@@ -209,7 +167,7 @@ fn board_move(color: Color) -> impl FnMut(&str) -> Res<'_, Notation> {
                     piece,
                     promote,
                     from,
-                    drop: drop || from.is_none(),
+                    drop,
                 },
             ));
         }
@@ -233,27 +191,21 @@ fn board_move(color: Color) -> impl FnMut(&str) -> Res<'_, Notation> {
 /// terminal word.
 fn token(i: &str) -> Result<Token, LineErr<'_>> {
     let run = |i| -> Res<'_, Token> {
-        let (i, c) =
-            context("a side mark ▲ or △", satisfy(|c| mark_color(c).is_some())).parse(i)?;
-        let color = mark_color(c).unwrap_or(Color::Sente);
-        let starts_move = i
-            .chars()
-            .next()
-            .is_some_and(|c| c == '同' || file_digit(c).is_some());
-        if starts_move {
+        let (i, color) = side_mark(i)?;
+        if starts_move(i) {
             // The first character says this is a move: report what is
             // missing rather than backtrack to 'a terminal word'.
             return cut(board_move(color)).map(Token::Move).parse(i);
         }
         match ending_kind(i) {
             Some(kind) => Ok(("", Token::Ending(i.to_string(), kind))),
-            None => Err(grammar::failure(
+            None => Err(expect::failure(
                 i,
                 "a move such as ７六歩 or a terminal word such as 投了",
             )),
         }
     };
-    grammar::complete(run(i))
+    expect::complete(run(i))
 }
 
 /// The moves of a reading line as GUIs write it in comments (`▲７六歩(77)
@@ -318,6 +270,20 @@ fn summary(doc: &mut Document, s: &str, l: &SourceLine<'_>) {
     }
 }
 
+/// The byte offset in `tok` of the character at byte `at` of its
+/// [`compact`] form, so that an error points at the failing character of
+/// the line as written (or just past the token's last one).
+fn offset_in_token(tok: &str, at: usize) -> usize {
+    let mut seen = 0;
+    for (i, c) in tok.char_indices().filter(|&(_, c)| !is_space(c)) {
+        if seen == at {
+            return i;
+        }
+        seen += c.len_utf8();
+    }
+    tok.trim_end_matches(is_space).len()
+}
+
 fn move_line(
     doc: &mut Document,
     l: &SourceLine<'_>,
@@ -329,14 +295,8 @@ fn move_line(
         let span = cursor.span_at(at);
         let body = compact(tok, compacted);
         let parsed = token(body).map_err(|e| {
-            let found: String = e.rest.chars().take(12).collect();
-            let expected = e.label.unwrap_or("a KI2 move such as ▲７六歩");
-            let message = if found.is_empty() {
-                format!("expected {expected}, found the end of the move {body:?}")
-            } else {
-                format!("expected {expected}, found {found:?} in {body:?}")
-            };
-            ParseError::new(span, message)
+            let bad = at + offset_in_token(tok, body.len() - e.rest.len());
+            token_error(cursor.span_at(bad), e, body, "a KI2 move such as ▲７六歩")
         })?;
         if doc.tree.line().ending.is_some() {
             return Err(ParseError::new(

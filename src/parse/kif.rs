@@ -10,8 +10,9 @@ mod line;
 use crate::error::ParseError;
 use crate::parse::SourceLine;
 use crate::parse::document::{self, Document, Kind};
-use crate::parse::ja::grammar::grammar_error;
+use crate::parse::ja::expect::grammar_error;
 use crate::parse::ja::line_kind::looks_like_move_line;
+use crate::parse::ja::token::{MARKS, is_space};
 use crate::record::{Ending, Format, MoveEntry, Record};
 use line::Body;
 
@@ -29,8 +30,8 @@ pub fn sniff(text: &str) -> bool {
         if looks_like_move_line(t) && line::move_line(t).is_ok() {
             return Some(true);
         }
-        t.trim_start()
-            .starts_with(['▲', '△', '☗', '☖'])
+        t.trim_start_matches(is_space)
+            .starts_with(MARKS)
             .then_some(false)
     })
 }
@@ -82,7 +83,7 @@ impl Builder<'_> {
         if looks_like_move_line(t) {
             return self.move_line(l);
         }
-        if t.trim_start().starts_with(['▲', '△', '☗', '☖', '▼', '▽']) {
+        if t.trim_start_matches(is_space).starts_with(MARKS) {
             return Err(ParseError::new(
                 l.span(),
                 "a KI2-style move (▲/△) in a KIF file: KIF moves start with their number",

@@ -22,6 +22,7 @@ mod json;
 mod ki2;
 mod ki2_write;
 mod kif;
+mod kif_ki2_agree;
 mod kif_write;
 mod library;
 mod manifest;

@@ -50,7 +50,9 @@ fn kif_garbled_move_line_keeps_the_moves_before_it() {
 fn ki2_garbled_move_keeps_the_moves_before_it_on_its_line_too() {
     let src = std::fs::read_to_string(fixture(KI2)).unwrap();
     let e = ki2::parse(&src).expect_err("move 50 is garbled");
-    assert_eq!((e.span.line, e.span.column), (11, 9));
+    // The column of the bad piece name `歬`, not of its move's mark.
+    assert_eq!((e.span.line, e.span.column), (11, 12));
+    assert!(e.message.contains("expected a piece name"), "{}", e.message);
     let p = e.partial.expect("the game before the bad move");
     assert_eq!(p.format, Format::Ki2);
     // Moves 49 and the first of line 11 are kept: 49 in all.
@@ -68,7 +70,7 @@ fn syntax_error_before_the_first_move_has_no_partial_game() {
 
 #[test]
 fn check_reports_the_error_then_replays_the_readable_part() {
-    for (rel, at) in [(KIF, "53:8"), (KI2, "11:9")] {
+    for (rel, at) in [(KIF, "53:8"), (KI2, "11:12")] {
         let path = fixture(rel);
         let out = kifu(&["check", path.to_str().unwrap()]);
         let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));

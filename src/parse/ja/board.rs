@@ -6,6 +6,7 @@ use crate::parse::SourceLine;
 use crate::parse::ja::grammar::piece_at;
 use crate::parse::ja::header::{HandicapName, side_prefix, trim_ja};
 use crate::parse::ja::numeral::{file_digit, kanji_rank, numeral_prefix};
+use crate::parse::ja::token::is_space;
 use crate::record::{Location, StartPosition};
 use crate::rules::setup::Setup;
 use crate::rules::types::{Color, Hand, Piece, PieceKind, Square};
@@ -20,7 +21,7 @@ pub fn parse_hand(text: &str) -> Result<Hand, String> {
     }
     let mut rest = t;
     while !rest.is_empty() {
-        rest = rest.trim_start_matches(|c: char| c.is_whitespace());
+        rest = rest.trim_start_matches(is_space);
         if rest.is_empty() {
             break;
         }
@@ -208,8 +209,7 @@ fn is_frame(t: &str) -> bool {
 }
 
 fn is_column_header(t: &str) -> bool {
-    t.chars()
-        .all(|c| c.is_whitespace() || file_digit(c).is_some())
+    t.chars().all(|c| is_space(c) || file_digit(c).is_some())
         && t.chars().filter(|&c| file_digit(c).is_some()).count() == 9
 }
 
@@ -244,7 +244,7 @@ fn board_row(text: &str, row_number: u8) -> Result<(u8, [Option<Piece>; 9]), Str
     }
     // The rank kanji is authoritative; a row without one (seen in
     // shogi-player's illegal_check.kif) takes its place in order.
-    let rank = match chars.find(|c| !c.is_whitespace()) {
+    let rank = match chars.find(|&c| !is_space(c)) {
         Some(c) => kanji_rank(c).ok_or_else(|| format!("unexpected rank {c:?}"))?,
         None => row_number,
     };

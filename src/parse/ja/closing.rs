@@ -6,8 +6,9 @@
 //! named winner that disagrees with the board is worth a look too. The
 //! phrase names the ending, which KI2 has no other place for.
 
-use crate::parse::ja::header::{is_space, side_prefix};
+use crate::parse::ja::header::side_prefix;
 use crate::parse::ja::numeral::numeral_prefix;
+use crate::parse::ja::token::is_space;
 use crate::record::{Closing, EndingKind};
 use crate::rules::types::Color;
 

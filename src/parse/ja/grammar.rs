@@ -1,61 +1,24 @@
-//! What the KIF and KI2 move grammars share: the nom error type, which
-//! keeps where a line stopped parsing and what was expected there, and the
-//! piece names.
+//! What the KIF and KI2 move grammars share besides their tokens
+//! (`parse::ja::token`): the piece names, the promotion words, and how a
+//! move ends.
 
-use crate::error::ParseError;
-use crate::parse::SourceLine;
-use crate::parse::ja::numeral::file_at;
-use crate::rules::types::PieceKind;
-use nom::error::{ContextError, ErrorKind, ParseError as NomParseError};
+use crate::parse::ja::expect::{Res, error, failure};
+use crate::parse::ja::token::{Origin, drop_word, key, key3, origin};
+use crate::rules::types::{PieceKind, Square};
 
 /// A KIF/KI2 piece name (`歩`, `成銀`, `竜`, …) as a nom parser.
-#[inline]
+#[inline(always)]
 pub(crate) fn piece_name(i: &str) -> Res<'_, PieceKind> {
     match piece_at(i.as_bytes()) {
         Some((k, used)) => Ok((&i[used..], k)),
-        None => Err(nom::Err::Error(LineErr {
-            rest: i,
-            label: Some("a piece name"),
-        })),
-    }
-}
-
-/// A file digit, full-width (`７`) or ASCII (`7`), as
-/// [`file_digit`](crate::parse::ja::numeral::file_digit) reads it; matched on
-/// its bytes, as every move has two or three.
-pub(crate) fn file(i: &str) -> Res<'_, u8> {
-    match file_at(i.as_bytes()) {
-        Some((digit, len)) => Ok((&i[len..], digit)),
-        None => Err(nom::Err::Error(LineErr {
-            rest: i,
-            label: None,
-        })),
-    }
-}
-
-/// The UTF-8 bytes of a three-byte character as one number, so that a
-/// character is compared with one `match` on its bytes instead of decoded.
-pub(crate) const fn key(c: char) -> u32 {
-    let c = c as u32;
-    assert!(c >= 0x800 && c < 0x10000);
-    ((0xE0 | (c >> 12)) << 16) | ((0x80 | ((c >> 6) & 0x3F)) << 8) | (0x80 | (c & 0x3F))
-}
-
-/// The first three bytes of `b` as [`key`] makes them, or 0 if `b` is
-/// shorter. Every key starts with a lead byte, so a match also proves that
-/// byte 3 is a character boundary.
-#[inline]
-pub(crate) fn key3(b: &[u8]) -> u32 {
-    match b {
-        &[x, y, z, ..] => u32::from_be_bytes([0, x, y, z]),
-        _ => 0,
+        None => Err(error(i, "a piece name")),
     }
 }
 
 /// The one table of KIF/KI2/BOD piece names: the kind named at the start of
 /// `b` and its byte length. Every name is one or two three-byte characters,
 /// matched on their bytes: every move line has one.
-#[inline]
+#[inline(always)]
 pub(crate) fn piece_at(b: &[u8]) -> Option<(PieceKind, usize)> {
     use PieceKind::*;
     const PAWN: u32 = key('歩');
@@ -108,7 +71,7 @@ pub(crate) fn piece_at(b: &[u8]) -> Option<(PieceKind, usize)> {
 
 /// 成 as `Some(true)`, 不成 or 生 as `Some(false)`, anything else as no
 /// promotion word (`None`, nothing read): the words KIF and KI2 share.
-#[inline]
+#[inline(always)]
 pub(crate) fn promotion(i: &str) -> Res<'_, Option<bool>> {
     const PROMOTED: u32 = key('成');
     const NOT: u32 = key('不');
@@ -122,76 +85,48 @@ pub(crate) fn promotion(i: &str) -> Res<'_, Option<bool>> {
     }
 }
 
-/// Why a nom grammar failed: the input left where it failed and the label of
-/// the innermost `context` around it.
-#[derive(Debug, PartialEq, Eq)]
-pub(crate) struct LineErr<'a> {
-    pub rest: &'a str,
-    pub label: Option<&'static str>,
+/// Where a move comes from, as written after its piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Source {
+    /// Nothing: the position tells which piece moves.
+    Unwritten,
+    /// `(77)`.
+    From(Square),
+    /// A drop: `打`, `打(00)` or `(00)`; `origin` when `(00)` is written.
+    Drop { origin: bool },
 }
 
-impl<'a> NomParseError<&'a str> for LineErr<'a> {
-    fn from_error_kind(rest: &'a str, _kind: ErrorKind) -> Self {
-        LineErr { rest, label: None }
-    }
-    fn append(_: &'a str, _: ErrorKind, other: Self) -> Self {
-        other
-    }
-}
-
-impl<'a> ContextError<&'a str> for LineErr<'a> {
-    fn add_context(_: &'a str, ctx: &'static str, mut other: Self) -> Self {
-        // Keep the innermost label: it names what was expected at `rest`.
-        other.label.get_or_insert(ctx);
-        other
+impl Source {
+    /// The origin square and whether the move is a drop.
+    pub(crate) fn origin_and_drop(self) -> (Option<Square>, bool) {
+        match self {
+            Source::Unwritten => (None, false),
+            Source::From(sq) => (Some(sq), false),
+            Source::Drop { .. } => (None, true),
+        }
     }
 }
 
-/// The result type of the KIF and KI2 move grammars.
-pub(crate) type Res<'a, T> = nom::IResult<&'a str, T, LineErr<'a>>;
-
-/// A failure that backtracking cannot undo, with what was expected at `rest`.
-pub(crate) fn failure<'a>(rest: &'a str, expected: &'static str) -> nom::Err<LineErr<'a>> {
-    nom::Err::Failure(LineErr {
-        rest,
-        label: Some(expected),
-    })
-}
-
-/// An error an `alt` or `opt` around it may recover from.
-pub(crate) fn error<'a>(rest: &'a str, expected: &'static str) -> nom::Err<LineErr<'a>> {
-    nom::Err::Error(LineErr {
-        rest,
-        label: Some(expected),
-    })
-}
-
-/// The outcome of a whole-input grammar, its error unwrapped. The grammars
-/// use `complete` parsers only, which never ask for more input.
-pub(crate) fn complete<'a, T>(r: Res<'a, T>) -> Result<T, LineErr<'a>> {
-    match r {
-        Ok((_, t)) => Ok(t),
-        Err(nom::Err::Error(e) | nom::Err::Failure(e)) => Err(e),
-        Err(nom::Err::Incomplete(_)) => Err(LineErr {
-            rest: "",
-            label: None,
-        }),
+/// How a move ends, after its piece (and KI2's relative words): a
+/// [`promotion`] word, then `打` or an origin, each optional. `打` after a
+/// promotion word is refused: a dropped piece neither promotes nor declines.
+#[inline(always)]
+pub(crate) fn move_end(i: &str) -> Res<'_, (Option<bool>, Source)> {
+    let (i, promote) = promotion(i)?;
+    match drop_word(i) {
+        Ok(_) if promote.is_some() => {
+            return Err(failure(i, "an origin such as (77) or the end of the move"));
+        }
+        Ok((rest, origin)) => return Ok((rest, (promote, Source::Drop { origin }))),
+        Err(nom::Err::Error(_)) => {}
+        Err(e) => return Err(e),
     }
-}
-
-/// Turn a grammar failure on line `l` into an error pointing at the
-/// failing character, naming what was expected there (`default` when the
-/// grammar gave no label).
-pub(crate) fn grammar_error(l: &SourceLine<'_>, e: LineErr<'_>, default: &str) -> ParseError {
-    let at = l.text.len().saturating_sub(e.rest.len());
-    let found: String = e.rest.chars().take(12).collect();
-    let expected = e.label.unwrap_or(default);
-    let message = if found.is_empty() {
-        format!("expected {expected}, found the end of the line")
-    } else {
-        format!("expected {expected}, found {found:?}")
-    };
-    ParseError::new(l.span_at(at), message)
+    match origin(i) {
+        Ok((rest, Origin::Square(sq))) => Ok((rest, (promote, Source::From(sq)))),
+        Ok((rest, Origin::Drop)) => Ok((rest, (promote, Source::Drop { origin: true }))),
+        Err(nom::Err::Error(_)) => Ok((i, (promote, Source::Unwritten))),
+        Err(e) => Err(e),
+    }
 }
 
 #[cfg(test)]
@@ -218,5 +153,39 @@ mod tests {
         ] {
             assert_eq!(piece_at(text.as_bytes()), read, "{text}");
         }
+    }
+
+    #[test]
+    fn move_end_reads_promotion_then_the_source() {
+        let sq = |f, r| Square::new(f, r).unwrap();
+        for (text, want) in [
+            ("成(88)", (Some(true), Source::From(sq(8, 8)))),
+            ("不成(88)", (Some(false), Source::From(sq(8, 8)))),
+            ("(77)", (None, Source::From(sq(7, 7)))),
+            ("打", (None, Source::Drop { origin: false })),
+            ("打(00)", (None, Source::Drop { origin: true })),
+            ("(00)", (None, Source::Drop { origin: true })),
+            ("", (None, Source::Unwritten)),
+        ] {
+            assert_eq!(move_end(text), Ok(("", want)), "{text}");
+        }
+        assert_eq!(
+            move_end("成 x"),
+            Ok((" x", (Some(true), Source::Unwritten)))
+        );
+        for (text, label) in [
+            ("成打", "an origin such as (77) or the end of the move"),
+            ("打(77)", "(00) or nothing after 打"),
+            ("(70)", "an origin such as (77), or (00) for a drop"),
+        ] {
+            match move_end(text) {
+                Err(nom::Err::Failure(e)) => assert_eq!(e.label, Some(label), "{text}"),
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+        assert_eq!(
+            Source::Drop { origin: true }.origin_and_drop(),
+            (None, true)
+        );
     }
 }

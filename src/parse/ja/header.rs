@@ -1,5 +1,6 @@
 //! Header lines (`key：value`) and the names a 手合割 value may hold.
 
+use crate::parse::ja::token::is_space;
 use crate::rules::setup::{Handicap, Setup};
 use crate::rules::types::Color;
 
@@ -23,10 +24,7 @@ pub fn header_line(text: &str) -> Option<(&str, &str)> {
         from = i + 1;
     };
     let key = &text[..pos];
-    if key.is_empty()
-        || key.chars().any(|c| c.is_whitespace())
-        || key.starts_with(['*', '&', '#', '|'])
-    {
+    if key.is_empty() || key.chars().any(is_space) || key.starts_with(['*', '&', '#', '|']) {
         return None;
     }
     let colon_len = if text[pos..].starts_with('：') { 3 } else { 1 };
@@ -37,17 +35,6 @@ pub fn header_line(text: &str) -> Option<(&str, &str)> {
 /// [`str::trim`], with [`is_space`] as the test.
 pub fn trim_ja(s: &str) -> &str {
     s.trim_matches(is_space)
-}
-
-/// [`char::is_whitespace`], but kanji, kana and full-width forms (above
-/// U+3000, where Unicode has no white space) are answered without the
-/// Unicode table, as for nearly every character of a KIF or KI2 file.
-pub(crate) fn is_space(c: char) -> bool {
-    match c as u32 {
-        0..0x80 => c.is_ascii_whitespace() || c == '\u{0B}',
-        0x3001.. => false,
-        _ => c.is_whitespace(),
-    }
 }
 
 /// The side a text starts by naming (`先手`, `下手` for sente; `後手`, `上手`

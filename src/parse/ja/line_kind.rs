@@ -2,8 +2,9 @@
 //! characters: `*` comments, `&` bookmarks, `#` lines, `変化：N手` headings,
 //! `まで` summaries, and the shape of a numbered KIF move line.
 
-use crate::parse::ja::header::{is_space, trim_ja};
+use crate::parse::ja::header::trim_ja;
 use crate::parse::ja::numeral::numeral_prefix;
+use crate::parse::ja::token::{is_space, space_run};
 
 /// A `まで…` summary line (leading spaces allowed), verbatim without them.
 pub fn summary_line(text: &str) -> Option<&str> {
@@ -42,25 +43,12 @@ pub fn variation_line(text: &str) -> Option<u32> {
 /// Whether `text` has the shape of a KIF move line: optional spaces, ASCII
 /// digits, then a space (so a year such as `2024/…` is not one).
 pub(crate) fn looks_like_move_line(text: &str) -> bool {
-    let b = text.as_bytes();
-    let start = space_run(b);
-    let digits = b[start..].iter().take_while(|c| c.is_ascii_digit()).count();
-    digits > 0 && space_run(&b[start + digits..]) > 0
-}
-
-/// The byte length of the run of spaces a KIF move line may hold between
-/// its fields (`' '`, tab, `'　'`) at the start of `b`. On bytes: every
-/// line of a KIF file comes here, most of them more than once.
-pub(crate) fn space_run(b: &[u8]) -> usize {
-    let mut n = 0;
-    while let Some(&c) = b.get(n) {
-        match c {
-            b' ' | b'\t' => n += 1,
-            0xE3 if b.get(n + 1..n + 3) == Some(&[0x80, 0x80]) => n += 3,
-            _ => break,
-        }
-    }
-    n
+    let start = space_run(text);
+    let digits = text.as_bytes()[start..]
+        .iter()
+        .take_while(|c| c.is_ascii_digit())
+        .count();
+    digits > 0 && space_run(&text[start + digits..]) > 0
 }
 
 #[cfg(test)]
@@ -73,8 +61,6 @@ mod tests {
         assert!(looks_like_move_line("　1\t７六歩"));
         assert!(!looks_like_move_line("2024/01/01"));
         assert!(!looks_like_move_line("12"));
-        assert_eq!(space_run(" \t　x".as_bytes()), 5);
-        assert_eq!(space_run("x ".as_bytes()), 0);
     }
 
     #[test]

@@ -1,8 +1,6 @@
 //! Numerals: kanji (`十八`), full-width (`１８`) and ASCII digits, and the
 //! file and rank digits of a square.
 
-use crate::parse::ja::grammar::{key, key3};
-
 /// The value of a kanji numeral at the start of `s` (`二`, `十`, `十八`, up to
 /// 99) and the bytes read. Also reads ASCII and full-width digits.
 pub fn numeral_prefix(s: &str) -> Option<(u32, usize)> {
@@ -86,44 +84,6 @@ fn zenkaku_value(c: char) -> Option<u8> {
     }
 }
 
-/// The file digit [`file_digit`] reads at the start of `b`, and its byte
-/// length: matched on bytes, as every move has two or three.
-#[inline]
-pub(crate) fn file_at(b: &[u8]) -> Option<(u8, usize)> {
-    match b {
-        [d @ b'1'..=b'9', ..] => Some((d - b'0', 1)),
-        [0xEF, 0xBC, d @ 0x91..=0x99, ..] => Some((d - 0x90, 3)),
-        _ => None,
-    }
-}
-
-/// The rank [`kanji_rank`] reads at the start of `b` (every rank kanji is
-/// three bytes long), matched on bytes.
-#[inline]
-pub(crate) fn rank_at(b: &[u8]) -> Option<u8> {
-    const ONE: u32 = key('一');
-    const TWO: u32 = key('二');
-    const THREE: u32 = key('三');
-    const FOUR: u32 = key('四');
-    const FIVE: u32 = key('五');
-    const SIX: u32 = key('六');
-    const SEVEN: u32 = key('七');
-    const EIGHT: u32 = key('八');
-    const NINE: u32 = key('九');
-    Some(match key3(b) {
-        ONE => 1,
-        TWO => 2,
-        THREE => 3,
-        FOUR => 4,
-        FIVE => 5,
-        SIX => 6,
-        SEVEN => 7,
-        EIGHT => 8,
-        NINE => 9,
-        _ => return None,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,21 +103,5 @@ mod tests {
         assert_eq!(kanji_rank('九'), Some(9));
         assert_eq!(file_digit('７'), Some(7));
         assert_eq!(file_digit('7'), Some(7));
-    }
-
-    /// The byte readers read what the char readers read, on every character
-    /// of the Basic Multilingual Plane.
-    #[test]
-    fn byte_readers_agree_with_the_char_readers() {
-        for c in (0..0x10000u32).filter_map(char::from_u32) {
-            let s = format!("{c}x");
-            let b = s.as_bytes();
-            assert_eq!(
-                file_at(b),
-                file_digit(c).map(|d| (d, c.len_utf8())),
-                "{c:?}"
-            );
-            assert_eq!(rank_at(b), kanji_rank(c), "{c:?}");
-        }
     }
 }

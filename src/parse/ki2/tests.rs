@@ -1,6 +1,7 @@
 use super::*;
 use crate::record::Line;
 use crate::rules::types::PieceKind::{self, *};
+use crate::rules::types::Square;
 
 fn sq(f: u8, r: u8) -> Square {
     Square::new(f, r).unwrap()
@@ -224,9 +225,30 @@ fn bod_start_and_handicap() {
 }
 
 #[test]
-fn errors_point_at_the_token() {
+fn errors_point_at_the_bad_character() {
     let e = parse("▲７六歩 △３四犬\n").unwrap_err();
-    assert_eq!(e.span.column, 6);
+    assert_eq!(e.span.column, 9);
+    assert_eq!(
+        e.message,
+        "expected a piece name, found \"犬\" in \"△３四犬\""
+    );
+    // A move that stops short points just past its last character.
+    let e = parse("▲７六歩 △同　\n").unwrap_err();
+    assert_eq!(e.span.column, 8);
+    assert_eq!(
+        e.message,
+        "expected a piece name, found the end of the move \"△同\""
+    );
+    // Spaces inside the move are skipped, and counted in the column.
+    let e = parse("▲７六歩 △同　 犬\n").unwrap_err();
+    assert_eq!(e.span.column, 10);
+    let e = parse("▲７六歩 △３四歩(3\n").unwrap_err();
+    assert_eq!(e.span.column, 10);
+    assert!(
+        e.message.contains("an origin such as (77)"),
+        "{}",
+        e.message
+    );
     assert!(parse("  1 ７六歩(77)\n").is_err());
     assert!(parse("▲７六歩\n変化：5手\n▲２六歩\n").is_err());
     assert!(parse("▲\n").is_err());

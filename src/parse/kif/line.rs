@@ -10,11 +10,11 @@
 //! name what each part expected for the error messages.
 
 use crate::parse::ja::ending_word::ending_kind;
-use crate::parse::ja::grammar::{self, LineErr, Res, key, key3, piece_name, promotion};
-use crate::parse::ja::line_kind::space_run;
-use crate::parse::ja::numeral::{file_at, rank_at};
-use crate::record::{Dest, EndingKind, MoveTime, Notation};
-use crate::rules::types::{Color, Square};
+use crate::parse::ja::expect::{self, LineErr, Res, no_match};
+use crate::parse::ja::grammar::{move_end, piece_name};
+use crate::parse::ja::token::{dest, is_space, side_mark, spaces0, spaces1, starts_move};
+use crate::record::{EndingKind, MoveTime, Notation};
+use crate::rules::types::Color;
 use nom::Parser;
 use nom::bytes::complete::take_till1;
 use nom::character::complete::char;
@@ -39,40 +39,14 @@ pub(crate) struct MoveLine<'a> {
     pub trailing: &'a str,
 }
 
-const SAME: u32 = key('同');
-const DROP: u32 = key('打');
-
-fn is_space(c: char) -> bool {
-    c == ' ' || c == '\t' || c == '　'
-}
-
-fn no_match(i: &str) -> nom::Err<LineErr<'_>> {
-    nom::Err::Error(LineErr {
-        rest: i,
-        label: None,
-    })
-}
-
-fn spaces0(i: &str) -> Res<'_, &str> {
-    let n = space_run(i.as_bytes());
-    Ok((&i[n..], &i[..n]))
-}
-
-fn spaces1(i: &str) -> Res<'_, &str> {
-    match space_run(i.as_bytes()) {
-        0 => Err(no_match(i)),
-        n => Ok((&i[n..], &i[..n])),
-    }
-}
-
 fn number(i: &str) -> Res<'_, u32> {
     let len = i.bytes().take_while(u8::is_ascii_digit).count();
     if len == 0 {
-        return Err(grammar::error(i, "a move number"));
+        return Err(expect::error(i, "a move number"));
     }
     match i[..len].parse::<u32>() {
         Ok(n) => Ok((&i[len..], n)),
-        Err(_) => Err(grammar::failure(i, "a move number below 2^32")),
+        Err(_) => Err(expect::failure(i, "a move number below 2^32")),
     }
 }
 
@@ -112,73 +86,14 @@ fn padded_number(i: &str) -> Res<'_, u32> {
     Ok((&i[5..], u32::from(pairs[0]) * 100 + u32::from(pairs[2])))
 }
 
-/// ▲ ☗ for sente, △ ☖ for gote; ▼ ▽ say nothing of the side.
-#[inline]
-fn side_mark(i: &str) -> Res<'_, Option<Color>> {
-    const SENTE: [u32; 2] = [key('▲'), key('☗')];
-    const GOTE: [u32; 2] = [key('△'), key('☖')];
-    const NONE: [u32; 2] = [key('▼'), key('▽')];
-    let k = key3(i.as_bytes());
-    // Every mark is a three-byte character led by 0xE2, no destination is.
-    let color = if k >> 16 != 0xE2 {
-        return Err(no_match(i));
-    } else if SENTE.contains(&k) {
-        Some(Color::Sente)
-    } else if GOTE.contains(&k) {
-        Some(Color::Gote)
-    } else if NONE.contains(&k) {
-        None
-    } else {
-        return Err(no_match(i));
-    };
-    Ok((&i[3..], color))
-}
-
-#[inline]
-fn dest(i: &str) -> Res<'_, Dest> {
-    let b = i.as_bytes();
-    if let Some((f, n)) = file_at(b)
-        && let Some(r) = rank_at(&b[n..])
-        && let Some(sq) = Square::new(f, r)
-    {
-        return Ok((&i[n + 3..], Dest::Square(sq)));
-    }
-    if key3(b) != SAME {
-        return Err(grammar::error(i, "a destination such as ７六 or 同"));
-    }
-    // 同 is written `同　` by KfW, `同` alone by Kifu for Android.
-    let rest = &i[3..];
-    Ok((rest.strip_prefix(is_space).unwrap_or(rest), Dest::Same))
-}
-
-/// `(77)` → Some(square); `打` (optionally `打(00)`) → None with drop set.
-#[inline]
-fn origin(i: &str) -> Res<'_, (Option<Square>, bool)> {
-    if key3(i.as_bytes()) == DROP {
-        let rest = &i[3..];
-        return Ok((rest.strip_prefix("(00)").unwrap_or(rest), (None, true)));
-    }
-    // `(`, two file digits, `)`; anything else is no origin, left to the
-    // time and the end of the line.
-    let b = i.as_bytes();
-    if b.first() == Some(&b'(')
-        && let Some((f, n)) = file_at(&b[1..])
-        && let Some((r, m)) = file_at(&b[1 + n..])
-        && b.get(1 + n + m) == Some(&b')')
-    {
-        return Ok((&i[2 + n + m..], (Square::new(f, r), false)));
-    }
-    Ok((i, (None, false)))
-}
-
 fn normal_move(color: Option<Color>) -> impl FnMut(&str) -> Res<'_, Notation> {
     move |i| {
         let (i, dest) = dest(i)?;
         let (i, piece) = piece_name(i)?;
         // Some writers put the space after the piece: `同銀　(79)`.
-        let i = i.strip_prefix('　').unwrap_or(i);
-        let (i, promote) = promotion(i)?;
-        let (i, (from, drop)) = origin(i)?;
+        let (i, _) = spaces0(i)?;
+        let (i, (promote, source)) = move_end(i)?;
+        let (from, drop) = source.origin_and_drop();
         let notation = Notation::Kif {
             color,
             dest,
@@ -200,7 +115,7 @@ fn terminal(i: &str) -> Res<'_, Body> {
     .parse(i)?;
     match ending_kind(word) {
         Some(kind) => Ok((rest, Body::Ending(word.to_string(), kind))),
-        None => Err(grammar::error(i, EXPECTED)),
+        None => Err(expect::error(i, EXPECTED)),
     }
 }
 
@@ -232,7 +147,7 @@ fn clock(i: &str) -> Res<'_, u64> {
     }
     match secs {
         Some(secs) => Ok((&i[at..], secs.saturating_mul(1000))),
-        None => Err(grammar::failure(i, "a time that fits in 64 bits")),
+        None => Err(expect::failure(i, "a time that fits in 64 bits")),
     }
 }
 
@@ -345,7 +260,7 @@ pub(super) fn tail(i: &str) -> Res<'_, (Option<MoveTime>, &str)> {
     let i = spaces0(i)?.0;
     let trailing = spaces0(i.strip_prefix('+').unwrap_or(i))?.0;
     if !trailing.is_empty() && !trailing.starts_with('#') {
-        return Err(grammar::failure(
+        return Err(expect::failure(
             trailing,
             "the end of the line after the move",
         ));
@@ -363,12 +278,10 @@ pub(crate) fn move_line(line: &str) -> Result<MoveLine<'_>, LineErr<'_>> {
         let (i, mark) = opt(side_mark).parse(i)?;
         let i = spaces0(i)?.0;
         let body_offset = line.len() - i.len();
-        let b = i.as_bytes();
-        let starts_move = key3(b) == SAME || file_at(b).is_some();
         // Once the first character says which kind of line this is, a
         // failure is final: reporting 'expected a piece' beats backtracking.
-        let (i, body) = if starts_move {
-            cut(normal_move(mark.flatten()).map(Body::Move)).parse(i)?
+        let (i, body) = if starts_move(i) {
+            cut(normal_move(mark).map(Body::Move)).parse(i)?
         } else {
             cut(terminal).parse(i)?
         };
@@ -382,7 +295,7 @@ pub(crate) fn move_line(line: &str) -> Result<MoveLine<'_>, LineErr<'_>> {
         };
         Ok(("", m))
     };
-    grammar::complete(run(line))
+    expect::complete(run(line))
 }
 
 #[cfg(test)]

@@ -1,6 +1,8 @@
 use super::*;
 use crate::parse::ja::line_kind::looks_like_move_line;
+use crate::record::Dest;
 use crate::rules::types::PieceKind::*;
+use crate::rules::types::Square;
 
 fn sq(f: u8, r: u8) -> Square {
     Square::new(f, r).unwrap()
