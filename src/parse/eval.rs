@@ -7,7 +7,7 @@
 //! Syntax only: a reading line is read into moves as written; the JSON
 //! writer plays them.
 
-use crate::parse::ki2::reading_line;
+use crate::parse::ki2::move_text::reading_line;
 use crate::record::{Evaluation, Line};
 
 /// `<score> <pv…>`: [`Evaluation::from_floodgate`], the one reader of

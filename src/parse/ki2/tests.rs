@@ -1,5 +1,7 @@
 use super::*;
 use crate::record::Line;
+use crate::record::{Dest, EndingKind, Notation, Relative};
+use crate::rules::types::Color;
 use crate::rules::types::PieceKind::{self, *};
 use crate::rules::types::Square;
 
