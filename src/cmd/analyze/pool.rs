@@ -90,6 +90,13 @@ impl Shared<'_> {
 /// Search every job, `s.engines` at a time; answers go to `cache`.
 pub fn run(jobs: Vec<Job>, cache: &Cache, s: &Settings) -> Outcome {
     let total = jobs.len() as u64;
+    if jobs.is_empty() {
+        // Everything came from the cache: no engine is started.
+        return Outcome {
+            interrupted: signal::interrupted(),
+            ..Outcome::default()
+        };
+    }
     let shared = Shared {
         queue: Mutex::new(jobs.into_iter().map(|j| (j, 0)).collect()),
         cache,
