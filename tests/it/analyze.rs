@@ -163,10 +163,14 @@ fn scores_written_to_kif_and_csa_read_back_the_same() {
     };
     let json = evals(&games(&run(&["g.csa"]))[0]);
     run(&["--to", "kif", "-o", "out.kif", "g.csa"]);
+    run(&["--to", "kifu", "-o", "out.kifu", "g.csa"]);
+    // KIF in ShogiGUI's analysis comment, one a move.
+    let kif = std::fs::read_to_string(d.path().join("out.kifu")).unwrap();
+    assert_eq!(kif.matches("\n**解析 0 深さ ").count(), 5, "{kif}");
     run(&["--to", "csa", "-o", "out.csa", "g.csa"]);
     let csa = std::fs::read_to_string(d.path().join("out.csa")).unwrap();
     assert_eq!(csa.matches("\n'** ").count(), 5, "{csa}");
-    for out in ["out.kif", "out.csa"] {
+    for out in ["out.kif", "out.kifu", "out.csa"] {
         let o = kifu(d.path(), &["convert", "-q", "--to", "json", out]);
         assert!(o.status.success(), "{}", text(&o.stderr));
         assert_eq!(evals(&games(&o)[0]), json, "{out} read back");
@@ -238,6 +242,29 @@ fn existing_evaluations_stay_unless_overwrite() {
     let e = g["moves"][0]["eval"].as_i64().unwrap();
     assert_ne!(e, 12345);
     assert_eq!(g["moves"][0]["analysis"]["score"]["cp"], e);
+}
+
+#[test]
+#[cfg_attr(kifu_no_engine, ignore = "needs a USI engine (fairy-stockfish)")]
+fn overwrite_replaces_a_gui_comment_in_kif() {
+    let eng = real_engine();
+    let kif = "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n**対局 深さ 2 ノード数 9 評価値 999 読み筋 △３四歩(33)\n*好手\n   2 ３四歩(33)\n   3 投了\n";
+    let d = dir_with(&[("e.kifu", kif)]);
+    let base = [
+        "analyze", "-q", "--engine", &eng, "--depth", "3", "--to", "kifu", "e.kifu",
+    ];
+    let kept = kifu(d.path(), &base);
+    assert!(kept.status.success(), "{}", text(&kept.stderr));
+    let out = text(&kept.stdout);
+    assert!(out.contains("評価値 999 読み筋 △３四歩(33)"), "{out}");
+    assert_eq!(out.matches("**解析 0").count(), 1, "{out}");
+    let mut over = base.to_vec();
+    over.push("--overwrite");
+    let replaced = kifu(d.path(), &over);
+    let out = text(&replaced.stdout);
+    assert!(!out.contains("評価値 999"), "{out}");
+    assert!(out.contains("*好手"), "the player's comment stays:\n{out}");
+    assert_eq!(out.matches("**解析 0").count(), 2, "{out}");
 }
 
 /// A fake engine: `script` runs once per line the engine gets, as

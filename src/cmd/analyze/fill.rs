@@ -1,13 +1,15 @@
 //! The engine's answers put into the games as they are written: each move
 //! gets the evaluation of the position it left (the floodgate form every
-//! writer carries: CSA `'**`, KIF/KI2 `**` comment lines, JKF comments,
-//! the analysis JSON's `eval`/`pv`, the training formats' eval fields), and
+//! writer carries: CSA `'**`, JKF comments,
+//! the analysis JSON's `eval`/`pv`, the training formats' eval fields;
+//! KIF and KI2 get ShogiGUI's `*解析` comment, which ShogiGUI and kifu read
+//! back), and
 //! the analysis JSON gains per move the search's details, the move's loss
 //! and its judgement.
 
 use super::cache::Cache;
 use super::judge::{self, Judgement, Thresholds};
-use super::line::{checked_pv, key};
+use super::line::{checked_pv, gui_comment, is_gui_eval_comment, key};
 use super::usi::Score;
 use crate::ToFormat;
 use crate::cmd::convert::Amend;
@@ -28,6 +30,8 @@ pub struct Fill<'a> {
     pub search: String,
     /// Whether the JSON is indented.
     pub pretty: bool,
+    /// The output format: KIF and KI2 get ShogiGUI's comment form.
+    pub to: ToFormat,
 }
 
 /// One position's analysis in the JSON.
@@ -121,6 +125,10 @@ impl Fill<'_> {
 impl Amend for Fill<'_> {
     fn game(&self, game: &mut Game) {
         let positions = main_positions(game);
+        let gui = matches!(
+            self.to,
+            ToFormat::Kif | ToFormat::Kifu | ToFormat::Ki2 | ToFormat::Ki2u
+        );
         for (i, entry) in game.record.main.moves.iter_mut().enumerate() {
             let Some(after) = positions.get(i + 1) else {
                 break;
@@ -138,7 +146,19 @@ impl Amend for Fill<'_> {
                 pv: checked_pv(after, &a.pv).unwrap_or_default(),
                 rest: Vec::new(),
             };
-            entry.extra_mut().eval = Some(e);
+            let extra = entry.extra_mut();
+            // What the record said is replaced, not kept beside the new one.
+            extra.comments.retain(|c| !is_gui_eval_comment(c));
+            extra.eval = None;
+            extra.gui_eval = None;
+            if gui {
+                let score = e.score.unwrap_or_default();
+                let c = gui_comment(after, a.depth, a.nodes, score, &a.pv);
+                extra.comments.push(c);
+                extra.gui_eval = Some(e);
+            } else {
+                extra.eval = Some(e);
+            }
         }
     }
 

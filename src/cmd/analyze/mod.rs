@@ -243,6 +243,7 @@ pub fn run(a: &AnalyzeArgs) -> anyhow::Result<u8> {
         thresholds,
         search: limit.go(),
         pretty: a.pretty,
+        to: a.to.unwrap_or(ToFormat::Json),
     };
     let code = super::convert::run_with(&a.convert_args(), &fill)?;
     if !a.quiet {
