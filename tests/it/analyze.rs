@@ -421,3 +421,40 @@ fn an_illegal_pv_is_reported_and_not_written() {
     );
     assert!(!csa.contains("55"), "a PV was written:\n{csa}");
 }
+
+#[test]
+fn each_move_is_judged_by_its_loss_with_settable_thresholds() {
+    let d = dir_with(&[("g.csa", GAME)]);
+    // Sente to move: even; gote to move: gote +2000. Every move, by
+    // either side, hands the opponent that lead: loss 0.966 - 0.5.
+    let script = format!(
+        "{USI_OK}\n    position*) pos=\"$line\";;\n    go*) case \"$pos\" in *' b '*) cp=0;; *) cp=2000;; esac; echo \"info depth 1 nodes 1 score cp $cp\"; echo 'bestmove resign';;"
+    );
+    let eng = fake(d.path(), "judge.sh", &script);
+    let judged = |extra: &[&str]| {
+        let o = analyze_with(d.path(), &eng, &[extra, &["g.csa"]].concat());
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let g = games(&o).remove(0);
+        g["moves"].as_array().unwrap().clone()
+    };
+    // The mover's chance on the logistic curve of scale 600.
+    let expected = 1.0 / (1.0 + (-2000.0_f64 / 600.0).exp()) - 0.5;
+    let moves = judged(&[]);
+    for m in &moves {
+        let a = &m["analysis"];
+        let loss = a["loss"].as_f64().unwrap();
+        assert!((loss - expected).abs() < 1e-4, "{m}");
+        assert_eq!(a["judgement"], "blunder", "{m}");
+        assert_eq!(a["mark"], "大悪手", "{m}");
+    }
+    let moves = judged(&["--dubious", "0.2", "--mistake", "0.4", "--blunder", "0.5"]);
+    assert!(moves.iter().all(|m| m["analysis"]["mark"] == "悪手"));
+    let moves = judged(&["--dubious", "0.5", "--mistake", "0.6", "--blunder", "0.7"]);
+    assert!(moves.iter().all(|m| m["analysis"]["judgement"].is_null()));
+    let bad = analyze_with(
+        d.path(),
+        &eng,
+        &["--dubious", "0.5", "--mistake", "0.2", "g.csa"],
+    );
+    assert_eq!(bad.status.code(), Some(2), "{}", text(&bad.stderr));
+}
