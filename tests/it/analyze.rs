@@ -458,3 +458,75 @@ fn each_move_is_judged_by_its_loss_with_settable_thresholds() {
     );
     assert_eq!(bad.status.code(), Some(2), "{}", text(&bad.stderr));
 }
+
+#[test]
+fn a_run_interrupted_halfway_resumes_with_only_what_is_left() {
+    let d = dir_with(&[("g.csa", GAME)]);
+    let script = format!("{USI_OK}\n    go*) sleep 0.3; {ANSWER};;");
+    let eng = fake(d.path(), "slow.sh", &script);
+    let args = [
+        "analyze",
+        "--engine",
+        &eng,
+        "--timeout",
+        "5",
+        "--depth",
+        "1",
+        "--cache",
+        "c.jsonl",
+        "g.csa",
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kifu"))
+        .args(args)
+        .current_dir(d.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kifu runs");
+    let cache = d.path().join("c.jsonl");
+    let answers = || {
+        std::fs::read_to_string(&cache)
+            .map(|t| t.lines().count())
+            .unwrap_or(0)
+    };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while answers() < 2 {
+        assert!(Instant::now() < deadline, "no answers within 30 s");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(kill.success());
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("kifu did not stop within 30 s of SIGINT");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(err.contains("interrupted"), "{err}");
+    let done = answers();
+    assert!((2..6).contains(&done), "{done} answers before the stop");
+    let again = kifu(d.path(), &args);
+    let err = text(&again.stderr);
+    assert!(again.status.success(), "{err}");
+    let want = format!("{} positions analysed, {done} from cache", 6 - done);
+    assert!(err.contains(&want), "{want}:\n{err}");
+    assert_eq!(answers(), 6);
+    assert_eq!(evals(&games(&again)[0]).len(), 5);
+}

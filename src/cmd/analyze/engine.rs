@@ -82,13 +82,11 @@ impl std::fmt::Display for Failure {
 
 /// What the engine said about one position: its last exact score (the
 /// last bound when it gave no exact one), the depth, nodes and PV of that
-/// line, and its best move.
+/// line (at least the best move).
 #[derive(Clone, Debug)]
 pub struct Answer {
     /// The deepest line with a score.
     pub info: Info,
-    /// `bestmove`.
-    pub best: String,
 }
 
 impl Answer {
@@ -97,9 +95,9 @@ impl Answer {
     fn new(mut info: Info, best: String) -> Answer {
         let is_move = !matches!(best.as_str(), "" | "resign" | "win" | "(none)");
         if info.pv.is_empty() && is_move {
-            info.pv.push(best.clone());
+            info.pv.push(best);
         }
-        Answer { info, best }
+        Answer { info }
     }
 }
 

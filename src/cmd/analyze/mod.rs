@@ -208,7 +208,6 @@ pub fn run(a: &AnalyzeArgs) -> anyhow::Result<u8> {
     }
     signal::install();
     let (positions, from_cache) = positions(a, &cache)?;
-    let searched = positions.len();
     let settings = pool::Settings {
         spec: &spec,
         limit,
@@ -236,7 +235,6 @@ pub fn run(a: &AnalyzeArgs) -> anyhow::Result<u8> {
         eprintln!("kifu: analyze: interrupted: no output written{kept}");
         return Ok(2);
     }
-    let _ = searched;
     let fill = Fill {
         cache: &cache,
         overwrite: a.overwrite,
@@ -300,8 +298,7 @@ fn game_positions(
     overwrite: bool,
 ) -> Vec<Position> {
     let Item::Game {
-        record: Ok(record),
-        index,
+        record: Ok(record), ..
     } = item
     else {
         if let Some(Ok(v)) = super::variant::sniff_file(std::path::Path::new(name)) {
@@ -315,7 +312,6 @@ fn game_positions(
     let Ok(game) = kifu::replay(record, replay_opts) else {
         return Vec::new();
     };
-    let _ = index;
     let mut out = Vec::new();
     let mut pos = game.start.clone();
     let wanted = |p: &Position, entry: Option<&kifu::record::MoveEntry>| {

@@ -174,7 +174,6 @@ fn worker(n: usize, shared: &Shared, s: &Settings) {
         match eng.analyse(&job.pos.to_sfen(), s.limit) {
             Ok(answer) => {
                 let info = answer.info;
-                let _best_is_first = info.pv.first() == Some(&answer.best);
                 let pv = match checked_pv(&job.pos, &info.pv) {
                     Ok(_) => info.pv,
                     Err(bad) => {
@@ -200,7 +199,7 @@ fn worker(n: usize, shared: &Shared, s: &Settings) {
             Err(f) => {
                 shared.faults.fetch_add(1, Ordering::SeqCst);
                 engine = None;
-                let what = format!("{} on position {}: {f}", eng_name(s), job.key);
+                let what = format!("{} on position {}: {f}", s.spec.program, job.key);
                 if tries + 1 < s.tries {
                     if let Ok(mut q) = shared.queue.lock() {
                         q.push_front((job, tries + 1));
@@ -214,10 +213,6 @@ fn worker(n: usize, shared: &Shared, s: &Settings) {
             }
         }
     }
-}
-
-fn eng_name(s: &Settings) -> String {
-    s.spec.program.clone()
 }
 
 /// Report a fault of engine `n`; whether it may be started again.
