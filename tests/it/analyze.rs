@@ -530,3 +530,25 @@ fn a_run_interrupted_halfway_resumes_with_only_what_is_left() {
     assert_eq!(answers(), 6);
     assert_eq!(evals(&games(&again)[0]).len(), 5);
 }
+
+#[test]
+fn records_it_cannot_analyse_are_reported_and_the_batch_goes_on() {
+    let d = dir_with(&[
+        ("bad.csa", "V2.2\nPI\n+\n+7776FU\n+9999ZZ\n"),
+        (
+            "m.usi",
+            "position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 5d5c 1b1c\n",
+        ),
+        ("g.csa", GAME),
+    ]);
+    let eng = fake(d.path(), "ok.sh", &format!("{USI_OK}\n    go*) {ANSWER};;"));
+    let o = analyze_with(d.path(), &eng, &["bad.csa", "m.usi", "g.csa"]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("bad.csa:5:"), "{err}");
+    assert!(err.contains("m.usi: a minishogi record"), "{err}");
+    let out = games(&o);
+    assert_eq!(out.len(), 1, "only the shogi game is written");
+    assert_eq!(out[0]["source"], "g.csa");
+    assert!(evals(&out[0]).iter().all(|(e, _)| e.is_i64()));
+}
