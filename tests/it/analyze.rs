@@ -552,3 +552,22 @@ fn records_it_cannot_analyse_are_reported_and_the_batch_goes_on() {
     assert_eq!(out[0]["source"], "g.csa");
     assert!(evals(&out[0]).iter().all(|(e, _)| e.is_i64()));
 }
+
+#[test]
+fn a_bestmove_without_a_score_is_a_protocol_fault() {
+    let d = dir_with(&[("g.csa", GAME)]);
+    let script = format!(
+        "{USI_OK}\n    go*) echo 'info string thinking'; echo '%$#@!'; echo 'bestmove 7g7f';;"
+    );
+    let eng = fake(d.path(), "noscore.sh", &script);
+    let o = analyze_with(d.path(), &eng, &["--restarts", "1", "g.csa"]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("bestmove 7g7f without an info line with a score"),
+        "{err}"
+    );
+    assert!(err.contains("restarting it (0 restarts left)"), "{err}");
+    assert!(err.contains("no restart left"), "{err}");
+    assert!(evals(&games(&o)[0]).iter().all(|(e, _)| e.is_null()));
+}
