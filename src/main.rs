@@ -44,6 +44,8 @@ enum Command {
     Man(ManArgs),
     /// Print one position of a game as a KIF board diagram or an SVG board.
     Show(ShowArgs),
+    /// Search every position with a USI engine and write its scores into the records.
+    Analyze(cmd::analyze::AnalyzeArgs),
 }
 
 #[derive(Args, Debug)]
@@ -325,5 +327,6 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Completions(a) => cmd::extra::completions(a.shell),
         Command::Man(a) => cmd::extra::man(a.out_dir.as_deref()),
         Command::Show(a) => cmd::show::run(&a),
+        Command::Analyze(a) => cmd::analyze::run(&a),
     }
 }

@@ -1,5 +1,6 @@
 //! The subcommands, and what they share: finding inputs and reading them in parallel.
 
+pub mod analyze;
 pub mod check;
 pub mod color;
 pub mod convert;

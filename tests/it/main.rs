@@ -6,6 +6,8 @@
 //! without the corpus (build.rs), `cargo test` lists them as ignored.
 //! `KIFU_REQUIRE_CORPUS=1` (CI) makes a missing corpus a failure.
 
+#[cfg(unix)] // the fake engines are shell scripts
+mod analyze;
 mod carry;
 mod check_strict;
 mod cli;

@@ -85,6 +85,20 @@ fn emit_streamed(a: &ConvertArgs, input: &InputInfo, g: &Game) -> (String, Vec<W
     }
 }
 
+/// What a command that writes as `convert` does to each game: change
+/// the replayed game before it is written, and the bytes written for it.
+pub trait Amend: Sync {
+    /// Change the game before it is written.
+    fn game(&self, _game: &mut Game) {}
+    /// The bytes to write for `game` in `to`, given those its writer gave.
+    fn bytes(&self, _game: &Game, _to: ToFormat, bytes: Vec<u8>) -> Vec<u8> {
+        bytes
+    }
+}
+
+/// Plain conversion: nothing changed.
+impl Amend for () {}
+
 /// What converting one item of an input gave.
 #[derive(Default)]
 pub struct Converted {
@@ -106,13 +120,14 @@ pub struct Converted {
     pub unreadable: usize,
 }
 
-/// Replay and write one item of input `name`.
+/// Replay and write one item of input `name`, amended by `amend`.
 pub fn convert_item(
     name: &str,
     meta: &Meta,
     item: Item,
     a: &ConvertArgs,
     replay_opts: &kifu::ReplayOptions,
+    amend: &dyn Amend,
 ) -> Converted {
     let mut c = Converted::default();
     let (item, cut_short) = lenient_item(item, a.lenient);
@@ -136,7 +151,8 @@ pub fn convert_item(
         } => {
             c.index = index;
             match replay(record, replay_opts) {
-                Ok(game) => {
+                Ok(mut game) => {
+                    amend.game(&mut game);
                     c.plies = game.main.plies.len();
                     c.foul = !game.main.verdict.is_legal();
                     count_fouls(&game, &mut c.fouls_by_rule);
@@ -155,7 +171,7 @@ pub fn convert_item(
                         let (s, w) = emit_streamed(a, &info, &game);
                         (s.into_bytes(), w)
                     };
-                    c.bytes = Some(bytes);
+                    c.bytes = Some(amend.bytes(&game, a.to, bytes));
                     c.warnings.extend(w);
                 }
                 Err(e) => {

@@ -1,6 +1,7 @@
 //! `kifu convert`: read, replay, and write every game in another format.
 
 mod item;
+pub use item::Amend;
 mod names;
 mod writer;
 
@@ -28,6 +29,12 @@ pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
     if let Some(v) = super::variant::requested_or_sniffed(&a.input)? {
         return super::variant::convert(a, v);
     }
+    run_with(a, &())
+}
+
+/// [`run`] for shogi records, with `amend` changing each replayed game
+/// before it is written (`kifu analyze` puts the engine's evaluations in).
+pub fn run_with(a: &ConvertArgs, amend: &dyn Amend) -> anyhow::Result<u8> {
     let start = Instant::now();
     let (read_opts, replay_opts) = read_options(&a.input)?;
     let paths = a.input.paths_or_cwd();
@@ -72,7 +79,7 @@ pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
             &srcs,
             a.input.jobs,
             &read_opts,
-            |name, meta, i| item::convert_item(name, meta, i, a, &replay_opts),
+            |name, meta, i| item::convert_item(name, meta, i, a, &replay_opts, amend),
             |src, ev| w.event(src, ev),
         )?;
         w.finish()
