@@ -3,285 +3,38 @@
 
 use crate::codes::WarningCode;
 use crate::emit::Warning;
-use crate::notation::{csa_move, ki2_move, kif_move, push_csa_move, push_ki2_move, push_kif_move};
-use crate::record::{Ending, HeaderField, Line, MoveEntry, Record, StartPosition};
+use crate::notation::{push_csa_move, push_ki2_move, push_kif_move};
+use crate::record::{HeaderField, Line, MoveEntry, Record, StartPosition};
 use crate::replay::{Game, LineResult};
-use crate::report::{
-    DiagnosticJson, ResultJson, VerdictJson, diagnostic_json, game_report, result_json,
-    verdict_json,
-};
+use crate::report::{ResultJson, VerdictJson, diagnostic_json, result_json, verdict_json};
 use crate::rules::position::Position;
 use serde::Serialize;
 use serde::ser::{SerializeSeq, Serializer};
 
-/// One game.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct GameJson {
-    /// The input's path, or `-`.
-    pub source: String,
-    /// The game's index within its file.
-    pub index: usize,
-    /// The format read.
-    pub format: &'static str,
-    /// The encoding the input was decoded with.
-    pub encoding: &'static str,
-    /// Header fields.
-    pub header: HeaderJson,
-    /// The start position.
-    pub start: StartJson,
-    /// The legal plies of the main line.
-    pub moves: Vec<MoveJson>,
-    /// Variations, nested.
-    pub variations: Vec<VariationJson>,
-    /// The recorded ending of the main line.
-    pub end: Option<EndJson>,
-    /// As `kifu check --json`.
-    pub result: ResultJson,
-    /// As `kifu check --json`.
-    pub verdict: VerdictJson,
-    /// As `kifu check --json`.
-    pub diagnostics: Vec<DiagnosticJson>,
-}
-
-/// The common header fields by name, and every header line.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct HeaderJson {
-    /// 先手 / 下手 / `N+` (the `json` column of
-    /// [`SPELLINGS`](crate::record::SPELLINGS) names each field's keys).
-    pub sente: Option<String>,
-    /// 後手 / 上手 / `N-`.
-    pub gote: Option<String>,
-    /// 棋戦 / `$EVENT`.
-    pub event: Option<String>,
-    /// 場所 / `$SITE`.
-    pub site: Option<String>,
-    /// 開始日時 / `$START_TIME`.
-    pub start_time: Option<String>,
-    /// 終了日時 / `$END_TIME`.
-    pub end_time: Option<String>,
-    /// 持ち時間 / `$TIME_LIMIT` / `$TIME`.
-    pub time_control: Option<String>,
-    /// 手合割, or the preset's name.
-    pub handicap: Option<String>,
-    /// Every header line as `[key, value]`, in file order.
-    pub raw: Vec<(String, String)>,
-}
-
 /// The start position.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct StartJson {
+#[derive(Serialize)]
+struct StartJson {
     /// Canonical SFEN.
-    pub sfen: String,
+    sfen: String,
     /// `hirate`, a handicap name, or null for a position written out.
-    pub preset: Option<&'static str>,
+    preset: Option<&'static str>,
 }
 
 /// Time of a move.
-#[derive(Clone, Copy, Debug, Serialize, PartialEq)]
-pub struct TimeJson {
+#[derive(Serialize)]
+struct TimeJson {
     /// Time spent on the move.
-    pub spent_ms: Option<u64>,
+    spent_ms: Option<u64>,
     /// The mover's total so far.
-    pub total_ms: Option<u64>,
+    total_ms: Option<u64>,
 }
 
-/// One legal ply.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct MoveJson {
-    /// 1-based ply.
-    pub ply: u32,
-    /// USI notation.
-    pub usi: String,
-    /// CSA notation.
-    pub csa: String,
-    /// KIF notation.
-    pub kif: String,
-    /// KI2 notation with JSA disambiguation.
-    pub ki2: String,
-    /// The piece before the move (CSA code).
-    pub piece: &'static str,
-    /// The piece captured (CSA code), or null.
-    pub capture: Option<&'static str>,
-    /// Whether the move promotes.
-    pub promote: bool,
-    /// Whether the move gives check.
-    pub check: bool,
-    /// The position after the move.
-    pub sfen: String,
-    /// Time, or null.
-    pub time: Option<TimeJson>,
-    /// Comments attached to the move.
-    pub comments: Vec<String>,
-    /// The evaluation, from sente's side: the move's floodgate `'**` score,
-    /// else the one a GUI wrote in its comments; or null.
-    pub eval: Option<i64>,
-    /// The reading line of that evaluation in USI moves, as far as its moves
-    /// are legal; or null.
-    pub pv: Option<Vec<String>>,
-    /// Line in the source.
-    pub line: u32,
-}
-
-/// A variation.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct VariationJson {
-    /// The ply its first move replaces.
-    pub ply: u32,
-    /// Its legal plies.
-    pub moves: Vec<MoveJson>,
-    /// Variations branching from it.
-    pub variations: Vec<VariationJson>,
-}
-
-/// The recorded ending.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct EndJson {
-    /// `resign`, `checkmate`, `sennichite`, `foul`, …
-    pub kind: &'static str,
-    /// The number of moves the record writes before the ending.
-    pub ply: u32,
-    /// As written.
-    pub text: String,
-}
-
-fn header(record: &Record) -> HeaderJson {
-    let v = HeaderView::of(record);
-    let own = |f: Option<&str>| f.map(str::to_string);
-    HeaderJson {
-        sente: own(v.sente),
-        gote: own(v.gote),
-        event: own(v.event),
-        site: own(v.site),
-        start_time: own(v.start_time),
-        end_time: own(v.end_time),
-        time_control: own(v.time_control),
-        handicap: own(v.handicap),
-        raw: record
-            .header
-            .iter()
-            .map(|h| (h.key.clone(), h.value.clone()))
-            .collect(),
-    }
-}
-
-/// The plies of a replayed line as JSON, walking positions from `pos`.
-fn moves_json(mut pos: Position, line: &Line, result: &LineResult) -> Vec<MoveJson> {
-    let mut out = Vec::with_capacity(result.plies.len());
-    for (i, p) in result.plies.iter().enumerate() {
-        let entry: Option<&MoveEntry> = line.moves.get(i);
-        let ki2 = ki2_move(&pos, p.color, p.mv, p.piece, p.same);
-        let (eval, pv) = entry.map_or((None, None), |e| super::pv::of(e, &pos, p.mv));
-        pos.play_unchecked(p.mv);
-        out.push(MoveJson {
-            ply: result.first_ply + i as u32,
-            usi: p.mv.to_usi(),
-            csa: csa_move(p.color, p.mv, p.piece),
-            kif: kif_move(p.mv, p.piece, p.same),
-            ki2,
-            piece: p.piece.csa(),
-            capture: p.capture.map(|c| c.csa()),
-            promote: p.mv.is_promotion(),
-            check: p.check,
-            sfen: pos.to_sfen(),
-            time: entry.and_then(|e| e.time).map(|t| TimeJson {
-                spent_ms: t.spent_ms,
-                total_ms: t.total_ms,
-            }),
-            comments: entry.map(|e| e.comments().to_vec()).unwrap_or_default(),
-            eval,
-            pv,
-            line: entry.map_or(0, |e| e.span.line),
-        });
-    }
-    out
-}
-
-/// The position before ply `ply_index` (0-based) of a line that starts at `pos`.
+/// The position after the first `n` plies of `result` from `pos`.
 fn advance(mut pos: Position, result: &LineResult, n: usize) -> Position {
     for p in result.plies.iter().take(n) {
         pos.play_unchecked(p.mv);
     }
     pos
-}
-
-fn end_json(e: Option<&Ending>, plies: u32) -> Option<EndJson> {
-    e.map(|e| EndJson {
-        kind: e.kind.name(),
-        ply: plies,
-        text: e.text.clone(),
-    })
-}
-
-/// The analysis object of one game.
-pub fn game_json(
-    source: &str,
-    encoding: &'static str,
-    format: crate::Format,
-    game: &Game,
-) -> (GameJson, Vec<Warning>) {
-    let report = game_report(source, format, game);
-    let record = &game.record;
-    // Start positions of each variation: the position before the move it replaces.
-    let mut starts: Vec<Option<Position>> = Vec::with_capacity(game.variations.len());
-    let mut objs: Vec<Option<VariationJson>> = Vec::with_capacity(game.variations.len());
-    for (i, v) in game.variations.iter().enumerate() {
-        let (parent_start, parent_result) = match v.parent {
-            None => (Some(game.start.clone()), &game.main),
-            Some(p) => (starts[p].clone(), &game.variations[p].line),
-        };
-        let start = parent_start.map(|s| advance(s, parent_result, v.entry));
-        let moves = match (&start, game.variation_line(i)) {
-            (Some(s), Some(line)) => moves_json(s.clone(), line, &v.line),
-            _ => Vec::new(),
-        };
-        starts.push(start);
-        objs.push(Some(VariationJson {
-            ply: v.line.first_ply,
-            moves,
-            variations: Vec::new(),
-        }));
-    }
-    // Nest children under parents; children always come after their parent.
-    let mut top = Vec::new();
-    // Children are pushed in reverse and each list is reversed once it is
-    // complete (inserting at the front was quadratic in sibling count).
-    for i in (0..objs.len()).rev() {
-        let Some(mut obj) = objs[i].take() else {
-            continue;
-        };
-        obj.variations.reverse();
-        match game.variations[i].parent {
-            Some(p) => {
-                if let Some(parent) = objs[p].as_mut() {
-                    parent.variations.push(obj);
-                }
-            }
-            None => top.push(obj),
-        }
-    }
-    top.reverse();
-    let preset = match &record.start {
-        StartPosition::Preset(h) => Some(h.name()),
-        StartPosition::Setup(s) => s.preset().map(|h| h.name()),
-    };
-    let g = GameJson {
-        source: source.to_string(),
-        index: record.index,
-        format: format.name(),
-        encoding,
-        header: header(record),
-        start: StartJson {
-            sfen: game.start.to_sfen(),
-            preset,
-        },
-        moves: moves_json(game.start.clone(), &record.main, &game.main),
-        variations: top,
-        end: end_json(record.main.ending.as_ref(), record.main.moves.len() as u32),
-        result: report.result,
-        verdict: report.verdict,
-        diagnostics: report.diagnostics,
-    };
-    (g, warnings(game))
 }
 
 fn warnings(game: &Game) -> Vec<Warning> {
@@ -321,13 +74,12 @@ pub fn write(
     (s.unwrap_or_default(), warnings(game))
 }
 
-// What `write` serializes: the shape of `GameJson` (same names, order and
-// nesting, so serde_json writes the same bytes), but borrowed from the game,
-// and each ply's strings made while it is written, into buffers reused along
-// the line. Building `GameJson` cost a dozen allocations a ply, all freed
-// again right after.
+// What `write` serializes, borrowed from the game, with each ply's strings
+// made while it is written, into buffers reused along the line: an owned
+// tree of the same shape cost a dozen allocations a ply, all freed again
+// right after. docs/json.md names every field.
 
-/// [`GameJson`], borrowed.
+/// One game.
 #[derive(Serialize)]
 struct GameView<'a> {
     source: &'a str,
@@ -384,8 +136,8 @@ impl<'a> GameView<'a> {
     }
 }
 
-/// [`HeaderJson`], borrowed: the one place the header keys are looked up,
-/// for [`game_json`] and [`write()`] alike.
+/// The common header fields by name, and every header line: the one place
+/// the header keys are looked up.
 #[derive(Serialize)]
 struct HeaderView<'a> {
     sente: Option<&'a str>,
@@ -449,7 +201,7 @@ impl Serialize for Raw<'_> {
     }
 }
 
-/// [`EndJson`], borrowed.
+/// The recorded ending.
 #[derive(Serialize)]
 struct EndView<'a> {
     kind: &'static str,
@@ -466,7 +218,7 @@ impl Serialize for Diagnostics<'_> {
     }
 }
 
-/// [`MoveJson`], borrowed: the strings live in [`LineView`]'s buffers.
+/// One legal ply: the strings live in [`LineView`]'s buffers.
 #[derive(Serialize)]
 struct MoveView<'a> {
     ply: u32,
@@ -486,8 +238,8 @@ struct MoveView<'a> {
     line: u32,
 }
 
-/// A line's plies as [`MoveJson`]s, walking positions from `start`; empty
-/// without a start or a line, as [`game_json`] has it.
+/// A line's plies as [`MoveView`]s, walking positions from `start`; empty
+/// without a start or a line.
 struct LineView<'a> {
     start: Option<&'a Position>,
     line: Option<&'a Line>,
@@ -552,7 +304,7 @@ impl Serialize for LineView<'_> {
 }
 
 /// The variations' nesting, and the position each one starts from (the
-/// position before the move it replaces), as [`game_json`] works them out.
+/// position before the move it replaces).
 struct Tree<'a> {
     game: &'a Game,
     starts: Vec<Option<Position>>,
@@ -572,7 +324,7 @@ impl<'a> Tree<'a> {
                 Some(p) => (starts[p].as_ref(), &game.variations[p].line),
             };
             starts.push(parent_start.map(|s| advance(s.clone(), parent_result, v.entry)));
-            // A child listed before its parent is dropped, as in `game_json`.
+            // A child listed before its parent is dropped.
             match v.parent {
                 None => top.push(i),
                 Some(p) if p < i => children[p].push(i),
@@ -611,7 +363,7 @@ impl Serialize for ChildrenOf<'_, '_> {
     }
 }
 
-/// Variation `.1` as a [`VariationJson`].
+/// Variation `.1`, with the variations branching from it.
 struct VariationView<'t, 'a>(&'t Tree<'a>, usize);
 
 impl Serialize for VariationView<'_, '_> {

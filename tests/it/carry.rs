@@ -297,11 +297,12 @@ fn floodgate_evaluations_fill_eval_and_a_usi_pv() {
     assert_eq!(json_evals(&g), want);
     // The same from the KIF `**` lines it is written as.
     assert_eq!(json_evals(&game("kif", &kif::write(&g).0)), want);
-    // The typed view agrees.
-    let (typed, _) = kifu::emit::json::game_json("t", "UTF-8", kifu::Format::Csa, &g);
+    // Pretty JSON says the same.
+    let (text, _) = kifu::emit::json::write("t", "UTF-8", kifu::Format::Csa, &g, true);
+    let pretty: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(
-        typed.moves[0].pv.as_deref(),
-        Some(&["3c3d".to_string(), "2g2f".to_string()][..])
+        pretty["moves"][0]["pv"],
+        serde_json::json!(["3c3d", "2g2f"])
     );
 }
 

@@ -2,7 +2,6 @@
 
 use crate::common::{corpus_dir, files_with_ext};
 use kifu::ReplayOptions;
-use kifu::emit::json::game_json;
 use kifu::input::{ReadOptions, read_path};
 use kifu::replay::replay;
 use serde::Deserialize;
@@ -133,8 +132,7 @@ fn json_of(path: &std::path::Path) -> Vec<String> {
         .into_iter()
         .map(|r| {
             let g = replay(r, &ReplayOptions::default()).unwrap();
-            let (v, _) = game_json("x", input.encoding, input.format, &g);
-            serde_json::to_string(&v).unwrap()
+            write("x", input.encoding, input.format, &g, false).0
         })
         .collect()
 }
@@ -184,8 +182,13 @@ fn analysis_json_of_a_corpus_sample_deserializes_into_typed_structs() {
             let Ok(g) = replay(r, &ReplayOptions::default()) else {
                 continue;
             };
-            let (v, _) = game_json(&f.display().to_string(), input.encoding, input.format, &g);
-            let text = serde_json::to_string(&v).unwrap();
+            let (text, _) = write(
+                &f.display().to_string(),
+                input.encoding,
+                input.format,
+                &g,
+                false,
+            );
             let back: Game =
                 serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
             assert_eq!(back.moves.len(), g.main.plies.len());
@@ -224,46 +227,72 @@ fn analysis_json_keeps_times_comments_and_evaluations() {
     assert_eq!(g.result.winner.as_deref(), Some("sente"));
 }
 
-// `write` serializes borrowed views that make each ply's strings while they
-// are written; `game_json` builds the owned structs. The two must give the
-// same bytes, compact and pretty, for every shape a game can take.
+// What `write` gives, for every shape a game can take, must be JSON that
+// reads into the typed structs above and says what the game holds.
 
 use kifu::emit::json::write;
 use kifu::record::{Ending, EndingKind, Evaluation, HeaderField, Line, MoveEntry, MoveTime};
 use kifu::record::{Location, Notation, Record, StartPosition};
 use kifu::{Format, Handicap, Position};
 
-/// Panics, naming `what` and where the two first differ, unless `write`
-/// gives what serde_json makes of `game_json`.
-fn assert_write_matches(what: &str, encoding: &'static str, format: Format, g: &kifu::Game) {
-    let (owned, owned_warnings) = game_json(what, encoding, format, g);
-    for pretty in [false, true] {
-        let want = if pretty {
-            serde_json::to_string_pretty(&owned).unwrap()
-        } else {
-            serde_json::to_string(&owned).unwrap()
-        };
-        let (got, warnings) = write(what, encoding, format, g, pretty);
-        assert_eq!(warnings, owned_warnings, "{what}: warnings");
-        if got != want {
-            let at = got
-                .bytes()
-                .zip(want.bytes())
-                .position(|(a, b)| a != b)
-                .unwrap_or(got.len().min(want.len()));
-            let around = |s: &str| {
-                let b = s.as_bytes();
-                String::from_utf8_lossy(&b[at.saturating_sub(60)..(at + 60).min(b.len())])
-                    .into_owned()
-            };
-            panic!(
-                "{what} (pretty: {pretty}): write differs from game_json at byte {at}\n \
-                 write:     {}\n game_json: {}",
-                around(&got),
-                around(&want)
-            );
-        }
+/// Every variation object under `vs`, nested ones included.
+fn count_variations(vs: &[Variation]) -> usize {
+    vs.iter().map(|v| 1 + count_variations(&v.variations)).sum()
+}
+
+/// Panics, naming `what`, unless `write` gives, compact and pretty alike,
+/// JSON that reads into [`Game`] with the game's legal main line (each ply
+/// numbered in turn, with the record's comments and times), its header
+/// lines, as many variations as the replay found, and its verdict; or, for
+/// variations nested deeper than JSON readers take, the warning that says so.
+fn assert_write_holds(what: &str, encoding: &'static str, format: Format, g: &kifu::Game) {
+    let (compact, warnings) = write(what, encoding, format, g, false);
+    let (pretty, pretty_warnings) = write(what, encoding, format, g, true);
+    assert_eq!(warnings, pretty_warnings, "{what}");
+    assert!(!compact.contains('\n'), "{what}: one line");
+    let deep = g.max_variation_depth() > kifu::emit::json::JSON_READABLE_DEPTH;
+    assert_eq!(deep, !warnings.is_empty(), "{what}: {warnings:?}");
+    if deep {
+        assert!(
+            serde_json::from_str::<serde_json::Value>(&compact).is_err(),
+            "{what}"
+        );
+        return;
     }
+    let value: serde_json::Value =
+        serde_json::from_str(&compact).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let again: serde_json::Value =
+        serde_json::from_str(&pretty).unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert_eq!(value, again, "{what}: pretty and compact differ");
+    let back: Game = serde_json::from_value(value).unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert_eq!(back.source, what);
+    assert_eq!(back.encoding, encoding);
+    assert_eq!(back.moves.len(), g.main.plies.len(), "{what}");
+    let first = back.moves.first().map_or(1, |m| m.ply);
+    check_moves(&back.moves, first);
+    for (m, e) in back.moves.iter().zip(&g.record.main.moves) {
+        assert_eq!(m.comments, e.comments(), "{what} ply {}", m.ply);
+        let time = e.time.map(|t| (t.spent_ms, t.total_ms));
+        assert_eq!(
+            m.time.as_ref().map(|t| (t.spent_ms, t.total_ms)),
+            time,
+            "{what}"
+        );
+    }
+    let raw: Vec<(String, String)> = g
+        .record
+        .header
+        .iter()
+        .map(|h| (h.key.clone(), h.value.clone()))
+        .collect();
+    assert_eq!(back.header.raw, raw, "{what}");
+    assert_eq!(
+        count_variations(&back.variations),
+        g.variations.len(),
+        "{what}"
+    );
+    check_variations(&back.variations);
+    assert_eq!(back.verdict.legal, g.main.verdict.is_legal(), "{what}");
 }
 
 /// xorshift64*: reproducible without a dependency.
@@ -450,7 +479,7 @@ fn random_game(rng: &mut Rng, index: usize) -> Record {
 }
 
 #[test]
-fn write_matches_game_json_for_generated_games() {
+fn analysis_json_holds_the_game_for_generated_games() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let (mut games, mut variations, mut fouls, mut setups) = (0, 0, 0, 0);
     for i in 0..300 {
@@ -459,7 +488,7 @@ fn write_matches_game_json_for_generated_games() {
         let Ok(g) = replay(record, &ReplayOptions::default()) else {
             continue;
         };
-        assert_write_matches(&format!("generated game {i}"), "UTF-8", Format::Usi, &g);
+        assert_write_holds(&format!("generated game {i}"), "UTF-8", Format::Usi, &g);
         games += 1;
         variations += usize::from(!g.variations.is_empty());
         fouls += usize::from(!g.main.verdict.is_legal());
@@ -473,7 +502,7 @@ fn write_matches_game_json_for_generated_games() {
 }
 
 #[test]
-fn write_matches_game_json_for_hostile_records() {
+fn analysis_json_holds_the_game_for_hostile_records() {
     // CSA with escapes in comments, floodgate evaluations, times, a custom
     // position and a foul (a pawn dropped where one stands: nifu).
     let csa = "V2.2\nN+\"quoted\\\" \\\\ sente\nN-後手\t名前\n$EVENT:ev\\u0000ent\n\
@@ -491,7 +520,7 @@ fn write_matches_game_json_for_hostile_records() {
     .expect("replays");
     assert!(!g.main.verdict.is_legal(), "the CSA ends in a foul");
     assert_eq!(g.main.plies.len(), 2, "two plies before the foul");
-    assert_write_matches("hostile CSA", "UTF-8", Format::Csa, &g);
+    assert_write_holds("hostile CSA", "UTF-8", Format::Csa, &g);
 
     // KIF with nested variations, a foul inside a variation, comments with
     // every escape, and an ending.
@@ -517,7 +546,7 @@ fn write_matches_game_json_for_hostile_records() {
             g.variations.iter().any(|v| !v.line.verdict.is_legal()),
             "one variation has a foul"
         );
-        assert_write_matches("hostile KIF", input.encoding, input.format, &g);
+        assert_write_holds("hostile KIF", input.encoding, input.format, &g);
     }
 
     // Variations nested deeper than JSON readers take: the warning too.
@@ -539,7 +568,7 @@ fn write_matches_game_json_for_hostile_records() {
     };
     let g = replay(deep, &ReplayOptions::default()).expect("replays");
     assert!(g.max_variation_depth() > kifu::emit::json::JSON_READABLE_DEPTH);
-    assert_write_matches("deep nesting", "UTF-8", Format::Usi, &g);
+    assert_write_holds("deep nesting", "UTF-8", Format::Usi, &g);
 
     // Every fixture, whatever its format.
     let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
@@ -559,7 +588,7 @@ fn check_file(f: &std::path::Path) -> usize {
     let mut n = 0;
     for r in input.records {
         if let Ok(g) = replay(r, &ReplayOptions::default()) {
-            assert_write_matches(&f.display().to_string(), input.encoding, input.format, &g);
+            assert_write_holds(&f.display().to_string(), input.encoding, input.format, &g);
             n += 1;
         }
     }
@@ -568,8 +597,8 @@ fn check_file(f: &std::path::Path) -> usize {
 
 #[test]
 #[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
-fn write_matches_game_json_for_the_whole_corpus() {
-    let dir = corpus_dir("write_matches_game_json_for_the_whole_corpus");
+fn analysis_json_holds_the_game_for_the_whole_corpus() {
+    let dir = corpus_dir("analysis_json_holds_the_game_for_the_whole_corpus");
     let exts = [
         "kif", "kifu", "csa", "ki2", "ki2u", "usi", "jkf", "json", "sfen", "sfens", "txt",
     ];
