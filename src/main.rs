@@ -1,4 +1,5 @@
-//! The `kifu` command: check, convert, stats, perft, completions and man.
+//! The `kifu` command: check, convert, stats, dedup, select, explore,
+//! perft, show, completions and man.
 //!
 //! `main` → `run()` → exit code: 0 when every game is legal, 1 when some game
 //! has a foul, 2 when an input could not be read or the usage is wrong.
@@ -44,6 +45,9 @@ enum Command {
     Man(ManArgs),
     /// Print one position of a game as a KIF board diagram or an SVG board.
     Show(cmd::show::ShowArgs),
+    /// Find the games that are one game across files, formats and
+    /// encodings (the same moves, or a truncated copy), and keep one copy.
+    Dedup(cmd::dedup::DedupArgs),
 }
 
 #[derive(Args, Debug)]
@@ -269,5 +273,6 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Completions(a) => cmd::extra::completions(a.shell),
         Command::Man(a) => cmd::extra::man(a.out_dir.as_deref()),
         Command::Show(a) => cmd::show::run(&a),
+        Command::Dedup(a) => cmd::dedup::run(&a),
     }
 }

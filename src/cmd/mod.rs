@@ -3,6 +3,7 @@
 pub mod check;
 pub mod color;
 pub mod convert;
+pub mod dedup;
 pub mod extra;
 pub mod output;
 pub mod perft;

@@ -13,6 +13,7 @@ mod cli_messages;
 mod common;
 mod csa;
 mod csa_write;
+mod dedup;
 mod endings;
 mod fuzz_replay;
 mod golden;

@@ -113,6 +113,7 @@ pub fn convert_item(
     item: Item,
     a: &ConvertArgs,
     replay_opts: &kifu::ReplayOptions,
+    keep: super::Keep,
 ) -> Converted {
     let mut c = Converted::default();
     let (item, cut_short) = lenient_item(item, a.lenient);
@@ -136,6 +137,7 @@ pub fn convert_item(
         } => {
             c.index = index;
             match replay(record, replay_opts) {
+                Ok(game) if !keep(name, &game) => {}
                 Ok(game) => {
                     c.plies = game.main.plies.len();
                     c.foul = !game.main.verdict.is_legal();
