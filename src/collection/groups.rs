@@ -48,6 +48,9 @@ pub struct Group {
     /// Each game's plies (the legal moves of its main line), in the order
     /// of `games`.
     pub plies: Vec<u32>,
+    /// Each game's information (see [`super::information`]), in the order
+    /// of `games`.
+    pub information: Vec<u32>,
     /// The game to keep.
     pub keep: u32,
 }
@@ -248,6 +251,7 @@ impl Groups {
                 Group {
                     relation,
                     plies: games.iter().map(|&i| e(i).key.plies).collect(),
+                    information: games.iter().map(|&i| e(i).information).collect(),
                     games,
                     keep,
                 }

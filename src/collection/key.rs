@@ -10,7 +10,7 @@ use crate::rules::types::Move;
 /// at `c`. Longer lines use 128.
 pub const ANCHORS: [u32; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
 
-/// A game as dedup sees it: 52 bytes, whatever the game's length.
+/// A game as dedup sees it: 56 bytes, whatever the game's length.
 ///
 /// * `start`: the start position's Zobrist key (board, hands, side to move;
 ///   the move number is left out, so a diagram numbered from move 1 and
@@ -38,6 +38,9 @@ pub struct GameKey {
     /// The main line's legal moves.
     pub plies: u32,
     anchors: [u32; 8],
+    /// Whether the line ends in a foul: then its whole legal part is a
+    /// prefix of it, and a copy that stops before the foul is held in it.
+    foul: bool,
 }
 
 /// A 64-bit mixer (the splitmix64 finaliser): each bit of the input
@@ -95,6 +98,7 @@ impl GameKey {
     pub fn from_prefixes(game: &Game, prefixes: &[u64]) -> GameKey {
         let start = game.start.key();
         let mut line = prefixes.last().copied().unwrap_or_else(|| mix(start));
+        let foul = matches!(game.main.verdict, Verdict::Foul(_));
         if let Verdict::Foul(f) = &game.main.verdict {
             let mv = if game.main.foul_played() {
                 0
@@ -114,6 +118,7 @@ impl GameKey {
             line,
             plies: u32::try_from(prefixes.len()).unwrap_or(u32::MAX),
             anchors,
+            foul,
         }
     }
 
@@ -135,12 +140,12 @@ impl GameKey {
 
     /// The anchors of this game that a shorter game's [`GameKey::probe`]
     /// could name: `(start, c, hash)` for every kept length `c` shorter
-    /// than the line.
+    /// than the line (or as long, when a foul ends it).
     pub fn anchors(&self) -> impl Iterator<Item = (u64, u32, u32)> + '_ {
         ANCHORS
             .iter()
             .zip(&self.anchors)
-            .filter(|&(&c, _)| c < self.plies)
+            .filter(|&(&c, _)| c < self.plies || (self.foul && c == self.plies))
             .map(|(&c, &a)| (self.start, c, a))
     }
 }

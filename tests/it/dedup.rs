@@ -20,9 +20,14 @@ type Game = String;
 
 /// The groups of a `--json` run: kind, the games, the kept game.
 fn groups(args: &[&str]) -> Vec<(String, BTreeSet<Game>, Game)> {
+    groups_in(&root(), args)
+}
+
+/// The groups of a `--json` run in `dir`.
+fn groups_in(dir: &Path, args: &[&str]) -> Vec<(String, BTreeSet<Game>, Game)> {
     let mut all = vec!["dedup", "--json"];
     all.extend_from_slice(args);
-    let o = kifu_in(&root(), &all);
+    let o = kifu_in(dir, &all);
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     out(&o)
         .lines()
@@ -312,4 +317,171 @@ fn against_names_the_games_a_folder_already_holds() {
     .map(|(a, b, c)| (a.to_string(), b.to_string(), c.to_string()))
     .collect();
     assert_eq!(lines, want);
+}
+
+/// A folder holding `files`.
+fn folder(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in files {
+        std::fs::write(dir.path().join(name), text).unwrap();
+    }
+    dir
+}
+
+fn names(games: &[&str]) -> BTreeSet<Game> {
+    games.iter().map(|g| format!("./{g}")).collect()
+}
+
+/// Two plies with five header fields, three comments and two move times:
+/// more information than `LONG_CSA`, and shorter.
+const SHORT_KIF: &str = "開始日時：2024/01/01\n棋戦：テスト\n場所：東京\n先手：甲\n後手：乙\n*はじめ\n\
+手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:05/00:00:05)\n*一\n   2 ３四歩(33)   ( 0:03/00:00:03)\n*二\n";
+/// Four plies with two names, four times and an ending.
+const LONG_CSA: &str =
+    "N+甲\nN-乙\nPI\n+\n+7776FU\nT1\n-3334FU\nT1\n+2726FU\nT1\n-8384FU\nT1\n%TORYO\n";
+
+#[test]
+fn the_keep_policies_choose_the_longest_the_richest_or_the_first() {
+    let dir = folder(&[
+        ("a-bare.usi", "position startpos moves 7g7f 3c3d\n"),
+        (
+            "b-long.usi",
+            "position startpos moves 7g7f 3c3d 2g2f 8c8d\n",
+        ),
+        ("c-long.csa", LONG_CSA),
+        ("d-short.kifu", SHORT_KIF),
+    ]);
+    let keep = |policy: &str| {
+        groups_in(dir.path(), &["--keep-policy", policy, "."])[0]
+            .2
+            .clone()
+    };
+    // Of the two longest, the one with move times and names.
+    assert_eq!(keep("longest"), "./c-long.csa#0");
+    assert_eq!(keep("most-information"), "./d-short.kifu#0");
+    assert_eq!(keep("first"), "./a-bare.usi#0");
+    let got = groups_in(dir.path(), &["."]);
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0].0, "contained");
+    assert_eq!(
+        got[0].1,
+        names(&[
+            "a-bare.usi#0",
+            "b-long.usi#0",
+            "c-long.csa#0",
+            "d-short.kifu#0"
+        ])
+    );
+}
+
+#[test]
+fn the_text_report_names_each_group_its_games_and_the_copy_kept() {
+    let dir = folder(&[
+        ("a.usi", "position startpos moves 7g7f 3c3d 2g2f\n"),
+        ("b.csa", "PI\n+\n+7776FU\n-3334FU\n+2726FU\n%TORYO\n"),
+        ("c.usi", "position startpos moves 2g2f\n"),
+    ]);
+    let o = kifu_in(dir.path(), &["dedup", "."]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(
+        out(&o),
+        "same: 2 games, the same game\n       ./a.usi (3 plies)\n  keep ./b.csa (3 plies)\n"
+    );
+    assert!(
+        err(&o).contains("3 files, 3 games (0 with fouls): 1 group, 1 to leave out"),
+        "{}",
+        err(&o)
+    );
+}
+
+#[test]
+fn copies_that_end_in_the_same_foul_are_one_game_and_hold_the_clean_prefix() {
+    let dir = folder(&[
+        ("foul.csa", "PI\n+\n+7776FU\n-3334FU\n+5957OU\n"),
+        ("foul.usi", "position startpos moves 7g7f 3c3d 5i5g\n"),
+        ("other-foul.usi", "position startpos moves 7g7f 3c3d 5i3g\n"),
+        ("prefix.usi", "position startpos moves 7g7f 3c3d\n"),
+    ]);
+    let o = kifu_in(dir.path(), &["dedup", "--json", "."]);
+    // As check: a game with a foul is a game; the run itself succeeded.
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(err(&o).contains("4 games (3 with fouls)"), "{}", err(&o));
+    let got = groups_in(dir.path(), &["."]);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].0, "contained");
+    // The two copies of one foul, and the clean prefix (which the other
+    // foul holds too: it goes with the first container found).
+    assert_eq!(
+        got[0].1,
+        names(&["foul.csa#0", "foul.usi#0", "prefix.usi#0"])
+    );
+    let same = groups_in(dir.path(), &["foul.csa", "foul.usi", "other-foul.usi"]);
+    assert_eq!(same.len(), 1);
+    assert_eq!(same[0].0, "same");
+    assert_eq!(
+        same[0].1,
+        names(&["foul.csa#0", "foul.usi#0"])
+            .iter()
+            .map(|g| g[2..].to_string())
+            .collect()
+    );
+}
+
+#[test]
+fn a_variation_is_no_part_of_the_game_dedup_compares() {
+    let kif = "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n\n変化：2手\n   2 ８四歩(83)\n";
+    let dir = folder(&[
+        ("main.usi", "position startpos moves 7g7f 3c3d 2g2f\n"),
+        ("varied.kifu", kif),
+        ("branch.usi", "position startpos moves 7g7f 8c8d\n"),
+    ]);
+    let got = groups_in(dir.path(), &["."]);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert_eq!(got[0].0, "same");
+    assert_eq!(got[0].1, names(&["main.usi#0", "varied.kifu#0"]));
+}
+
+#[test]
+fn against_with_unique_writes_only_the_games_the_folder_does_not_hold() {
+    let held = folder(&[("old.csa", LONG_CSA)]);
+    let dir = folder(&[
+        ("copy.usi", "position startpos moves 7g7f 3c3d 2g2f 8c8d\n"),
+        ("cut.usi", "position startpos moves 7g7f 3c3d\n"),
+        (
+            "longer.usi",
+            "position startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e\n",
+        ),
+        ("new.usi", "position startpos moves 2g2f\n"),
+        ("new-again.usi", "position startpos moves 2g2f\n"),
+    ]);
+    let h = held.path().display().to_string();
+    let o = kifu_in(
+        dir.path(),
+        &[
+            "dedup",
+            "-q",
+            "--against",
+            &h,
+            "--unique",
+            "--to",
+            "usi",
+            "-o",
+            "out.usi",
+            ".",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(
+        out(&o),
+        format!(
+            "./copy.usi: held {h}/old.csa\n./cut.usi: held (a truncated copy of) {h}/old.csa\n\
+./longer.usi: longer than the held copy {h}/old.csa\n"
+        )
+    );
+    let written = std::fs::read_to_string(dir.path().join("out.usi")).unwrap();
+    // The longer copy, and one of the two copies of the new game.
+    assert_eq!(
+        written,
+        "position startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e\nposition startpos moves 2g2f\n"
+    );
 }

@@ -2,21 +2,22 @@
 //! file, format or encoding; the copy of each to keep; and, with
 //! `--unique`, one copy of each game written out.
 //!
-//! Memory is a fixed key per game ([`kifu::collection::GameKey`], 52
-//! bytes, and 12 more here for its place and size), never the game. The
+//! Memory is a fixed key per game ([`kifu::collection::GameKey`], 56
+//! bytes, and 16 more here for its place and size), never the game. The
 //! inputs are read once; only the games that may hold a truncated copy
 //! (their anchors match a shorter game's, see [`Groups::candidates`]) are
 //! read a second time for their prefix hashes, and `--unique` reads the
 //! inputs once more to write.
 
+mod report;
+
 use super::progress::Progress;
 use super::{Event, Item, Source, drive, error_line, read_options, sources};
 use crate::{InputArgs, ToFormat};
 use clap::{Args, ValueEnum};
-use kifu::collection::{self, GameKey, Group, Groups, KeepPolicy, Relation};
+use kifu::collection::{self, GameKey, Groups, KeepPolicy};
 use kifu::replay::replay;
 use std::collections::{HashMap, HashSet};
-use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -97,6 +98,10 @@ impl Policy {
 struct Keyed {
     /// The game's index in its input, its key and information.
     game: Option<(usize, GameKey, u32)>,
+    /// Whether a game was replayed, and whether it has a foul (its main
+    /// line or a variation, as `check` counts them).
+    read: bool,
+    foul: bool,
     err: String,
     unreadable: usize,
 }
@@ -156,6 +161,9 @@ fn key_item(item: Item, name: &str, keying: Keying, opts: &kifu::ReplayOptions) 
     let information = collection::information(&record);
     match replay(record, opts) {
         Ok(game) => {
+            k.read = true;
+            k.foul = !game.main.verdict.is_legal()
+                || game.variations.iter().any(|v| !v.line.verdict.is_legal());
             let key = match keying {
                 Keying::Line => Some(GameKey::of(&game)),
                 Keying::Position(n) => {
@@ -170,6 +178,16 @@ fn key_item(item: Item, name: &str, keying: Keying, opts: &kifu::ReplayOptions) 
         }
     }
     k
+}
+
+/// What the first read of the inputs gave.
+struct FirstRead {
+    groups: Groups,
+    places: Places,
+    /// Games read (a game shorter than `--position-at` is read, not keyed).
+    games: usize,
+    fouls: usize,
+    unreadable: usize,
 }
 
 /// Run `kifu dedup`.
@@ -192,6 +210,58 @@ pub fn run(a: &DedupArgs) -> anyhow::Result<u8> {
     for e in &walk_errors {
         eprintln!("kifu: {e}");
     }
+    let places = Places {
+        srcs,
+        games: Vec::new(),
+        held_sources,
+    };
+    let mut progress = Progress::new(places.srcs.len(), !a.quiet);
+    let mut r = first_read(a, places, &read_opts, &replay_opts, &mut progress)?;
+    r.unreadable += walk_errors.len();
+    containment(&mut r.groups, &r.places, a, &read_opts, &replay_opts)?;
+    progress.finish();
+    let FirstRead {
+        groups,
+        places,
+        games,
+        fouls,
+        unreadable,
+    } = r;
+    let found = groups.finish(a.keep_policy.policy());
+    let mut out = std::io::BufWriter::new(std::io::stdout());
+    let drop = if a.against.is_some() {
+        report::report_against(&mut out, &found, &places, a)?
+    } else {
+        report::report(&mut out, &found, &places, a)?
+    };
+    out.flush()?;
+    if !a.quiet {
+        let files = places.srcs.len();
+        eprintln!(
+            "kifu: {files} {}, {games} {} ({fouls} with fouls): {} {}, {} to leave out; {unreadable} unreadable",
+            super::summary::plural(files, "file", "files"),
+            super::summary::plural(games, "game", "games"),
+            found.len(),
+            super::summary::plural(found.len(), "group", "groups"),
+            drop.len(),
+        );
+    }
+    let mut code = if unreadable > 0 { 2 } else { 0 };
+    if a.unique {
+        let written = write_unique(a, &places, &drop)?;
+        code = code.max(written);
+    }
+    Ok(code)
+}
+
+/// Read every input once, keying each game.
+fn first_read(
+    a: &DedupArgs,
+    mut places: Places,
+    read_opts: &kifu::input::ReadOptions,
+    replay_opts: &kifu::ReplayOptions,
+    progress: &mut Progress,
+) -> anyhow::Result<FirstRead> {
     let keying = match (a.position_at, a.final_position) {
         (Some(n), _) => Keying::Position(Some(n)),
         (None, true) => Keying::Position(None),
@@ -201,36 +271,32 @@ pub fn run(a: &DedupArgs) -> anyhow::Result<u8> {
         Keying::Line => Groups::default(),
         Keying::Position(_) => Groups::by_position(),
     };
-    let mut places = Places {
-        srcs: srcs.clone(),
-        games: Vec::new(),
-        held_sources,
-    };
-    let mut unreadable = walk_errors.len();
-    let mut progress = Progress::new(srcs.len(), !a.quiet);
-    let index_of: HashMap<String, u32> = srcs
+    let index_of: HashMap<String, u32> = places
+        .srcs
         .iter()
         .enumerate()
         .map(|(i, s)| (s.name(), i as u32))
         .collect();
-    let mut files = 0;
+    let (mut files, mut games, mut fouls, mut unreadable) = (0, 0, 0, 0);
     drive(
-        &srcs,
+        &places.srcs.clone(),
         a.input.jobs,
-        &read_opts,
-        |name, _, item| key_item(item, name, keying, &replay_opts),
+        read_opts,
+        |name, _, item| key_item(item, name, keying, replay_opts),
         |src, ev| {
             match ev {
                 Event::Begin => {}
                 Event::End => {
                     files += 1;
-                    progress.update(files, groups.len(), 0);
+                    progress.update(files, games, fouls);
                 }
                 Event::Item(k) => {
                     if !k.err.is_empty() {
                         progress.eprint(&k.err);
                     }
                     unreadable += k.unreadable;
+                    games += usize::from(k.read);
+                    fouls += usize::from(k.foul);
                     if let Some((index, key, info)) = k.game {
                         groups.add(key, info);
                         let s = index_of.get(&src.name()).copied().unwrap_or(0);
@@ -241,34 +307,13 @@ pub fn run(a: &DedupArgs) -> anyhow::Result<u8> {
             Ok(())
         },
     )?;
-    let games = groups.len();
-    containment(&mut groups, &places, a, &read_opts, &replay_opts)?;
-    progress.finish();
-    let found = groups.finish(a.keep_policy.policy());
-    let mut out = std::io::BufWriter::new(std::io::stdout());
-    let drop = if a.against.is_some() {
-        report_against(&mut out, &found, &places, a)?
-    } else {
-        report(&mut out, &found, &places, a)?
-    };
-    out.flush()?;
-    if !a.quiet {
-        let copies = drop.len();
-        eprintln!(
-            "kifu: {} {}, {games} {}: {} {}, {copies} to leave out; {unreadable} unreadable",
-            srcs.len(),
-            super::summary::plural(srcs.len(), "file", "files"),
-            super::summary::plural(games, "game", "games"),
-            found.len(),
-            super::summary::plural(found.len(), "group", "groups"),
-        );
-    }
-    let mut code = if unreadable > 0 { 2 } else { 0 };
-    if a.unique {
-        let written = write_unique(a, &places, &drop)?;
-        code = code.max(written);
-    }
-    Ok(code)
+    Ok(FirstRead {
+        groups,
+        places,
+        games,
+        fouls,
+        unreadable,
+    })
 }
 
 /// The second read: the prefix hashes of the games that may hold a shorter
@@ -328,154 +373,6 @@ fn containment(
         }
         Ok(())
     })
-}
-
-/// One game of a group, as the JSON output names it.
-fn game_json(places: &Places, id: u32, plies: u32) -> serde_json::Value {
-    let (source, index) = places.name(id);
-    serde_json::json!({"source": source, "index": index, "plies": plies})
-}
-
-/// The text or JSON report of the groups; the games to leave out.
-fn report(
-    out: &mut impl Write,
-    found: &[Group],
-    places: &Places,
-    a: &DedupArgs,
-) -> anyhow::Result<HashSet<u32>> {
-    let mut drop = HashSet::new();
-    for g in found {
-        drop.extend(g.games.iter().copied().filter(|&i| i != g.keep));
-        if a.json {
-            let games: Vec<_> = g
-                .games
-                .iter()
-                .zip(&g.plies)
-                .map(|(&i, &p)| game_json(places, i, p))
-                .collect();
-            let (source, index) = places.name(g.keep);
-            let v = serde_json::json!({
-                "kind": g.relation.name(),
-                "games": games,
-                "keep": {"source": source, "index": index},
-            });
-            writeln!(out, "{v}")?;
-        } else {
-            out.write_all(group_text(g, places).as_bytes())?;
-        }
-    }
-    Ok(drop)
-}
-
-/// How a game is named in the text report: `file` or `file (game N)`.
-fn label(places: &Places, id: u32) -> String {
-    let (name, index) = places.name(id);
-    if index > 0 || name == "-" {
-        format!("{name} (game {})", index + 1)
-    } else {
-        name
-    }
-}
-
-fn group_text(g: &Group, places: &Places) -> String {
-    let mut s = String::new();
-    let what = match g.relation {
-        Relation::Same => "the same game",
-        Relation::Contained => "one game and truncated copies",
-        Relation::Position => "the same position",
-    };
-    let _ = writeln!(s, "{}: {} games, {what}", g.relation.name(), g.games.len());
-    for (n, &i) in g.games.iter().enumerate() {
-        let mark = if i == g.keep { "keep" } else { "    " };
-        let _ = writeln!(s, "  {mark} {} ({} plies)", label(places, i), g.plies[n]);
-    }
-    s
-}
-
-/// The `--against` report: each input game that DIR already holds (the
-/// same game, or a truncated copy of one held there), and each that is a
-/// longer copy of a held game; the games `--unique` leaves out.
-fn report_against(
-    out: &mut impl Write,
-    found: &[Group],
-    places: &Places,
-    a: &DedupArgs,
-) -> anyhow::Result<HashSet<u32>> {
-    let mut drop = HashSet::new();
-    for g in found {
-        let held: Vec<(u32, u32)> = g
-            .games
-            .iter()
-            .zip(&g.plies)
-            .filter(|&(&i, _)| places.held(i))
-            .map(|(&i, &p)| (i, p))
-            .collect();
-        let mut new_ones = Vec::new();
-        for (&i, &plies) in g.games.iter().zip(&g.plies) {
-            if places.held(i) {
-                continue;
-            }
-            // Every game of a group lies on its longest game's line, so a
-            // held game at least as long holds this one.
-            let holder = held.iter().find(|&&(_, p)| p >= plies);
-            let (relation, other) = match holder {
-                Some(&(h, p)) if p == plies => ("same", h),
-                Some(&(h, _)) => ("contained", h),
-                None if held.is_empty() => {
-                    new_ones.push(i);
-                    continue;
-                }
-                None => ("extends", held[0].0),
-            };
-            if relation == "extends" {
-                new_ones.push(i);
-            } else {
-                drop.insert(i);
-            }
-            write_held(out, places, i, plies, relation, other, a.json)?;
-        }
-        // Among the games DIR does not hold, one copy is written.
-        if new_ones.len() > 1 {
-            let keep = new_ones
-                .iter()
-                .copied()
-                .find(|&i| i == g.keep)
-                .unwrap_or(new_ones[0]);
-            drop.extend(new_ones.into_iter().filter(|&i| i != keep));
-        }
-    }
-    Ok(drop)
-}
-
-fn write_held(
-    out: &mut impl Write,
-    places: &Places,
-    id: u32,
-    plies: u32,
-    relation: &str,
-    held: u32,
-    json: bool,
-) -> anyhow::Result<()> {
-    let (source, index) = places.name(id);
-    let (hs, hi) = places.name(held);
-    if json {
-        let v = serde_json::json!({
-            "kind": relation,
-            "source": source,
-            "index": index,
-            "plies": plies,
-            "held": {"source": hs, "index": hi},
-        });
-        writeln!(out, "{v}")?;
-    } else {
-        let what = match relation {
-            "same" => "held",
-            "contained" => "held (a truncated copy of)",
-            _ => "longer than the held copy",
-        };
-        writeln!(out, "{}: {what} {}", label(places, id), label(places, held))?;
-    }
-    Ok(())
 }
 
 /// `--unique`: convert every input game but the ones left out, with
