@@ -48,6 +48,10 @@ enum Command {
     /// Find the games that are one game across files, formats and
     /// encodings (the same moves, or a truncated copy), and keep one copy.
     Dedup(cmd::dedup::DedupArgs),
+    /// Keep the games that match every filter given (players, event, date,
+    /// rating, handicap, result, ending, foul, length, a position), listed,
+    /// converted or split into parts.
+    Select(cmd::select::SelectArgs),
 }
 
 #[derive(Args, Debug)]
@@ -274,5 +278,6 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Man(a) => cmd::extra::man(a.out_dir.as_deref()),
         Command::Show(a) => cmd::show::run(&a),
         Command::Dedup(a) => cmd::dedup::run(&a),
+        Command::Select(a) => cmd::select::run(&a),
     }
 }

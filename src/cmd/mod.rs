@@ -10,6 +10,7 @@ pub mod perft;
 pub mod pipeline;
 pub mod progress;
 pub mod report;
+pub mod select;
 pub mod show;
 pub mod show_variant;
 pub mod signal;

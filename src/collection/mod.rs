@@ -9,6 +9,9 @@
 //! truncated copy). Headers, comments, times, the format and the encoding
 //! play no part: a game read from KIF, CSA or JKF has one key.
 //!
+//! A [`Filter`] says which games of a collection to keep, by their header
+//! and their play.
+//!
 //! ```
 //! use kifu::collection::GameKey;
 //! use kifu::{Format, ReplayOptions, parse, replay};
@@ -24,8 +27,10 @@
 //! assert_eq!(usi, kif);
 //! ```
 
+mod filter;
 mod groups;
 mod key;
 
+pub use filter::{Filter, HandicapFilter, Outcome, Range, fold, plies_at, ratings, start_date};
 pub use groups::{Group, Groups, KeepPolicy, Relation};
 pub use key::{ANCHORS, GameKey, information, move_code, position_after, prefix_hashes, step};

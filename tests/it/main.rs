@@ -35,6 +35,7 @@ mod replay;
 mod report;
 mod rules;
 mod same_game;
+mod select;
 mod show;
 mod stream;
 mod terminal_variation;

@@ -1,7 +1,7 @@
 //! `kifu convert`: read, replay, and write every game in another format.
 
-mod item;
-mod names;
+pub(super) mod item;
+pub(super) mod names;
 pub use names::extension;
 mod writer;
 
