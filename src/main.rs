@@ -52,6 +52,9 @@ enum Command {
     /// rating, handicap, result, ending, foul, length, a position), listed,
     /// converted or split into parts.
     Select(cmd::select::SelectArgs),
+    /// List the moves the games play from a position, with their games,
+    /// wins for each side, draws and average rating.
+    Explore(cmd::explore::ExploreArgs),
 }
 
 #[derive(Args, Debug)]
@@ -279,5 +282,6 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Show(a) => cmd::show::run(&a),
         Command::Dedup(a) => cmd::dedup::run(&a),
         Command::Select(a) => cmd::select::run(&a),
+        Command::Explore(a) => cmd::explore::run(&a),
     }
 }

@@ -4,6 +4,7 @@ pub mod check;
 pub mod color;
 pub mod convert;
 pub mod dedup;
+pub mod explore;
 pub mod extra;
 pub mod output;
 pub mod perft;

@@ -249,6 +249,22 @@ pub fn plies_at(game: &Game, key: u64) -> Vec<u32> {
     at
 }
 
+/// The game's result as `--result` reads it: the winner, or a draw (no
+/// winner, by repetition, impasse, agreement or the move limit); `None`
+/// for no result.
+pub fn outcome(game: &Game) -> Option<Outcome> {
+    let r = &game.main.result;
+    match r.winner {
+        Some(Color::Sente) => Some(Outcome::Sente),
+        Some(Color::Gote) => Some(Outcome::Gote),
+        None => matches!(
+            r.reason,
+            Reason::Sennichite | Reason::Jishogi | Reason::Draw | Reason::MaxMoves
+        )
+        .then_some(Outcome::Draw),
+    }
+}
+
 fn has(value: Option<&str>, want: &Option<String>) -> bool {
     match want {
         None => true,
@@ -291,18 +307,7 @@ impl Filter {
             Some(HandicapFilter::Preset(h)) => start == Some(h),
         };
         let r = &main.result;
-        let result = match self.result {
-            None => true,
-            Some(Outcome::Sente) => r.winner == Some(Color::Sente),
-            Some(Outcome::Gote) => r.winner == Some(Color::Gote),
-            Some(Outcome::Draw) => {
-                r.winner.is_none()
-                    && matches!(
-                        r.reason,
-                        Reason::Sennichite | Reason::Jishogi | Reason::Draw | Reason::MaxMoves
-                    )
-            }
-        };
+        let result = self.result.is_none_or(|want| outcome(game) == Some(want));
         let foul = match (&self.foul, &main.verdict) {
             (None, _) => true,
             (Some(_), Verdict::Legal) => false,

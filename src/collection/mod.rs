@@ -27,10 +27,14 @@
 //! assert_eq!(usi, kif);
 //! ```
 
+mod explore;
 mod filter;
 mod groups;
 mod key;
 
-pub use filter::{Filter, HandicapFilter, Outcome, Range, fold, plies_at, ratings, start_date};
+pub use explore::{Node, Tree};
+pub use filter::{
+    Filter, HandicapFilter, Outcome, Range, fold, outcome, plies_at, ratings, start_date,
+};
 pub use groups::{Group, Groups, KeepPolicy, Relation};
 pub use key::{ANCHORS, GameKey, information, move_code, position_after, prefix_hashes, step};

@@ -15,6 +15,7 @@ mod csa;
 mod csa_write;
 mod dedup;
 mod endings;
+mod explore;
 mod fuzz_replay;
 mod golden;
 mod hostile;
