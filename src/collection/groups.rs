@@ -106,6 +106,9 @@ pub struct Groups {
     container: HashMap<u32, u32>,
     /// The game numbers sorted by key, built at the first prefix lookup.
     sorted: Option<Vec<u32>>,
+    /// The line hashes of the games that may be held in another, built
+    /// with `sorted`: a prefix hash outside it needs no search (most are).
+    lines: HashSet<u64>,
 }
 
 impl Groups {
@@ -178,11 +181,22 @@ impl Groups {
         let Some(e) = self.entries.get(id as usize).copied() else {
             return;
         };
-        let sorted = self.sorted.take().unwrap_or_else(|| self.sorted());
+        let sorted = match self.sorted.take() {
+            Some(s) => s,
+            None => {
+                self.lines = self
+                    .entries
+                    .iter()
+                    .filter(|e| e.key.probe().is_some())
+                    .map(|e| e.key.line)
+                    .collect();
+                self.sorted()
+            }
+        };
         let own = self.class_key(id);
         for (k, &h) in prefixes.iter().enumerate() {
             let want = (e.key.start, k as u32 + 1, h);
-            if want == own {
+            if want == own || !self.lines.contains(&h) {
                 continue;
             }
             let from = sorted.partition_point(|&j| self.class_key(j) < want);
