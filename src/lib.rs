@@ -68,6 +68,7 @@
 #![forbid(unsafe_code)]
 
 pub mod codes;
+pub mod collection;
 pub mod decode;
 pub mod emit;
 pub mod error;

@@ -1,4 +1,5 @@
-//! The `kifu` command: check, convert, stats, perft, completions and man.
+//! The `kifu` command: check, convert, stats, dedup, select, explore,
+//! perft, show, completions and man.
 //!
 //! `main` → `run()` → exit code: 0 when every game is legal, 1 when some game
 //! has a foul, 2 when an input could not be read or the usage is wrong.
@@ -46,6 +47,16 @@ enum Command {
     Show(ShowArgs),
     /// Search every position with a USI engine and write its scores into the records.
     Analyze(cmd::analyze::AnalyzeArgs),
+    /// Find the games that are one game across files, formats and
+    /// encodings (the same moves, or a truncated copy), and keep one copy.
+    Dedup(cmd::dedup::DedupArgs),
+    /// Keep the games that match every filter given (players, event, date,
+    /// rating, handicap, result, ending, foul, length, a position), listed,
+    /// converted or split into parts.
+    Select(cmd::select::SelectArgs),
+    /// List the moves the games play from a position, with their games,
+    /// wins for each side, draws and average rating.
+    Explore(cmd::explore::ExploreArgs),
 }
 
 #[derive(Args, Debug)]
@@ -328,5 +339,8 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Man(a) => cmd::extra::man(a.out_dir.as_deref()),
         Command::Show(a) => cmd::show::run(&a),
         Command::Analyze(a) => cmd::analyze::run(&a),
+        Command::Dedup(a) => cmd::dedup::run(&a),
+        Command::Select(a) => cmd::select::run(&a),
+        Command::Explore(a) => cmd::explore::run(&a),
     }
 }

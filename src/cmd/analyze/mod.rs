@@ -243,7 +243,7 @@ pub fn run(a: &AnalyzeArgs) -> anyhow::Result<u8> {
         pretty: a.pretty,
         to: a.to.unwrap_or(ToFormat::Json),
     };
-    let code = super::convert::run_with(&a.convert_args(), &fill)?;
+    let code = super::convert::run_with(&a.convert_args(), &fill, &|_, _| true)?;
     if !a.quiet {
         eprintln!(
             "kifu: analyze: {:.2} s in all, {:.2} s of it outside the engines",

@@ -99,6 +99,37 @@ pub trait Amend: Sync {
 /// Plain conversion: nothing changed.
 impl Amend for () {}
 
+/// The bytes of `game` (read from input `name`) in the target format, and
+/// what the format could not hold. CSA games come without the file head
+/// ([`csa_head`]), which the writer of a file puts once before its first.
+pub fn emit(a: &ConvertArgs, name: &str, meta: &Meta, game: &Game) -> (Vec<u8>, Vec<Warning>) {
+    if one_game_per_file(a.to) {
+        emit_one(a, game)
+    } else if a.to == ToFormat::Hcpe {
+        kifu::emit::hcpe::write(game)
+    } else if a.to == ToFormat::Psv {
+        kifu::emit::psv::write(game)
+    } else {
+        let info = InputInfo {
+            name: name.to_string(),
+            encoding: meta.encoding,
+            format: meta.format,
+        };
+        let (s, w) = emit_streamed(a, &info, game);
+        (s.into_bytes(), w)
+    }
+}
+
+/// The head a CSA file of the run's games starts with (empty for the other
+/// formats).
+pub fn csa_head(a: &ConvertArgs) -> String {
+    if a.to == ToFormat::Csa {
+        kifu::emit::csa::write_many(&[], &csa_options(a)).0
+    } else {
+        String::new()
+    }
+}
+
 /// What converting one item of an input gave.
 #[derive(Default)]
 pub struct Converted {
@@ -128,6 +159,7 @@ pub fn convert_item(
     a: &ConvertArgs,
     replay_opts: &kifu::ReplayOptions,
     amend: &dyn Amend,
+    keep: super::Keep,
 ) -> Converted {
     let mut c = Converted::default();
     let (item, cut_short) = lenient_item(item, a.lenient);
@@ -151,26 +183,13 @@ pub fn convert_item(
         } => {
             c.index = index;
             match replay(record, replay_opts) {
+                Ok(game) if !keep(name, &game) => {}
                 Ok(mut game) => {
                     amend.game(&mut game);
                     c.plies = game.main.plies.len();
                     c.foul = !game.main.verdict.is_legal();
                     count_fouls(&game, &mut c.fouls_by_rule);
-                    let (bytes, w) = if one_game_per_file(a.to) {
-                        emit_one(a, &game)
-                    } else if a.to == ToFormat::Hcpe {
-                        kifu::emit::hcpe::write(&game)
-                    } else if a.to == ToFormat::Psv {
-                        kifu::emit::psv::write(&game)
-                    } else {
-                        let info = InputInfo {
-                            name: name.to_string(),
-                            encoding: meta.encoding,
-                            format: meta.format,
-                        };
-                        let (s, w) = emit_streamed(a, &info, &game);
-                        (s.into_bytes(), w)
-                    };
+                    let (bytes, w) = emit(a, name, meta, &game);
                     c.bytes = Some(amend.bytes(&game, a.to, bytes));
                     c.warnings.extend(w);
                 }

@@ -1,8 +1,8 @@
 //! `kifu convert`: read, replay, and write every game in another format.
 
-mod item;
+pub(super) mod item;
 pub use item::Amend;
-mod names;
+pub(super) mod names;
 mod writer;
 
 use super::output::{Existing, Outputs};
@@ -29,12 +29,23 @@ pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
     if let Some(v) = super::variant::requested_or_sniffed(&a.input)? {
         return super::variant::convert(a, v);
     }
-    run_with(a, &())
+    run_with(a, &(), &|_, _| true)
 }
 
-/// [`run`] for shogi records, with `amend` changing each replayed game
-/// before it is written (`kifu analyze` puts the engine's evaluations in).
-pub fn run_with(a: &ConvertArgs, amend: &dyn Amend) -> anyhow::Result<u8> {
+/// Which games a conversion writes: given the input's name and the
+/// replayed game, whether to write it (`kifu select` and `kifu dedup
+/// --unique` convert only some).
+pub type Keep<'k> = &'k (dyn Fn(&str, &kifu::Game) -> bool + Sync);
+
+/// Convert the games of the inputs that `keep` says to write, with every
+/// output rule of `kifu convert` (names, clashes, atomic writes, summary).
+pub fn run_kept(a: &ConvertArgs, keep: Keep) -> anyhow::Result<u8> {
+    run_with(a, &(), keep)
+}
+
+/// [`run_kept`], with `amend` changing each replayed game before it is
+/// written (`kifu analyze` puts the engine's evaluations in).
+pub fn run_with(a: &ConvertArgs, amend: &dyn Amend, keep: Keep) -> anyhow::Result<u8> {
     let start = Instant::now();
     let (read_opts, replay_opts) = read_options(&a.input)?;
     let paths = a.input.paths_or_cwd();
@@ -79,7 +90,7 @@ pub fn run_with(a: &ConvertArgs, amend: &dyn Amend) -> anyhow::Result<u8> {
             &srcs,
             a.input.jobs,
             &read_opts,
-            |name, meta, i| item::convert_item(name, meta, i, a, &replay_opts, amend),
+            |name, meta, i| item::convert_item(name, meta, i, a, &replay_opts, amend, keep),
             |src, ev| w.event(src, ev),
         )?;
         w.finish()
@@ -96,6 +107,37 @@ pub fn run_with(a: &ConvertArgs, amend: &dyn Amend) -> anyhow::Result<u8> {
     print_summary(a, &mut w, start)?;
     let failed = w.sum.unreadable > 0 || w.sum.not_written.unwrap_or(0) > 0;
     Ok(if stopped || failed { 2 } else { 0 })
+}
+
+/// The options of a plain conversion of `paths` to `to`, read as `input`
+/// says, for the commands that write with `convert`'s writer.
+pub fn args_for(
+    input: &crate::InputArgs,
+    paths: Vec<std::path::PathBuf>,
+    to: ToFormat,
+    output: Option<std::path::PathBuf>,
+    out_dir: Option<std::path::PathBuf>,
+    quiet: bool,
+) -> ConvertArgs {
+    ConvertArgs {
+        input: crate::InputArgs {
+            paths,
+            ..input.clone()
+        },
+        to,
+        output,
+        out_dir,
+        keep_extension: false,
+        force: false,
+        skip_existing: false,
+        quiet,
+        verbose: false,
+        summary: None,
+        csa_version: "2.2".into(),
+        split_variations: false,
+        pretty: false,
+        lenient: false,
+    }
 }
 
 /// What the command line asks for that the run will not do as asked: an

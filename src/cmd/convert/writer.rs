@@ -75,7 +75,7 @@ impl<'a> Writer<'a> {
             log: WarningLog::new(a.verbose),
             // Not locked: the output is written from a worker thread (see `drive`).
             stdout: BufWriter::new(std::io::stdout()),
-            csa_head: kifu::emit::csa::write_many(&[], &super::item::csa_options(a)).0,
+            csa_head: super::item::csa_head(a),
             run_dest: None,
             file_dest: None,
             file_number: 0,

@@ -1,0 +1,164 @@
+//! `kifu explore`: the moves a collection plays from a position, with the
+//! games, the wins of each side, the draws and the players' average rating.
+
+use super::progress::Progress;
+use super::{Event, Item, drive, error_line, read_options, sources};
+use crate::InputArgs;
+use clap::Args;
+use kifu::collection::{Node, Tree};
+use kifu::replay::replay;
+use std::io::Write;
+
+/// Options of `kifu explore`.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Examples:
+  kifu explore games/                    the first moves of the collection
+  kifu explore --depth 3 --json games/   three moves deep, one JSON object a line
+  kifu explore --position 'lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w -' games/")]
+pub struct ExploreArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The position to explore from (SFEN, with or without the move
+    /// number; default the even start).
+    #[arg(long, value_name = "SFEN")]
+    pub position: Option<String>,
+    /// How many moves deep.
+    #[arg(long, value_name = "D", default_value_t = 1)]
+    pub depth: usize,
+    /// One JSON object a line of moves: moves, games, sente, gote, draw,
+    /// rating (the average, or null).
+    #[arg(long)]
+    pub json: bool,
+    /// No progress bar and no summary line.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// What one item gave: its game, or an error line.
+struct Read {
+    game: Option<kifu::Game>,
+    err: String,
+}
+
+fn read_item(name: &str, item: Item, opts: &kifu::ReplayOptions) -> Read {
+    let err = |e: &kifu::Error, index| Read {
+        game: None,
+        err: error_line(name, e, index),
+    };
+    match item {
+        Item::Warning(w) => Read {
+            game: None,
+            err: format!("{name}: warning: {w}\n"),
+        },
+        Item::Unreadable(e) => err(&e, None),
+        Item::Game {
+            index,
+            record: Err(e),
+        } => err(&e, Some(index)),
+        Item::Game {
+            index,
+            record: Ok(r),
+        } => match replay(r, opts) {
+            Ok(g) => Read {
+                game: Some(g),
+                err: String::new(),
+            },
+            Err(e) => err(&e, Some(index)),
+        },
+    }
+}
+
+/// Run `kifu explore`.
+pub fn run(a: &ExploreArgs) -> anyhow::Result<u8> {
+    let from = match &a.position {
+        Some(s) => kifu::Position::from_sfen(s)
+            .map_err(|e| anyhow::anyhow!("--position `{s}` is not a position: {e}"))?,
+        None => kifu::Position::startpos(),
+    };
+    let (read_opts, replay_opts) = read_options(&a.input)?;
+    let (srcs, walk_errors) = sources(&a.input.paths_or_cwd());
+    for e in &walk_errors {
+        eprintln!("kifu: {e}");
+    }
+    let mut tree = Tree::new(from.key(), a.depth);
+    let mut progress = Progress::new(srcs.len(), !a.quiet);
+    let (mut files, mut games, mut unreadable) = (0, 0, walk_errors.len());
+    drive(
+        &srcs,
+        a.input.jobs,
+        &read_opts,
+        |name, _, item| read_item(name, item, &replay_opts),
+        |_, ev| {
+            match ev {
+                Event::Begin => {}
+                Event::End => {
+                    files += 1;
+                    progress.update(files, games, 0);
+                }
+                Event::Item(r) => {
+                    if !r.err.is_empty() {
+                        unreadable += usize::from(!r.err.contains(": warning: "));
+                        progress.eprint(&r.err);
+                    }
+                    if let Some(g) = r.game {
+                        games += 1;
+                        tree.add(&g);
+                    }
+                }
+            }
+            Ok(())
+        },
+    )?;
+    progress.finish();
+    let mut out = std::io::BufWriter::new(std::io::stdout());
+    if !a.json {
+        writeln!(out, "from {}: {} games", from.to_sfen(), tree.reached)?;
+    }
+    for (moves, n) in tree.lines() {
+        let usi: Vec<String> = moves.iter().map(|m| m.to_usi()).collect();
+        if a.json {
+            writeln!(out, "{}", node_json(&usi, n))?;
+        } else {
+            writeln!(out, "{}", node_text(&usi, n))?;
+        }
+    }
+    out.flush()?;
+    if !a.quiet {
+        eprintln!(
+            "kifu: {files} {}, {games} {}: {} from the position; {unreadable} unreadable",
+            super::summary::plural(files, "file", "files"),
+            super::summary::plural(games, "game", "games"),
+            tree.reached,
+        );
+    }
+    Ok(if unreadable > 0 { 2 } else { 0 })
+}
+
+fn node_json(moves: &[String], n: &Node) -> serde_json::Value {
+    serde_json::json!({
+        "moves": moves,
+        "games": n.games,
+        "sente": n.sente,
+        "gote": n.gote,
+        "draw": n.draw,
+        "rating": n.average_rating(),
+    })
+}
+
+/// A line of the text table: the last move indented by its depth.
+fn node_text(moves: &[String], n: &Node) -> String {
+    let indent = "  ".repeat(moves.len() - 1);
+    let mv = format!("{indent}{}", moves.last().map_or("", String::as_str));
+    let rating = n
+        .average_rating()
+        .map_or(String::new(), |r| format!("  rating {r:.0}"));
+    format!(
+        "{mv:<14} {:>6} {}  sente {}  gote {}  draw {}{rating}",
+        n.games,
+        if n.games == 1 { "game " } else { "games" },
+        n.sente,
+        n.gote,
+        n.draw
+    )
+}

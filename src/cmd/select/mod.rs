@@ -1,0 +1,299 @@
+//! `kifu select`: the games of a collection that match every filter given
+//! (or, with `--invert`, those that do not), listed, converted with
+//! `kifu convert`'s writer, or split into files of N games or one folder a
+//! player, event or year.
+
+mod split;
+
+use super::progress::Progress;
+use super::{Event, Item, drive, error_line, read_options, sources};
+use crate::{InputArgs, ToFormat};
+use clap::{Args, ValueEnum};
+use kifu::collection::{Filter, HandicapFilter, Outcome, Range, plies_at};
+use kifu::replay::replay;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Options of `kifu select`.
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Examples:
+  kifu select --player 羽生 games/                  list the games (source, index)
+  kifu select --date 2024-01..2024-06 --rating 3000.. --to csa -o best.csa floodgate/
+  kifu select --foul=illegal-move --list games/     the games lost by an illegal move
+  kifu select --position 'lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w -' games/
+                                                    every game and ply reaching the position
+  kifu select --split year --to csa --out-dir by-year/ games/")]
+pub struct SelectArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// A player's name, either side (full-width and half-width letters,
+    /// spaces and case folded; a part of the name matches).
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+    /// Sente's name (as --player).
+    #[arg(long, value_name = "NAME")]
+    pub sente: Option<String>,
+    /// Gote's name (as --player).
+    #[arg(long, value_name = "NAME")]
+    pub gote: Option<String>,
+    /// The event (棋戦, $EVENT), folded as --player.
+    #[arg(long, value_name = "NAME")]
+    pub event: Option<String>,
+    /// The start date, FROM..TO (2024, 2024-05, 2024-05-04; either end
+    /// may be left open), from 開始日時, $START_TIME, start_time or 対局日.
+    #[arg(long, value_name = "FROM..TO", value_parser = date_range)]
+    pub date: Option<Range<u32>>,
+    /// Every rating the record gives, MIN..MAX (floodgate 'black_rate and
+    /// 'white_rate); games with none do not match.
+    #[arg(long, value_name = "MIN..MAX", value_parser = range::<f64>)]
+    pub rating: Option<Range<f64>>,
+    /// The start: a preset (hirate, two-pieces, 二枚落ち, …), or any for
+    /// every start but the even game.
+    #[arg(long, value_name = "NAME", value_parser = handicap)]
+    pub handicap: Option<HandicapFilter>,
+    /// The winner, or a draw (repetition, impasse, agreement, move limit).
+    #[arg(long, value_enum)]
+    pub result: Option<ResultArg>,
+    /// How the game ended: resign, checkmate, sennichite, declaration,
+    /// foul, time-up, jishogi, max-moves, interrupted, none, …
+    #[arg(long, value_name = "REASON", value_parser = ending)]
+    pub ending: Option<kifu::Reason>,
+    /// Games whose main line ends in a foul; --foul=RULE for one rule
+    /// (illegal-move, nifu, uchifuzume, perpetual-check, …).
+    #[arg(long, value_name = "RULE", num_args = 0..=1, require_equals = true, value_parser = foul)]
+    pub foul: Option<Option<kifu::Rule>>,
+    /// The legal plies of the main line, MIN..MAX.
+    #[arg(long, value_name = "MIN..MAX", value_parser = range::<usize>)]
+    pub plies: Option<Range<usize>>,
+    /// A position the main line reaches (SFEN, with or without the move
+    /// number); --list then names the plies where it stands.
+    #[arg(long, value_name = "SFEN", value_parser = position)]
+    pub position: Option<u64>,
+    /// Keep the games that do not match.
+    #[arg(long)]
+    pub invert: bool,
+    /// List the games kept, one line each: source, game index (from 0) and,
+    /// with --position, the plies (the default without --to).
+    #[arg(long, conflicts_with = "to")]
+    pub list: bool,
+    /// Write the games kept in this format.
+    #[arg(long, value_enum, ignore_case = true)]
+    pub to: Option<ToFormat>,
+    /// Write to this file, as `kifu convert -o`.
+    #[arg(short, long, value_name = "FILE", requires = "to")]
+    pub output: Option<PathBuf>,
+    /// Write under this directory, as `kifu convert --out-dir` (or with
+    /// --split, one file or folder a part).
+    #[arg(long, value_name = "DIR", requires = "to")]
+    pub out_dir: Option<PathBuf>,
+    /// Split the games kept: into files of N games, or one folder a
+    /// player (a game goes to both players'), event or year. Needs --to
+    /// and --out-dir.
+    #[arg(long, value_name = "N|player|event|year", value_parser = split::Split::parse,
+          requires = "out_dir", conflicts_with = "output")]
+    pub split: Option<split::Split>,
+    /// No progress bar and no summary line.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// `--result`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultArg {
+    /// Sente won.
+    Sente,
+    /// Gote won.
+    Gote,
+    /// A draw.
+    Draw,
+}
+
+fn date_range(s: &str) -> Result<Range<u32>, String> {
+    Range::parse_date(s).ok_or_else(|| {
+        format!("`{s}` is not a date range: FROM..TO, each 2024, 2024-05 or 2024-05-04")
+    })
+}
+
+fn range<T: std::str::FromStr + Copy>(s: &str) -> Result<Range<T>, String> {
+    Range::parse(s).ok_or_else(|| format!("`{s}` is not a range: MIN..MAX, MIN.., ..MAX or N"))
+}
+
+fn handicap(s: &str) -> Result<HandicapFilter, String> {
+    HandicapFilter::parse(s).ok_or_else(|| {
+        let names: Vec<&str> = kifu::Handicap::ALL.iter().map(|h| h.name()).collect();
+        format!("`{s}` names no handicap: any, {}", names.join(", "))
+    })
+}
+
+fn ending(s: &str) -> Result<kifu::Reason, String> {
+    kifu::Reason::from_code(s).ok_or_else(|| format!("`{s}` names no ending (resign, checkmate, sennichite, declaration, foul, time-up, jishogi, max-moves, …)"))
+}
+
+fn foul(s: &str) -> Result<kifu::Rule, String> {
+    kifu::Rule::from_code(s)
+        .ok_or_else(|| format!("`{s}` names no rule (see `kifu check` output for the codes)"))
+}
+
+fn position(s: &str) -> Result<u64, String> {
+    kifu::Position::from_sfen(s)
+        .map(|p| p.key())
+        .map_err(|e| format!("`{s}` is not a position: {e}"))
+}
+
+impl SelectArgs {
+    /// The filter the options give.
+    fn filter(&self) -> Filter {
+        Filter {
+            player: self.player.clone(),
+            sente: self.sente.clone(),
+            gote: self.gote.clone(),
+            event: self.event.clone(),
+            date: self.date,
+            rating: self.rating,
+            handicap: self.handicap,
+            result: self.result.map(|r| match r {
+                ResultArg::Sente => Outcome::Sente,
+                ResultArg::Gote => Outcome::Gote,
+                ResultArg::Draw => Outcome::Draw,
+            }),
+            ending: self.ending,
+            foul: self.foul,
+            plies: self.plies,
+            position: self.position,
+        }
+    }
+}
+
+/// Run `kifu select`.
+pub fn run(a: &SelectArgs) -> anyhow::Result<u8> {
+    let filter = a.filter();
+    let keep = |game: &kifu::Game| filter.matches(game) != a.invert;
+    match (a.to, &a.split) {
+        (Some(to), Some(s)) => split::run(a, to, s, &keep),
+        (Some(to), None) => {
+            let convert = super::convert::args_for(
+                &a.input,
+                a.input.paths_or_cwd(),
+                to,
+                a.output.clone(),
+                a.out_dir.clone(),
+                a.quiet,
+            );
+            super::convert::run_kept(&convert, &|_, g| keep(g))
+        }
+        (None, _) => list(a, &keep),
+    }
+}
+
+/// What one item gave `--list`: the kept game's line, or an error.
+#[derive(Default)]
+struct Listed {
+    line: Option<String>,
+    read: bool,
+    err: String,
+    unreadable: usize,
+}
+
+fn list_item(
+    name: &str,
+    item: Item,
+    a: &SelectArgs,
+    keep: &(dyn Fn(&kifu::Game) -> bool + Sync),
+    opts: &kifu::ReplayOptions,
+) -> Listed {
+    let mut l = Listed::default();
+    let (index, record) = match item {
+        Item::Warning(w) => {
+            l.err = format!("{name}: warning: {w}\n");
+            return l;
+        }
+        Item::Unreadable(e) => {
+            l.unreadable = 1;
+            l.err = error_line(name, &e, None);
+            return l;
+        }
+        Item::Game {
+            index,
+            record: Err(e),
+        } => {
+            l.unreadable = 1;
+            l.err = error_line(name, &e, Some(index));
+            return l;
+        }
+        Item::Game {
+            index,
+            record: Ok(r),
+        } => (index, r),
+    };
+    match replay(record, opts) {
+        Ok(game) => {
+            l.read = true;
+            if keep(&game) {
+                let mut line = format!("{name}\t{index}");
+                if let (Some(k), false) = (a.position, a.invert) {
+                    let plies: Vec<String> =
+                        plies_at(&game, k).iter().map(u32::to_string).collect();
+                    line.push('\t');
+                    line.push_str(&plies.join(","));
+                }
+                line.push('\n');
+                l.line = Some(line);
+            }
+        }
+        Err(e) => {
+            l.unreadable = 1;
+            l.err = error_line(name, &e, Some(index));
+        }
+    }
+    l
+}
+
+/// `--list`: one line a kept game, in input order.
+fn list(a: &SelectArgs, keep: &(dyn Fn(&kifu::Game) -> bool + Sync)) -> anyhow::Result<u8> {
+    let (read_opts, replay_opts) = read_options(&a.input)?;
+    let (srcs, walk_errors) = sources(&a.input.paths_or_cwd());
+    for e in &walk_errors {
+        eprintln!("kifu: {e}");
+    }
+    let mut progress = Progress::new(srcs.len(), !a.quiet);
+    let mut out = std::io::BufWriter::new(std::io::stdout());
+    let (mut files, mut games, mut kept, mut unreadable) = (0, 0, 0, walk_errors.len());
+    drive(
+        &srcs,
+        a.input.jobs,
+        &read_opts,
+        |name, _, item| list_item(name, item, a, keep, &replay_opts),
+        |_, ev| {
+            match ev {
+                Event::Begin => {}
+                Event::End => {
+                    files += 1;
+                    progress.update(files, games, 0);
+                }
+                Event::Item(l) => {
+                    if !l.err.is_empty() {
+                        progress.eprint(&l.err);
+                    }
+                    unreadable += l.unreadable;
+                    games += usize::from(l.read);
+                    if let Some(line) = l.line {
+                        kept += 1;
+                        out.write_all(line.as_bytes())?;
+                    }
+                }
+            }
+            Ok(())
+        },
+    )?;
+    out.flush()?;
+    progress.finish();
+    if !a.quiet {
+        eprintln!(
+            "kifu: {files} {}, {games} {}: {kept} selected; {unreadable} unreadable",
+            super::summary::plural(files, "file", "files"),
+            super::summary::plural(games, "game", "games"),
+        );
+    }
+    Ok(if unreadable > 0 { 2 } else { 0 })
+}
