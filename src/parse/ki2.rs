@@ -2,7 +2,8 @@
 //!
 //! Headers, board diagrams, comments, bookmarks and variations follow KIF
 //! and share its code (`parse::document`). Moves carry no origin
-//! (`▲５二銀右上成`): they are kept as [`Notation::Ki2`] for the replayer to
+//! (`▲５二銀右上成`): they are kept as
+//! [`Notation::Ki2`](crate::record::Notation::Ki2) for the replayer to
 //! resolve against the position (`ki2.md` §6). A line is cut before each
 //! side mark after dropping whitespace, which reads every layout seen:
 //! KfW's padded columns, single spaces, and whole games on one line.

@@ -250,28 +250,13 @@ fn emit_item(
     opts: &kifu::ReplayOptions,
 ) -> Emitted {
     let mut e = Emitted::default();
-    let (index, record) = match item {
-        Item::Warning(w) => {
-            e.err = format!("{name}: warning: {w}\n");
+    let (index, record) = match super::game_record(name, item) {
+        Ok(game) => game,
+        Err((err, unreadable)) => {
+            e.err = err;
+            e.unreadable = unreadable;
             return e;
         }
-        Item::Unreadable(err) => {
-            e.unreadable = 1;
-            e.err = error_line(name, &err, None);
-            return e;
-        }
-        Item::Game {
-            index,
-            record: Err(err),
-        } => {
-            e.unreadable = 1;
-            e.err = error_line(name, &err, Some(index));
-            return e;
-        }
-        Item::Game {
-            index,
-            record: Ok(r),
-        } => (index, r),
     };
     match replay(record, opts) {
         Ok(game) => {
