@@ -1,4 +1,4 @@
-//! The `kifu` command: check, convert, stats, perft, completions and man.
+//! The `kifu` command: check, convert, stats, classify, perft, completions and man.
 //!
 //! `main` → `run()` → exit code: 0 when every game is legal, 1 when some game
 //! has a foul, 2 when an input could not be read or the usage is wrong.
@@ -44,6 +44,9 @@ enum Command {
     Man(ManArgs),
     /// Print one position of a game as a KIF board diagram or an SVG board.
     Show(cmd::show::ShowArgs),
+    /// Name what each game is: its 戦型, and each side's strategies and
+    /// castles with the ply each first held (one line per game).
+    Classify(ClassifyArgs),
 }
 
 #[derive(Args, Debug)]
@@ -59,6 +62,15 @@ struct StatsArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+struct ClassifyArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Print one JSON object per game (JSON Lines) instead of text.
     #[arg(long)]
     json: bool,
 }
@@ -269,5 +281,6 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Completions(a) => cmd::extra::completions(a.shell),
         Command::Man(a) => cmd::extra::man(a.out_dir.as_deref()),
         Command::Show(a) => cmd::show::run(&a),
+        Command::Classify(a) => cmd::classify::run(&a),
     }
 }

@@ -1,6 +1,7 @@
 //! The subcommands, and what they share: finding inputs and reading them in parallel.
 
 pub mod check;
+pub mod classify;
 pub mod color;
 pub mod convert;
 pub mod extra;

@@ -4,6 +4,7 @@
 use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::notation::{csa_move, ki2_move, kif_move, push_csa_move, push_ki2_move, push_kif_move};
+use crate::opening::Opening;
 use crate::record::{Ending, HeaderField, Line, MoveEntry, Record, StartPosition};
 use crate::replay::{Game, LineResult};
 use crate::report::{
@@ -41,6 +42,8 @@ pub struct GameJson {
     pub verdict: VerdictJson,
     /// As `kifu check --json`.
     pub diagnostics: Vec<DiagnosticJson>,
+    /// The game's 戦型 and each side's strategies and castles.
+    pub opening: Opening,
 }
 
 /// The common header fields by name, and every header line.
@@ -280,6 +283,7 @@ pub fn game_json(
         result: report.result,
         verdict: report.verdict,
         diagnostics: report.diagnostics,
+        opening: report.opening,
     };
     (g, warnings(game))
 }
@@ -342,6 +346,7 @@ struct GameView<'a> {
     result: ResultJson,
     verdict: VerdictJson,
     diagnostics: Diagnostics<'a>,
+    opening: Opening,
 }
 
 impl<'a> GameView<'a> {
@@ -380,6 +385,7 @@ impl<'a> GameView<'a> {
             result: result_json(&game.main.result),
             verdict: verdict_json(&game.main.verdict),
             diagnostics: Diagnostics(&game.main),
+            opening: crate::opening::classify(game),
         }
     }
 }

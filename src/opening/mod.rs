@@ -212,17 +212,14 @@ impl Table {
         };
         match st {
             [Furibisha, Furibisha] => {
-                let (a, b) = (family(s, "振り飛車"), family(g, "振り飛車"));
-                let name = self.game_entry(s, g, "相振り飛車").unwrap_or_else(|| {
-                    format!("{} vs {}", a.unwrap_or_default(), b.unwrap_or_default())
-                });
+                let name = self
+                    .game_entry(s, g, "相振り飛車")
+                    .unwrap_or_else(|| GameKind::Aifuribisha.name().to_string());
                 (GameKind::Aifuribisha, name)
             }
             [Furibisha, Ibisha] | [Ibisha, Furibisha] => {
                 let (f, i) = if st[0] == Furibisha { (s, g) } else { (g, s) };
-                let ibisha = family(i, "居飛車")
-                    .or_else(|| i.main_castle().map(|c| c.name.clone()))
-                    .unwrap_or_else(|| "居飛車".into());
+                let ibisha = self.ibisha_name(i).unwrap_or_else(|| "居飛車".into());
                 let furi = family(f, "振り飛車").unwrap_or_default();
                 (GameKind::Taikoukei, format!("{furi} vs {ibisha}"))
             }
@@ -234,6 +231,20 @@ impl Table {
                 (GameKind::Aiibisha, name.unwrap_or_else(|| "力戦".into()))
             }
         }
+    }
+
+    /// What the 居飛車 side of a 対抗形 game is called: its 居飛車 strategy,
+    /// unless a 穴熊 or 美濃 castle ranks higher (a 居飛車穴熊 first shows as
+    /// 居飛車急戦 on the way, and players name the game by the castle).
+    fn ibisha_name(&self, i: &SideOpening) -> Option<String> {
+        let family = |f: &Found| self.get(&f.name).map_or("", |e| e.family.as_str());
+        let strategies = i.strategy.iter().filter(|f| family(f) == "居飛車");
+        let castles = i
+            .castle
+            .iter()
+            .filter(|f| matches!(family(f), "穴熊" | "美濃"));
+        let both: Vec<Found> = strategies.chain(castles).cloned().collect();
+        best(&both).map(|f| f.name.clone())
     }
 
     /// The game entry of `family` whose two strategies the sides hold, of

@@ -231,7 +231,7 @@ fn new_entry(head: &str, line: usize) -> Result<Entry, String> {
         nohand: Vec::new(),
         rook: None,
         played: Vec::new(),
-        plies: (1, 150),
+        plies: (1, 80),
         priority: 0,
         side: Sides::Both,
         start: if kind == EntryKind::Castle {

@@ -492,15 +492,17 @@ fn man_out_dir_writes_one_page_per_command() {
         "kifu-convert.1",
         "kifu-show.1",
         "kifu-stats.1",
+        "kifu-classify.1",
     ] {
         let text = std::fs::read_to_string(out.join(page)).unwrap();
         assert_eq!(text.matches(".TH").count(), 1, "{page}: one page per file");
     }
     let check = std::fs::read_to_string(out.join("kifu-check.1")).unwrap();
     assert!(check.contains("jobs"), "kifu-check.1 documents its options");
-    // One page per command (check, convert, show, perft, stats, completions,
-    // man) and kifu.1; nothing else (no temporary files) is left behind.
-    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 8);
+    // One page per command (check, convert, show, perft, stats, classify,
+    // completions, man) and kifu.1; nothing else (no temporary files) is left
+    // behind.
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 9);
 }
 
 #[test]

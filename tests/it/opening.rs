@@ -1,0 +1,131 @@
+//! Naming openings from the command line: `kifu classify`, the `opening`
+//! object of `check --json` and `--to json`, and known professional games.
+
+use crate::common::{corpus_dir, err, kifu_in, out};
+
+/// Sente ranges its rook to the fourth file and builds a 本美濃.
+const SHIKEN_MINO: &str = "position startpos moves 7g7f 3c3d 6g6f 8c8d 2h6h 8d8e 8h7g 7a6b \
+                           5i4h 5a4b 4h3h 4b3b 3h2h 6a5b 3i3h 1c1d 6i5h\n";
+/// Both rooks to the third file.
+const AI_SANKEN: &str = "position startpos moves 7g7f 3c3d 2h7h 8b3b\n";
+
+fn fixtures() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.usi"), SHIKEN_MINO).unwrap();
+    std::fs::write(dir.path().join("b.usi"), AI_SANKEN).unwrap();
+    dir
+}
+
+#[test]
+fn classify_prints_one_line_per_game() {
+    let dir = fixtures();
+    let o = kifu_in(dir.path(), &["classify", "a.usi", "b.usi"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let text = out(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with("a.usi: 四間飛車 vs 居飛車  ▲ 四間飛車 5"),
+        "{text}"
+    );
+    assert!(lines[0].contains("本美濃囲い 17"), "{text}");
+    assert!(
+        lines[1].starts_with("b.usi: 相三間飛車  ▲ 三間飛車 3"),
+        "{text}"
+    );
+}
+
+#[test]
+fn classify_goes_on_past_a_bad_file() {
+    let dir = fixtures();
+    std::fs::write(
+        dir.path().join("bad.usi"),
+        "position startpos moves 7g7f 7g7f\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("junk.kif"), "not a record\n").unwrap();
+    let o = kifu_in(dir.path(), &["classify", "junk.kif", "a.usi"]);
+    assert_eq!(o.status.code(), Some(2), "{}", err(&o));
+    assert!(err(&o).contains("junk.kif"), "{}", err(&o));
+    assert!(out(&o).starts_with("a.usi: 四間飛車"), "{}", out(&o));
+    // A foul stops the main line; what came before it is still named.
+    let o = kifu_in(dir.path(), &["classify", "bad.usi"]);
+    assert!(out(&o).starts_with("bad.usi: "), "{}{}", out(&o), err(&o));
+}
+
+#[test]
+fn classify_json_has_each_finding_with_its_ply() {
+    let dir = fixtures();
+    let o = kifu_in(dir.path(), &["classify", "--json", "a.usi"]);
+    let v: serde_json::Value = serde_json::from_str(out(&o).trim()).unwrap();
+    assert_eq!(v["source"], "a.usi");
+    let op = &v["opening"];
+    assert_eq!(op["game"], "四間飛車 vs 居飛車");
+    assert_eq!(op["type"], "対抗形");
+    assert_eq!(
+        op["sente"]["strategy"][0],
+        serde_json::json!({"name": "四間飛車", "ply": 5})
+    );
+    let castles = op["sente"]["castle"].as_array().unwrap();
+    assert!(
+        castles.contains(&serde_json::json!({"name": "本美濃囲い", "ply": 17})),
+        "{op}"
+    );
+    assert!(op["gote"]["strategy"].is_array() && op["gote"]["castle"].is_array());
+}
+
+#[test]
+fn check_json_and_analysis_json_carry_the_opening() {
+    let dir = fixtures();
+    let o = kifu_in(dir.path(), &["check", "--json", "b.usi"]);
+    let v: serde_json::Value = serde_json::from_str(out(&o).lines().next().unwrap()).unwrap();
+    assert_eq!(v["opening"]["game"], "相三間飛車");
+    assert_eq!(v["opening"]["type"], "相振り飛車");
+    assert_eq!(v["opening"]["gote"]["strategy"][0]["ply"], 4);
+    let o = kifu_in(dir.path(), &["convert", "--to", "json", "a.usi"]);
+    let v: serde_json::Value = serde_json::from_str(out(&o).lines().next().unwrap())
+        .unwrap_or_else(|e| panic!("{e}: {}{}", out(&o), err(&o)));
+    assert_eq!(v["opening"]["sente"]["strategy"][0]["name"], "四間飛車");
+}
+
+/// Professional games of the corpus whose 戦型 a player names at a glance,
+/// each checked against the moves (and the file's own `$OPENING:` where it
+/// has one).
+#[test]
+#[cfg_attr(kifu_no_corpus, ignore = "needs ../shared/corpus")]
+fn known_professional_games_get_their_names() {
+    let corpus = corpus_dir("known_professional_games_get_their_names");
+    let pro = corpus.join("csa/sunfish4/kifu/learn/pro10");
+    let cases = [
+        // $OPENING:四間飛車; gote's rook to 4二 at ply 6, 美濃 then 銀冠.
+        ("kifu20023.csa", "四間飛車 vs "),
+        // $OPENING:相振飛車: 三間 against 四間, both in 金無双.
+        ("kifu32335.csa", "相振り飛車"),
+        // $OPENING:矢倉, both sides.
+        ("kifu11058.csa", "相矢倉"),
+        // $OPENING:角換わり.
+        ("kifu15093.csa", "角換わり"),
+        // $OPENING:ひねり飛車: 相掛かり, then the rook to the seventh file.
+        ("kifu17409.csa", "ひねり飛車 vs "),
+        // $OPENING:四間飛車: gote's 藤井システム (居玉, 3二銀) against 急戦.
+        ("kifu47094.csa", "藤井システム vs "),
+    ];
+    let mut paths: Vec<String> = Vec::new();
+    for (f, _) in &cases {
+        paths.push(pro.join(f).display().to_string());
+    }
+    let mut args = vec!["classify"];
+    args.extend(paths.iter().map(String::as_str));
+    let o = kifu_in(&corpus, &args);
+    assert!(o.status.success(), "{}", err(&o));
+    let text = out(&o);
+    for ((f, want), line) in cases.iter().zip(text.lines()) {
+        let (name, rest) = line.split_once(": ").unwrap();
+        assert!(name.ends_with(f), "{line}");
+        assert!(rest.starts_with(want), "{f}: wanted {want}, got {rest}");
+    }
+    // A handicap game is named by its handicap, not by an even-game 戦型.
+    let kif = corpus.join("mixed/shogi-player-kifu_book_info/27488.kif");
+    let o = kifu_in(&corpus, &["classify", kif.to_str().unwrap()]);
+    assert!(out(&o).contains(": 香落ち  "), "{}", out(&o));
+}
