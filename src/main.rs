@@ -181,6 +181,13 @@ struct ConvertArgs {
     /// (the moves before the bad line), with a warning naming what was left out.
     #[arg(long)]
     lenient: bool,
+    /// Name each game's opening in the header it is written with (KIF/KI2
+    /// `戦型：`, CSA `$OPENING:`) when it has none; a written one is kept.
+    #[arg(long)]
+    classify: bool,
+    /// With --classify, replace a written 戦型 / `$OPENING` too.
+    #[arg(long, requires = "classify")]
+    overwrite_opening: bool,
 }
 
 #[derive(Args, Debug)]

@@ -24,10 +24,12 @@
 //! ```
 
 mod classify;
+mod header;
 mod table;
 #[cfg(test)]
 mod tests;
 
+pub use header::{Filled, fill_header};
 pub use table::{Entry, EntryKind, Placed, Played, Sides, Stance, Start, Table, TableError};
 
 use crate::record::StartPosition;

@@ -129,3 +129,89 @@ fn known_professional_games_get_their_names() {
     let o = kifu_in(&corpus, &["classify", kif.to_str().unwrap()]);
     assert!(out(&o).contains(": 香落ち  "), "{}", out(&o));
 }
+
+/// A CSA game whose `$OPENING` is wrong: both rooks go to the third file.
+const WRONG_OPENING_CSA: &str =
+    "V2.2\nPI\n$OPENING:矢倉\n+\n+7776FU\n-3334FU\n+2878HI\n-8232HI\n%TORYO\n";
+
+#[test]
+fn convert_classify_writes_the_name_where_the_record_has_none() {
+    let dir = fixtures();
+    let o = kifu_in(
+        dir.path(),
+        &["convert", "--classify", "--to", "kifu", "b.usi"],
+    );
+    assert!(
+        out(&o).lines().any(|l| l == "戦型：相三間飛車"),
+        "{}",
+        out(&o)
+    );
+    let o = kifu_in(
+        dir.path(),
+        &["convert", "--classify", "--to", "ki2u", "a.usi"],
+    );
+    assert!(
+        out(&o).lines().any(|l| l == "戦型：四間飛車 vs 居飛車"),
+        "{}",
+        out(&o)
+    );
+    let o = kifu_in(
+        dir.path(),
+        &["convert", "--classify", "--to", "csa", "b.usi"],
+    );
+    assert!(
+        out(&o).lines().any(|l| l == "$OPENING:相三間飛車"),
+        "{}",
+        out(&o)
+    );
+    // Without --classify nothing is added.
+    let o = kifu_in(dir.path(), &["convert", "--to", "kifu", "b.usi"]);
+    assert!(!out(&o).contains("戦型"), "{}", out(&o));
+}
+
+#[test]
+fn convert_classify_keeps_a_written_name_unless_asked() {
+    let dir = fixtures();
+    std::fs::write(dir.path().join("c.csa"), WRONG_OPENING_CSA).unwrap();
+    let o = kifu_in(
+        dir.path(),
+        &["convert", "--classify", "--to", "kifu", "c.csa"],
+    );
+    let lines: Vec<String> = out(&o)
+        .lines()
+        .filter(|l| l.contains("戦型"))
+        .map(String::from)
+        .collect();
+    assert_eq!(lines, ["戦型：矢倉"], "{}", out(&o));
+    let args = [
+        "convert",
+        "--classify",
+        "--overwrite-opening",
+        "--to",
+        "csa",
+        "c.csa",
+    ];
+    let o = kifu_in(dir.path(), &args);
+    let text = out(&o);
+    let lines: Vec<&str> = text.lines().filter(|l| l.contains("OPENING")).collect();
+    assert_eq!(lines, ["$OPENING:相三間飛車"], "{text}");
+    // --overwrite-opening alone is refused: it says how, not whether.
+    let o = kifu_in(
+        dir.path(),
+        &["convert", "--overwrite-opening", "--to", "csa", "c.csa"],
+    );
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn convert_classify_names_no_set_up_position() {
+    let dir = fixtures();
+    let sfen = "position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b\n";
+    std::fs::write(dir.path().join("s.usi"), sfen).unwrap();
+    let o = kifu_in(
+        dir.path(),
+        &["convert", "--classify", "--to", "kifu", "s.usi"],
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(!out(&o).contains("戦型"), "{}", out(&o));
+}

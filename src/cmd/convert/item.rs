@@ -136,7 +136,11 @@ pub fn convert_item(
         } => {
             c.index = index;
             match replay(record, replay_opts) {
-                Ok(game) => {
+                Ok(mut game) => {
+                    if a.classify {
+                        let o = kifu::opening::classify(&game);
+                        kifu::opening::fill_header(&mut game.record, &o, a.overwrite_opening);
+                    }
                     c.plies = game.main.plies.len();
                     c.foul = !game.main.verdict.is_legal();
                     count_fouls(&game, &mut c.fouls_by_rule);
