@@ -64,6 +64,45 @@ struct StatsArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Count games, wins, losses and average length for each value of KEY
+    /// instead of describing the collection.
+    #[arg(long, value_enum, value_name = "KEY")]
+    by: Option<StatsBy>,
+}
+
+/// What `kifu stats --by` groups games by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum StatsBy {
+    /// The game's 戦型 (`kifu classify`).
+    Opening,
+    /// Each side's main castle.
+    Castle,
+    /// Each side's player (先手/下手, 後手/上手, CSA N+ / N-).
+    Player,
+    /// The event (棋戦, $EVENT).
+    Event,
+    /// The year the game started (開始日時, $START_TIME).
+    Year,
+    /// Sente and gote.
+    Side,
+}
+
+impl StatsBy {
+    fn name(self) -> &'static str {
+        match self {
+            StatsBy::Opening => "opening",
+            StatsBy::Castle => "castle",
+            StatsBy::Player => "player",
+            StatsBy::Event => "event",
+            StatsBy::Year => "year",
+            StatsBy::Side => "side",
+        }
+    }
+
+    /// Whether each game gives one value for each side.
+    fn per_side(self) -> bool {
+        matches!(self, StatsBy::Castle | StatsBy::Player | StatsBy::Side)
+    }
 }
 
 #[derive(Args, Debug)]

@@ -14,6 +14,7 @@ pub mod show;
 pub mod show_variant;
 pub mod signal;
 pub mod stats;
+pub mod stats_by;
 pub mod stream;
 pub mod summary;
 pub mod variant;

@@ -215,3 +215,63 @@ fn convert_classify_names_no_set_up_position() {
     assert!(o.status.success(), "{}", err(&o));
     assert!(!out(&o).contains("戦型"), "{}", out(&o));
 }
+
+/// Two games of 相三間飛車 between Alice and Bob, one won by each side.
+fn two_results() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let x1 = "V2.2\nN+Alice\nN-Bob\n$EVENT:Cup\n$START_TIME:2024/01/02 10:00:00\nPI\n+\n\
+              +7776FU\n-3334FU\n+2878HI\n-8232HI\n%TORYO\n";
+    let x2 = "V2.2\nN+Bob\nN-Alice\nPI\n+\n+7776FU\n-3334FU\n+2878HI\n-8232HI\n+5968OU\n%TORYO\n";
+    std::fs::write(dir.path().join("x1.csa"), x1).unwrap();
+    std::fs::write(dir.path().join("x2.csa"), x2).unwrap();
+    dir
+}
+
+fn stats_by(dir: &std::path::Path, key: &str) -> Vec<serde_json::Value> {
+    let o = kifu_in(dir, &["stats", "--by", key, "--json", "."]);
+    assert!(o.status.success(), "{}", err(&o));
+    let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
+    assert_eq!(v["by"], key);
+    v["rows"].as_array().unwrap().clone()
+}
+
+fn row<'a>(rows: &'a [serde_json::Value], key: &str) -> &'a serde_json::Value {
+    rows.iter()
+        .find(|r| r["key"] == key)
+        .unwrap_or_else(|| panic!("no {key} in {rows:?}"))
+}
+
+#[test]
+fn stats_by_opening_counts_games_wins_and_length() {
+    let dir = two_results();
+    let rows = stats_by(dir.path(), "opening");
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    let r = row(&rows, "相三間飛車");
+    assert_eq!(
+        (
+            r["games"].as_u64(),
+            r["wins"].as_u64(),
+            r["losses"].as_u64()
+        ),
+        (Some(2), Some(1), Some(1))
+    );
+    assert_eq!(r["average_plies"], 4.5);
+}
+
+#[test]
+fn stats_by_player_and_side_count_each_sides_result() {
+    let dir = two_results();
+    let rows = stats_by(dir.path(), "player");
+    assert_eq!(row(&rows, "Bob")["wins"], 2);
+    assert_eq!(row(&rows, "Alice")["losses"], 2);
+    let rows = stats_by(dir.path(), "side");
+    assert_eq!(row(&rows, "sente")["wins"], 1);
+    assert_eq!(row(&rows, "gote")["wins"], 1);
+    let rows = stats_by(dir.path(), "year");
+    assert_eq!(row(&rows, "2024")["games"], 1);
+    assert_eq!(row(&rows, "(none)")["games"], 1);
+    let rows = stats_by(dir.path(), "event");
+    assert_eq!(row(&rows, "Cup")["losses"], 1);
+    let o = kifu_in(dir.path(), &["stats", "--by", "castle", "."]);
+    assert!(out(&o).starts_with("castle "), "{}", out(&o));
+}
