@@ -284,14 +284,14 @@ impl Run<'_> {
     /// Test entry `id` for side `s` after `ply`; on a first hold, its
     /// children too (they may hold in the same position).
     fn test(&mut self, s: usize, id: u16, ply: u32) {
-        let mut stack = vec![id];
-        while let Some(id) = stack.pop() {
-            let i = id as usize;
-            if self.held.first[s][i] != 0 || !self.holds(s, &self.ix.rules[s][i], ply) {
-                continue;
-            }
-            self.held.first[s][i] = ply;
-            stack.extend(&self.ix.children[i]);
+        let ix = self.ix;
+        let i = id as usize;
+        if self.held.first[s][i] != 0 || !self.holds(s, &ix.rules[s][i], ply) {
+            return;
+        }
+        self.held.first[s][i] = ply;
+        for &child in &ix.children[i] {
+            self.test(s, child, ply);
         }
     }
 
