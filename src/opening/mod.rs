@@ -286,8 +286,9 @@ fn start_kind(game: &Game) -> StartKind {
 
 fn handicap_name(game: &Game, s: &SideOpening, g: &SideOpening) -> String {
     let base = preset(game).map_or(GameKind::Handicap.name(), Handicap::kif_name);
-    let both: Vec<Found> = s.strategy.iter().chain(&g.strategy).cloned().collect();
-    match best(&both) {
+    // 下手's strategy names a handicap game (上手 plays what the handicap
+    // leaves it); 上手's only when 下手 has none.
+    match s.main_strategy().or_else(|| g.main_strategy()) {
         Some(f) => format!("{base} {}", f.name),
         None => base.to_string(),
     }

@@ -124,10 +124,24 @@ fn known_professional_games_get_their_names() {
         assert!(name.ends_with(f), "{line}");
         assert!(rest.starts_with(want), "{f}: wanted {want}, got {rest}");
     }
-    // A handicap game is named by its handicap, not by an even-game 戦型.
-    let kif = corpus.join("mixed/shogi-player-kifu_book_info/27488.kif");
-    let o = kifu_in(&corpus, &["classify", kif.to_str().unwrap()]);
-    assert!(out(&o).contains(": 香落ち  "), "{}", out(&o));
+    // A handicap game is named by its handicap and 下手's strategy, as the
+    // files' own 戦型 lines have it (三間飛車, 四間飛車, 雁木).
+    let book = corpus.join("mixed/shogi-player-kifu_book_info");
+    for (f, want) in [
+        ("27637.kif", "香落ち 三間飛車"),
+        ("27585.kif", "右香落ち 四間飛車"),
+        ("27584.kif", "右香落ち 雁木"),
+        ("39801.kif", "雁木"),
+        ("08731.kif", "相振り飛車"),
+    ] {
+        let path = book.join(f);
+        let o = kifu_in(&corpus, &["classify", path.to_str().unwrap()]);
+        let text = out(&o);
+        let name = text
+            .split_once(": ")
+            .map(|(_, r)| r.split("  ").next().unwrap());
+        assert_eq!(name, Some(want), "{f}: {text}");
+    }
 }
 
 /// A CSA game whose `$OPENING` is wrong: both rooks go to the third file.
