@@ -93,9 +93,13 @@ struct Pattern {
 #[derive(Debug, Default)]
 pub(crate) struct Index {
     rules: [Vec<Rule>; 2],
-    /// `by_square[side][kind * 81 + square]`: the entries whose conditions
-    /// name that piece on that square.
-    by_square: [Vec<Vec<u16>>; 2],
+    /// `by_arrival[side][kind * 81 + square]`: the entries that piece
+    /// arriving on that square may complete (it is required there, one of
+    /// an any-of there, or the rook on a file the entry names).
+    by_arrival: [Vec<Vec<u16>>; 2],
+    /// `by_departure[side][kind * 81 + square]`: the entries that piece
+    /// leaving that square may complete (it is forbidden there).
+    by_departure: [Vec<Vec<u16>>; 2],
     /// `by_hand[kind]`: the entries whose conditions name that kind in hand.
     by_hand: [Vec<u16>; 7],
     patterns: [Vec<Pattern>; 2],
@@ -132,7 +136,8 @@ fn masks(list: &[Placed], c: Color) -> Vec<(usize, Bitboard)> {
 impl Index {
     pub(super) fn build(entries: &[Entry]) -> Index {
         let mut ix = Index {
-            by_square: [vec![Vec::new(); 14 * 81], vec![Vec::new(); 14 * 81]],
+            by_arrival: [vec![Vec::new(); 14 * 81], vec![Vec::new(); 14 * 81]],
+            by_departure: [vec![Vec::new(); 14 * 81], vec![Vec::new(); 14 * 81]],
             children: vec![Vec::new(); entries.len()],
             ..Index::default()
         };
@@ -214,25 +219,25 @@ impl Index {
             after: e.after,
         };
         if enabled {
-            let mut touch = |k: usize, m: Bitboard| {
-                for sq in crate::rules::attacks::squares(m) {
-                    let list = &mut self.by_square[s][k * 81 + sq];
-                    if list.last() != Some(&id) {
-                        list.push(id);
-                    }
-                }
-            };
-            for &(k, m) in rule
-                .need
-                .iter()
-                .chain(&rule.not)
-                .chain(rule.any.iter().flatten())
-            {
-                touch(k, m);
-            }
-            touch(PieceKind::Rook as usize, rook);
+            let rook_mask = [(PieceKind::Rook as usize, rook)];
+            let arrive = rule.need.iter().chain(rule.any.iter().flatten());
+            let arrive = arrive.chain(rook_mask.iter().filter(|r| r.1 != 0));
+            touch(&mut self.by_arrival[s], id, arrive);
+            touch(&mut self.by_departure[s], id, rule.not.iter());
         }
         rule
+    }
+}
+
+/// Note entry `id` under each (kind, square) of `masks`.
+fn touch<'m>(lists: &mut [Vec<u16>], id: u16, masks: impl Iterator<Item = &'m (usize, Bitboard)>) {
+    for &(k, m) in masks {
+        for sq in crate::rules::attacks::squares(m) {
+            let list = &mut lists[k * 81 + sq];
+            if list.last() != Some(&id) {
+                list.push(id);
+            }
+        }
     }
 }
 
@@ -323,16 +328,13 @@ pub(super) fn run(ix: &Index, start_pos: &Position, plies: &[Ply], start: StartK
         let s = p.color.index();
         let after = r.place.apply(p);
         let to = p.mv.to().index();
-        r.test_all(s, &ix.by_square[s][after as usize * 81 + to], ply);
+        r.test_all(s, &ix.by_arrival[s][after as usize * 81 + to], ply);
         if let Some(from) = p.mv.from() {
-            r.test_all(
-                s,
-                &ix.by_square[s][p.piece as usize * 81 + from.index()],
-                ply,
-            );
+            let list = &ix.by_departure[s][p.piece as usize * 81 + from.index()];
+            r.test_all(s, list, ply);
         }
         if let Some(cap) = p.capture {
-            r.test_all(1 - s, &ix.by_square[1 - s][cap as usize * 81 + to], ply);
+            r.test_all(1 - s, &ix.by_departure[1 - s][cap as usize * 81 + to], ply);
             r.test_all(s, &ix.by_hand[cap.unpromoted() as usize], ply);
         } else if p.mv.is_drop() {
             r.test_all(s, &ix.by_hand[p.piece as usize], ply);
