@@ -81,6 +81,23 @@ struct Rule {
     after: Option<usize>,
 }
 
+impl Rule {
+    /// Whether the pieces and hand of side `s` meet the rule (not its
+    /// window, moves or parent).
+    fn holds_on(&self, place: &Placement, s: usize) -> bool {
+        let pcs = &place.pieces[s];
+        self.need.iter().all(|&(k, m)| pcs[k] & m == m)
+            && self.not.iter().all(|&(k, m)| pcs[k] & m == 0)
+            && self
+                .any
+                .iter()
+                .all(|g| g.iter().any(|&(k, m)| pcs[k] & m != 0))
+            && (self.rook == 0 || pcs[PieceKind::Rook as usize] & self.rook != 0)
+            && self.hand.iter().all(|&(k, n)| place.hands[s][k] >= n)
+            && self.nohand.iter().all(|&k| place.hands[s][k] == 0)
+    }
+}
+
 /// A move some entry needs, for one side.
 #[derive(Debug)]
 struct Pattern {
@@ -109,6 +126,11 @@ pub(crate) struct Index {
     opens: Vec<(u32, u16)>,
     /// `children[entry]`: the entries `after` it.
     children: Vec<Vec<u16>>,
+    /// `at_start[side][entry]`: whether the entry's pieces and hand are
+    /// met in the even start. A window opening at ply 1 needs no test from
+    /// the even start otherwise: only a move can make such an entry hold,
+    /// and the move's own events test it.
+    at_start: [Vec<bool>; 2],
     /// No entry may first hold after this ply.
     last: u32,
 }
@@ -161,6 +183,10 @@ impl Index {
             }
         }
         ix.opens.sort_unstable();
+        let start = Placement::of(&Position::startpos());
+        for (side, rules) in ix.rules.iter().enumerate() {
+            ix.at_start[side] = rules.iter().map(|r| r.holds_on(&start, side)).collect();
+        }
         ix
     }
 
@@ -272,17 +298,9 @@ impl Run<'_> {
             Start::Even => self.start == StartKind::Even,
             Start::Handicap => self.start == StartKind::Handicap,
         };
-        let pcs = &self.place.pieces[s];
         ok_start
-            && r.need.iter().all(|&(k, m)| pcs[k] & m == m)
-            && r.not.iter().all(|&(k, m)| pcs[k] & m == 0)
-            && r.any
-                .iter()
-                .all(|g| g.iter().any(|&(k, m)| pcs[k] & m != 0))
-            && (r.rook == 0 || pcs[PieceKind::Rook as usize] & r.rook != 0)
+            && r.holds_on(&self.place, s)
             && self.played[s] & r.played == r.played
-            && r.hand.iter().all(|&(k, n)| self.place.hands[s][k] >= n)
-            && r.nohand.iter().all(|&k| self.place.hands[s][k] == 0)
             && r.after.is_none_or(|a| self.held.first[s][a] != 0)
     }
 
@@ -320,6 +338,7 @@ pub(super) fn run(ix: &Index, start_pos: &Position, plies: &[Ply], start: StartK
         start,
     };
     let mut opens = ix.opens.iter().peekable();
+    let even = *start_pos == Position::startpos();
     for (i, p) in plies.iter().enumerate() {
         let ply = i as u32 + 1;
         if ply > ix.last {
@@ -350,8 +369,11 @@ pub(super) fn run(ix: &Index, start_pos: &Position, plies: &[Ply], start: StartK
                 break;
             }
             opens.next();
-            r.test(0, id, ply);
-            r.test(1, id, ply);
+            for side in 0..2 {
+                if !(even && lo == 1) || ix.at_start[side][id as usize] {
+                    r.test(side, id, ply);
+                }
+            }
         }
     }
     r.held
