@@ -75,6 +75,7 @@ pub mod error;
 pub mod input;
 pub mod names;
 pub mod notation;
+pub mod opening;
 pub mod parse;
 pub mod reader;
 pub mod record;

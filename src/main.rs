@@ -1,5 +1,5 @@
-//! The `kifu` command: check, convert, stats, dedup, select, explore,
-//! perft, show, completions and man.
+//! The `kifu` command: check, convert, stats, classify, dedup, select,
+//! explore, analyze, perft, show, completions and man.
 //!
 //! `main` → `run()` → exit code: 0 when every game is legal, 1 when some game
 //! has a foul, 2 when an input could not be read or the usage is wrong.
@@ -57,6 +57,9 @@ enum Command {
     /// List the moves the games play from a position, with their games,
     /// wins for each side, draws and average rating.
     Explore(cmd::explore::ExploreArgs),
+    /// Name what each game is: its 戦型, and each side's strategies and
+    /// castles with the ply each first held (one line per game).
+    Classify(ClassifyArgs),
 }
 
 #[derive(Args, Debug)]
@@ -72,6 +75,54 @@ struct StatsArgs {
     #[command(flatten)]
     input: InputArgs,
     /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Count games, wins, losses and average length for each value of KEY
+    /// instead of describing the collection.
+    #[arg(long, value_enum, value_name = "KEY")]
+    by: Option<StatsBy>,
+}
+
+/// What `kifu stats --by` groups games by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum StatsBy {
+    /// The game's 戦型 (`kifu classify`).
+    Opening,
+    /// Each side's main castle.
+    Castle,
+    /// Each side's player (先手/下手, 後手/上手, CSA N+ / N-).
+    Player,
+    /// The event (棋戦, $EVENT).
+    Event,
+    /// The year the game started (開始日時, $START_TIME).
+    Year,
+    /// Sente and gote.
+    Side,
+}
+
+impl StatsBy {
+    fn name(self) -> &'static str {
+        match self {
+            StatsBy::Opening => "opening",
+            StatsBy::Castle => "castle",
+            StatsBy::Player => "player",
+            StatsBy::Event => "event",
+            StatsBy::Year => "year",
+            StatsBy::Side => "side",
+        }
+    }
+
+    /// Whether each game gives one value for each side.
+    fn per_side(self) -> bool {
+        matches!(self, StatsBy::Castle | StatsBy::Player | StatsBy::Side)
+    }
+}
+
+#[derive(Args, Debug)]
+struct ClassifyArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Print one JSON object per game (JSON Lines) instead of text.
     #[arg(long)]
     json: bool,
 }
@@ -183,6 +234,13 @@ struct ConvertArgs {
     /// (the moves before the bad line), with a warning naming what was left out.
     #[arg(long)]
     lenient: bool,
+    /// Name each game's opening in the header it is written with (KIF/KI2
+    /// `戦型：`, CSA `$OPENING:`) when it has none; a written one is kept.
+    #[arg(long)]
+    classify: bool,
+    /// With --classify, replace a written 戦型 / `$OPENING` too.
+    #[arg(long, requires = "classify")]
+    overwrite_opening: bool,
 }
 
 #[derive(Args, Debug)]
@@ -342,5 +400,6 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Dedup(a) => cmd::dedup::run(&a),
         Command::Select(a) => cmd::select::run(&a),
         Command::Explore(a) => cmd::explore::run(&a),
+        Command::Classify(a) => cmd::classify::run(&a),
     }
 }

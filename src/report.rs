@@ -2,6 +2,7 @@
 //!
 //! The field names here are a public, stable interface (see `docs/cli.md`).
 
+use crate::opening::Opening;
 use crate::record::{Format, Location};
 use crate::replay::{Diagnostic, Game, GameResult, LineResult, Verdict};
 use serde::Serialize;
@@ -81,6 +82,9 @@ pub struct GameReport {
     /// The verdicts of the variations, in file order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub variations: Vec<VariationReport>,
+    /// What was played: the game's 戦型 and each side's strategies and
+    /// castles ([`crate::opening::classify`]).
+    pub opening: Opening,
 }
 
 /// A variation's verdict.
@@ -170,5 +174,6 @@ pub fn game_report(source: &str, format: Format, game: &Game) -> GameReport {
                 diagnostics: diags(&v.line),
             })
             .collect(),
+        opening: crate::opening::classify(game),
     }
 }

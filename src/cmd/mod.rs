@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod check;
+pub mod classify;
 pub mod color;
 pub mod convert;
 pub mod dedup;
@@ -17,6 +18,7 @@ pub mod show;
 pub mod show_variant;
 pub mod signal;
 pub mod stats;
+pub mod stats_by;
 pub mod stream;
 pub mod summary;
 pub mod variant;

@@ -125,6 +125,9 @@ pub fn run(a: &StatsArgs) -> anyhow::Result<u8> {
     if let Some(v) = super::variant::requested_or_sniffed(&a.input)? {
         return super::variant::stats(a, v);
     }
+    if let Some(by) = a.by {
+        return super::stats_by::run(a, by);
+    }
     let (read_opts, replay_opts) = read_options(&a.input)?;
     let (srcs, walk_errors) = sources(&a.input.paths_or_cwd());
     for e in &walk_errors {

@@ -4,6 +4,7 @@
 use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::notation::{push_csa_move, push_ki2_move, push_kif_move};
+use crate::opening::Opening;
 use crate::record::{HeaderField, Line, MoveEntry, Record, StartPosition};
 use crate::replay::{Game, LineResult};
 use crate::report::{ResultJson, VerdictJson, diagnostic_json, result_json, verdict_json};
@@ -94,6 +95,7 @@ struct GameView<'a> {
     result: ResultJson,
     verdict: VerdictJson,
     diagnostics: Diagnostics<'a>,
+    opening: Opening,
 }
 
 impl<'a> GameView<'a> {
@@ -132,6 +134,7 @@ impl<'a> GameView<'a> {
             result: result_json(&game.main.result),
             verdict: verdict_json(&game.main.verdict),
             diagnostics: Diagnostics(&game.main),
+            opening: crate::opening::classify(game),
         }
     }
 }

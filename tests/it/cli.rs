@@ -496,6 +496,7 @@ fn man_out_dir_writes_one_page_per_command() {
         "kifu-dedup.1",
         "kifu-select.1",
         "kifu-explore.1",
+        "kifu-classify.1",
     ] {
         let text = std::fs::read_to_string(out.join(page)).unwrap();
         assert_eq!(text.matches(".TH").count(), 1, "{page}: one page per file");
@@ -503,9 +504,9 @@ fn man_out_dir_writes_one_page_per_command() {
     let check = std::fs::read_to_string(out.join("kifu-check.1")).unwrap();
     assert!(check.contains("jobs"), "kifu-check.1 documents its options");
     // One page per command (check, convert, show, perft, stats, analyze,
-    // dedup, select, explore, completions, man) and kifu.1; nothing else (no
-    // temporary files) is left behind.
-    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 12);
+    // dedup, select, explore, classify, completions, man) and kifu.1;
+    // nothing else (no temporary files) is left behind.
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 13);
 }
 
 #[test]

@@ -22,6 +22,33 @@ struct Game {
     result: GameResult,
     verdict: Verdict,
     diagnostics: Vec<Diagnostic>,
+    opening: Opening,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Opening {
+    game: String,
+    r#type: String,
+    sente: SideOpening,
+    gote: SideOpening,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct SideOpening {
+    strategy: Vec<Found>,
+    castle: Vec<Found>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+#[allow(dead_code)]
+struct Found {
+    name: String,
+    ply: u32,
 }
 
 #[derive(Deserialize, Debug)]

@@ -31,6 +31,7 @@ mod kif_write;
 mod library;
 mod manifest;
 mod no_loss;
+mod opening;
 mod output_targets;
 mod outputs;
 mod recovery;

@@ -125,6 +125,8 @@ impl AnalyzeArgs {
             split_variations: false,
             pretty: self.pretty,
             lenient: false,
+            classify: false,
+            overwrite_opening: false,
         }
     }
 

@@ -185,6 +185,10 @@ pub fn convert_item(
             match replay(record, replay_opts) {
                 Ok(game) if !keep(name, &game) => {}
                 Ok(mut game) => {
+                    if a.classify {
+                        let o = kifu::opening::classify(&game);
+                        kifu::opening::fill_header(&mut game.record, &o, a.overwrite_opening);
+                    }
                     amend.game(&mut game);
                     c.plies = game.main.plies.len();
                     c.foul = !game.main.verdict.is_legal();

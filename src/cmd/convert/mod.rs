@@ -137,6 +137,8 @@ pub fn args_for(
         split_variations: false,
         pretty: false,
         lenient: false,
+        classify: false,
+        overwrite_opening: false,
     }
 }
 

@@ -1,0 +1,209 @@
+//! `kifu stats --by KEY`: games, wins and average length for each value of
+//! a key (opening, castle, player, event, year, side).
+
+use super::{Event, Item, drive, error_line, read_options, sources};
+use crate::{StatsArgs, StatsBy};
+use kifu::record::HeaderKey;
+use kifu::replay::{Game, replay};
+use kifu::rules::types::Color;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// The games of one value of the key. For a key of one side (castle,
+/// player, side) `wins` and `losses` are that side's; for a key of the whole
+/// game (opening, event, year) they are sente's.
+#[derive(Default, Serialize)]
+struct Row {
+    games: usize,
+    wins: usize,
+    losses: usize,
+    /// Draws and games with no result recorded.
+    other: usize,
+    #[serde(skip)]
+    plies: usize,
+    average_plies: f64,
+}
+
+/// One game's values of the key, each with the side it speaks for.
+struct Keys {
+    keys: Vec<(String, Color)>,
+    winner: Option<Color>,
+    plies: usize,
+}
+
+fn keys_of(game: &Game, by: StatsBy) -> Vec<(String, Color)> {
+    let header = |k: HeaderKey| {
+        let v = game.record.header_get(&[k]).map(str::trim);
+        v.filter(|v| !v.is_empty()).map(str::to_string)
+    };
+    let unknown = || "(none)".to_string();
+    let sides = [Color::Sente, Color::Gote];
+    match by {
+        StatsBy::Opening => vec![(kifu::opening::classify(game).game, Color::Sente)],
+        StatsBy::Castle => {
+            let o = kifu::opening::classify(game);
+            let name = |s: &kifu::opening::SideOpening| {
+                s.main_castle().map_or_else(unknown, |c| c.name.clone())
+            };
+            vec![(name(&o.sente), Color::Sente), (name(&o.gote), Color::Gote)]
+        }
+        StatsBy::Player => {
+            let names = [header(HeaderKey::Sente), header(HeaderKey::Gote)];
+            sides
+                .into_iter()
+                .zip(names)
+                .map(|(c, n)| (n.unwrap_or_else(unknown), c))
+                .collect()
+        }
+        StatsBy::Event => vec![(
+            header(HeaderKey::Event).unwrap_or_else(unknown),
+            Color::Sente,
+        )],
+        StatsBy::Year => {
+            let year = header(HeaderKey::StartTime).and_then(|t| {
+                t.get(..4)
+                    .filter(|y| y.bytes().all(|b| b.is_ascii_digit()))
+                    .map(str::to_string)
+            });
+            vec![(year.unwrap_or_else(unknown), Color::Sente)]
+        }
+        StatsBy::Side => sides
+            .into_iter()
+            .map(|c| (c.name().to_string(), c))
+            .collect(),
+    }
+}
+
+fn game_keys(
+    name: &str,
+    item: Item,
+    opts: &kifu::ReplayOptions,
+    by: StatsBy,
+) -> Result<Option<Keys>, String> {
+    let (index, record) = match item {
+        Item::Warning(_) => return Ok(None),
+        Item::Unreadable(e) => return Err(error_line(name, &e, None)),
+        Item::Game { index, record } => (index, record),
+    };
+    let game = record
+        .and_then(|r| replay(r, opts))
+        .map_err(|e| error_line(name, &e, Some(index)))?;
+    Ok(Some(Keys {
+        keys: keys_of(&game, by),
+        winner: game.main.result.winner,
+        plies: game.main.plies.len(),
+    }))
+}
+
+pub fn run(a: &StatsArgs, by: StatsBy) -> anyhow::Result<u8> {
+    let (read_opts, replay_opts) = read_options(&a.input)?;
+    let (srcs, walk_errors) = sources(&a.input.paths_or_cwd());
+    for e in &walk_errors {
+        eprintln!("kifu: {e}");
+    }
+    let mut unreadable = walk_errors.len();
+    let mut rows: BTreeMap<String, Row> = BTreeMap::new();
+    drive(
+        &srcs,
+        a.input.jobs,
+        &read_opts,
+        |name, _, item| game_keys(name, item, &replay_opts, by),
+        |_, ev| {
+            let Event::Item(k) = ev else { return Ok(()) };
+            match k {
+                Err(e) => {
+                    unreadable += 1;
+                    eprint!("kifu: {e}");
+                }
+                Ok(Some(k)) => add(&mut rows, k),
+                Ok(None) => {}
+            }
+            Ok(())
+        },
+    )?;
+    for r in rows.values_mut() {
+        r.average_plies = (r.plies as f64 / r.games.max(1) as f64 * 10.0).round() / 10.0;
+    }
+    let out = if a.json {
+        let list: Vec<serde_json::Value> = sorted(&rows)
+            .into_iter()
+            .map(|(k, r)| {
+                let mut v = serde_json::to_value(r).unwrap_or_default();
+                v["key"] = k.as_str().into();
+                v
+            })
+            .collect();
+        let v = serde_json::json!({ "by": by.name(), "unreadable": unreadable, "rows": list });
+        serde_json::to_string_pretty(&v)? + "\n"
+    } else {
+        text(&rows, by)
+    };
+    std::io::Write::write_all(&mut std::io::stdout(), out.as_bytes())?;
+    Ok(if unreadable > 0 { 2 } else { 0 })
+}
+
+fn add(rows: &mut BTreeMap<String, Row>, k: Keys) {
+    for (key, side) in k.keys {
+        let r = rows.entry(key).or_default();
+        r.games += 1;
+        r.plies += k.plies;
+        match k.winner {
+            Some(w) if w == side => r.wins += 1,
+            Some(_) => r.losses += 1,
+            None => r.other += 1,
+        }
+    }
+}
+
+/// Most games first, then by name.
+fn sorted(rows: &BTreeMap<String, Row>) -> Vec<(&String, &Row)> {
+    let mut v: Vec<_> = rows.iter().collect();
+    v.sort_by(|a, b| b.1.games.cmp(&a.1.games).then(a.0.cmp(b.0)));
+    v
+}
+
+fn text(rows: &BTreeMap<String, Row>, by: StatsBy) -> String {
+    let width = rows.keys().map(|k| columns(k)).max().unwrap_or(0).max(8);
+    let mut s = String::new();
+    if !by.per_side() {
+        let _ = writeln!(
+            s,
+            "(wins and losses are sente's, or 下手's in a handicap game)"
+        );
+    }
+    let _ = writeln!(
+        s,
+        "{:<width$} {:>7} {:>7} {:>7} {:>7} {:>7} {:>8}",
+        by.name(),
+        "games",
+        "wins",
+        "losses",
+        "other",
+        "win%",
+        "avg plies"
+    );
+    for (k, r) in sorted(rows) {
+        let decided = r.wins + r.losses;
+        let rate = if decided == 0 {
+            "-".to_string()
+        } else {
+            format!("{:.1}", 100.0 * r.wins as f64 / decided as f64)
+        };
+        let pad = width - columns(k) + k.chars().count();
+        let _ = writeln!(
+            s,
+            "{k:<pad$} {:>7} {:>7} {:>7} {:>7} {:>7} {:>8.1}",
+            r.games, r.wins, r.losses, r.other, rate, r.average_plies
+        );
+    }
+    s
+}
+
+/// The columns `s` takes on a terminal: two for a wide (CJK, full-width)
+/// character, one for the rest.
+fn columns(s: &str) -> usize {
+    s.chars()
+        .map(|c| if (c as u32) < 0x1100 { 1 } else { 2 })
+        .sum()
+}

@@ -1,0 +1,295 @@
+//! Naming what was played: each side's strategies (戦法) and castles (囲い),
+//! and the game's type (戦型), from a table of definitions.
+//!
+//! The table is data ([`Table::builtin`] is `data/openings.txt`, CC0): each
+//! entry names pieces on squares (required, any of, forbidden), pieces in
+//! hand, the rook's file, moves played, the plies in which it may first
+//! hold and a priority among rivals. Squares are written for sente and
+//! mirrored for gote.
+//!
+//! # Example
+//!
+//! ```
+//! use kifu::{Format, ReplayOptions, parse, replay};
+//!
+//! // Sente ranges the rook to the fourth file; gote stays at home.
+//! let usi = "position startpos moves 7g7f 3c3d 6g6f 8c8d 2h6h 8d8e 8h7g 7a6b\n";
+//! let record = parse::parse(usi, Format::Usi)?.remove(0);
+//! let game = replay(record, &ReplayOptions::default())?;
+//! let opening = kifu::opening::classify(&game);
+//! assert_eq!(opening.sente.strategy[0].name, "四間飛車");
+//! assert_eq!(opening.sente.strategy[0].ply, 5);
+//! assert_eq!(opening.kind.name(), "対抗形");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod classify;
+mod header;
+mod table;
+#[cfg(test)]
+mod tests;
+
+pub use header::{Filled, fill_header};
+pub use table::{Entry, EntryKind, Placed, Played, Sides, Stance, Start, Table, TableError};
+
+use crate::record::StartPosition;
+use crate::replay::Game;
+use crate::rules::setup::Handicap;
+use classify::StartKind;
+use serde::Serialize;
+
+/// A name given to one side, and the ply at which it first held.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Found {
+    /// The entry's Japanese name.
+    pub name: String,
+    /// The ply after which the position first matched.
+    pub ply: u32,
+    /// Its priority among rivals (not serialised).
+    #[serde(skip)]
+    pub priority: i32,
+}
+
+/// One side's strategies and castles, in the order they first held.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct SideOpening {
+    /// Strategies (戦法).
+    pub strategy: Vec<Found>,
+    /// Castles (囲い).
+    pub castle: Vec<Found>,
+}
+
+impl SideOpening {
+    /// The strategy of highest priority (the earliest among equals).
+    pub fn main_strategy(&self) -> Option<&Found> {
+        best(&self.strategy)
+    }
+
+    /// The castle of highest priority (the earliest among equals).
+    pub fn main_castle(&self) -> Option<&Found> {
+        best(&self.castle)
+    }
+}
+
+fn best(list: &[Found]) -> Option<&Found> {
+    list.iter()
+        .min_by_key(|f| (std::cmp::Reverse(f.priority), f.ply))
+}
+
+/// The broad type of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// 相居飛車: neither side ranged its rook.
+    Aiibisha,
+    /// 対抗形: one side ranged its rook, the other did not.
+    Taikoukei,
+    /// 相振り飛車: both sides ranged their rooks.
+    Aifuribisha,
+    /// 駒落ち: a handicap game.
+    Handicap,
+    /// A game from a position set up by hand, where opening names do not apply.
+    Setup,
+}
+
+impl GameKind {
+    /// The Japanese name: 相居飛車, 対抗形, 相振り飛車, 駒落ち, 指定局面.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Aiibisha => "相居飛車",
+            GameKind::Taikoukei => "対抗形",
+            GameKind::Aifuribisha => "相振り飛車",
+            GameKind::Handicap => "駒落ち",
+            GameKind::Setup => "指定局面",
+        }
+    }
+}
+
+impl Serialize for GameKind {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// A game classified: its type and name, and each side's findings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Opening {
+    /// The game's 戦型 name: `矢倉`, `四間飛車 vs 居飛車穴熊`, `相三間飛車`,
+    /// `二枚落ち 二歩突っ切り`, `力戦`, …
+    pub game: String,
+    /// The broad type.
+    #[serde(rename = "type")]
+    pub kind: GameKind,
+    /// Sente's (下手's in a handicap game) strategies and castles.
+    pub sente: SideOpening,
+    /// Gote's (上手's).
+    pub gote: SideOpening,
+}
+
+/// Classify `game`'s main line with the builtin table.
+pub fn classify(game: &Game) -> Opening {
+    Table::builtin().classify(game)
+}
+
+impl Table {
+    /// Classify `game`'s main line with this table.
+    pub fn classify(&self, game: &Game) -> Opening {
+        let start = start_kind(game);
+        let plies = &game.main.plies[..game.main.plies_before_foul()];
+        let held = classify::run(&self.index, &game.start, plies, start);
+        let stance = [0, 1].map(|s| {
+            let ranged = self.entries.iter().enumerate().any(|(i, e)| {
+                held.first[s][i] != 0 && e.kind == EntryKind::Strategy && e.family == "振り飛車"
+            });
+            if ranged {
+                Stance::Furibisha
+            } else {
+                Stance::Ibisha
+            }
+        });
+        let sides = [0, 1].map(|s| self.side_opening(&held.first[s], stance[1 - s]));
+        let [sente, gote] = sides;
+        let (kind, name) = match start {
+            StartKind::Other => (GameKind::Setup, GameKind::Setup.name().to_string()),
+            StartKind::Handicap => (GameKind::Handicap, handicap_name(game, &sente, &gote)),
+            StartKind::Even => self.even_name(stance, &sente, &gote),
+        };
+        Opening {
+            game: name,
+            kind,
+            sente,
+            gote,
+        }
+    }
+
+    /// A side's findings: what held, less what its opponent's stance rules
+    /// out (and what followed from that), less what a later finding
+    /// supersedes.
+    fn side_opening(&self, first: &[u32], opponent: Stance) -> SideOpening {
+        let mut keep: Vec<bool> = first.iter().map(|&p| p != 0).collect();
+        for (i, e) in self.entries.iter().enumerate() {
+            let vs_ok = e.vs.is_none_or(|v| v == opponent);
+            let after_ok = e.after.is_none_or(|a| keep[a]);
+            keep[i] &= vs_ok && after_ok;
+        }
+        let mut drop = vec![false; keep.len()];
+        for (i, e) in self.entries.iter().enumerate() {
+            if keep[i] {
+                for &o in &e.over {
+                    drop[o] = true;
+                }
+            }
+        }
+        let mut out = SideOpening::default();
+        for (i, e) in self.entries.iter().enumerate() {
+            if !keep[i] || drop[i] {
+                continue;
+            }
+            let f = Found {
+                name: e.name.clone(),
+                ply: first[i],
+                priority: e.priority,
+            };
+            match e.kind {
+                EntryKind::Castle => out.castle.push(f),
+                EntryKind::Strategy => out.strategy.push(f),
+                EntryKind::Game => {}
+            }
+        }
+        out.castle.sort_by_key(|f| f.ply);
+        out.strategy.sort_by_key(|f| f.ply);
+        out
+    }
+
+    fn even_name(&self, st: [Stance; 2], s: &SideOpening, g: &SideOpening) -> (GameKind, String) {
+        use Stance::{Furibisha, Ibisha};
+        let family = |f: &SideOpening, fam: &str| {
+            best(
+                &f.strategy
+                    .iter()
+                    .filter(|x| self.get(&x.name).is_some_and(|e| e.family == fam))
+                    .cloned()
+                    .collect::<Vec<_>>(),
+            )
+            .map(|x| x.name.clone())
+        };
+        match st {
+            [Furibisha, Furibisha] => {
+                let name = self
+                    .game_entry(s, g, "相振り飛車")
+                    .unwrap_or_else(|| GameKind::Aifuribisha.name().to_string());
+                (GameKind::Aifuribisha, name)
+            }
+            [Furibisha, Ibisha] | [Ibisha, Furibisha] => {
+                let (f, i) = if st[0] == Furibisha { (s, g) } else { (g, s) };
+                let ibisha = self.ibisha_name(i).unwrap_or_else(|| "居飛車".into());
+                let furi = family(f, "振り飛車").unwrap_or_default();
+                (GameKind::Taikoukei, format!("{furi} vs {ibisha}"))
+            }
+            [Ibisha, Ibisha] => {
+                let name = self.game_entry(s, g, "相居飛車").or_else(|| {
+                    let both: Vec<Found> = s.strategy.iter().chain(&g.strategy).cloned().collect();
+                    best(&both).map(|f| f.name.clone())
+                });
+                (GameKind::Aiibisha, name.unwrap_or_else(|| "力戦".into()))
+            }
+        }
+    }
+
+    /// What the 居飛車 side of a 対抗形 game is called: its 居飛車 strategy,
+    /// unless a 穴熊 or 美濃 castle ranks higher (a 居飛車穴熊 first shows as
+    /// 居飛車急戦 on the way, and players name the game by the castle).
+    fn ibisha_name(&self, i: &SideOpening) -> Option<String> {
+        let family = |f: &Found| self.get(&f.name).map_or("", |e| e.family.as_str());
+        let strategies = i.strategy.iter().filter(|f| family(f) == "居飛車");
+        let castles = i
+            .castle
+            .iter()
+            .filter(|f| matches!(family(f), "穴熊" | "美濃"));
+        let both: Vec<Found> = strategies.chain(castles).cloned().collect();
+        best(&both).map(|f| f.name.clone())
+    }
+
+    /// The game entry of `family` whose two strategies the sides hold, of
+    /// highest priority.
+    fn game_entry(&self, s: &SideOpening, g: &SideOpening, family: &str) -> Option<String> {
+        let has =
+            |f: &SideOpening, i: usize| f.strategy.iter().any(|x| x.name == self.entries[i].name);
+        self.entries
+            .iter()
+            .filter(|e| e.kind == EntryKind::Game && e.family == family)
+            .filter(|e| {
+                e.sides
+                    .is_some_and(|(a, b)| (has(s, a) && has(g, b)) || (has(s, b) && has(g, a)))
+            })
+            .max_by_key(|e| e.priority)
+            .map(|e| e.name.clone())
+    }
+}
+
+/// The preset the game starts from, written as one or set out square by
+/// square (a handicap written as a BOD diagram or SFEN is still that
+/// handicap).
+fn preset(game: &Game) -> Option<Handicap> {
+    match &game.record.start {
+        StartPosition::Preset(h) => Some(*h),
+        StartPosition::Setup(s) => s.preset(),
+    }
+}
+
+fn start_kind(game: &Game) -> StartKind {
+    match preset(game) {
+        Some(Handicap::Hirate) => StartKind::Even,
+        Some(_) => StartKind::Handicap,
+        None => StartKind::Other,
+    }
+}
+
+fn handicap_name(game: &Game, s: &SideOpening, g: &SideOpening) -> String {
+    let base = preset(game).map_or(GameKind::Handicap.name(), Handicap::kif_name);
+    // 下手's strategy names a handicap game (上手 plays what the handicap
+    // leaves it); 上手's only when 下手 has none.
+    match s.main_strategy().or_else(|| g.main_strategy()) {
+        Some(f) => format!("{base} {}", f.name),
+        None => base.to_string(),
+    }
+}
