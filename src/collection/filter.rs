@@ -56,6 +56,10 @@ pub struct Filter {
     /// A position (its [`crate::Position::key`]) the main line reaches,
     /// the start included.
     pub position: Option<u64>,
+    /// A name the game's 戦型, or a strategy or castle of either side,
+    /// contains (folded as the players are), as the builtin opening table
+    /// names them ([`crate::opening::classify`]).
+    pub opening: Option<String>,
 }
 
 /// An inclusive range; an open end is `None`.
@@ -265,6 +269,21 @@ pub fn outcome(game: &Game) -> Option<Outcome> {
     }
 }
 
+/// Whether a name of `game`'s opening (the 戦型, or a side's strategy or
+/// castle) contains `want`, both folded. Classified only when asked: it
+/// costs about half a replay.
+fn names_opening(game: &Game, want: &str) -> bool {
+    let o = crate::opening::classify(game);
+    let want = fold(want);
+    let sides = [&o.sente, &o.gote];
+    let found = sides
+        .iter()
+        .flat_map(|s| s.strategy.iter().chain(&s.castle));
+    std::iter::once(o.game.as_str())
+        .chain(found.map(|f| f.name.as_str()))
+        .any(|n| fold(n).contains(&want))
+}
+
 fn has(value: Option<&str>, want: &Option<String>) -> bool {
     match want {
         None => true,
@@ -319,5 +338,6 @@ impl Filter {
             && self.ending.is_none_or(|e| r.reason == e)
             && self.plies.is_none_or(|p| p.contains(main.plies.len()))
             && self.position.is_none_or(|k| !plies_at(game, k).is_empty())
+            && self.opening.as_ref().is_none_or(|w| names_opening(game, w))
     }
 }

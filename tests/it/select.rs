@@ -382,3 +382,75 @@ fn split_n_refuses_a_one_game_format() {
         err(&o)
     );
 }
+
+/// Sente ranges its rook to the fourth file and builds a 本美濃.
+const SHIKEN_MINO: &str = "position startpos moves 7g7f 3c3d 6g6f 8c8d 2h6h 8d8e 8h7g 7a6b \
+                           5i4h 5a4b 4h3h 4b3b 3h2h 6a5b 3i3h 1c1d 6i5h\n";
+/// Both rooks to the third file.
+const AI_SANKEN: &str = "position startpos moves 7g7f 3c3d 2h7h 8b3b\n";
+
+#[test]
+fn opening_matches_the_game_name_and_each_sides_strategy_and_castle() {
+    let dir = folder(&[
+        ("shiken.usi", SHIKEN_MINO),
+        ("sanken.usi", AI_SANKEN),
+        ("short.usi", "position startpos moves 7g7f\n"),
+    ]);
+    let run = |args: &[&str]| {
+        let mut all = vec!["select", "-q"];
+        all.extend_from_slice(args);
+        all.push(".");
+        out(&kifu_in(dir.path(), &all))
+    };
+    // The game's name, a strategy, a castle, a part of a name.
+    assert_eq!(
+        run(&["--opening", "四間飛車 vs 居飛車"]),
+        "./shiken.usi\t0\n"
+    );
+    assert_eq!(run(&["--opening", "美濃"]), "./shiken.usi\t0\n");
+    assert_eq!(run(&["--opening", "三間飛車"]), "./sanken.usi\t0\n");
+    assert_eq!(run(&["--opening", "相三間"]), "./sanken.usi\t0\n");
+    assert_eq!(run(&["--opening", "矢倉"]), "");
+    assert_eq!(
+        run(&["--opening", "美濃", "--invert"]),
+        "./sanken.usi\t0\n./short.usi\t0\n"
+    );
+}
+
+#[test]
+fn split_opening_puts_each_game_in_its_senkei_folder() {
+    let dir = folder(&[("shiken.usi", SHIKEN_MINO), ("sanken.usi", AI_SANKEN)]);
+    let o = kifu_in(
+        dir.path(),
+        &[
+            "select",
+            "-q",
+            "--split",
+            "opening",
+            "--to",
+            "usi",
+            "--out-dir",
+            "out",
+            "shiken.usi",
+            "sanken.usi",
+        ],
+    );
+    assert!(o.status.success(), "{}", err(&o));
+    let mut folders: Vec<String> = std::fs::read_dir(dir.path().join("out"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    folders.sort();
+    assert_eq!(folders, ["四間飛車 vs 居飛車", "相三間飛車"]);
+    let inside = |f: &str| -> String {
+        let d = dir.path().join("out").join(f);
+        let files: Vec<_> = std::fs::read_dir(&d)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(files.len(), 1, "{files:?}");
+        std::fs::read_to_string(&files[0]).unwrap()
+    };
+    assert_eq!(inside("相三間飛車"), AI_SANKEN);
+    assert!(inside("四間飛車 vs 居飛車").starts_with("position startpos moves 7g7f 3c3d 6g6f"));
+}

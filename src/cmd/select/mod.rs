@@ -70,6 +70,10 @@ pub struct SelectArgs {
     /// number); --list then names the plies where it stands.
     #[arg(long, value_name = "SFEN", value_parser = position)]
     pub position: Option<u64>,
+    /// A name the game's 戦型, or either side's strategy or castle,
+    /// contains, as `kifu classify` names them (四間飛車, 穴熊, 相振り飛車, …).
+    #[arg(long, value_name = "NAME")]
+    pub opening: Option<String>,
     /// Keep the games that do not match.
     #[arg(long)]
     pub invert: bool,
@@ -88,9 +92,9 @@ pub struct SelectArgs {
     #[arg(long, value_name = "DIR", requires = "to")]
     pub out_dir: Option<PathBuf>,
     /// Split the games kept: into files of N games, or one folder a
-    /// player (a game goes to both players'), event or year. Needs --to
-    /// and --out-dir.
-    #[arg(long, value_name = "N|player|event|year", value_parser = split::Split::parse,
+    /// player (a game goes to both players'), event, year or opening (the
+    /// game's 戦型). Needs --to and --out-dir.
+    #[arg(long, value_name = "N|player|event|year|opening", value_parser = split::Split::parse,
           requires = "out_dir", conflicts_with = "output")]
     pub split: Option<split::Split>,
     /// No progress bar and no summary line.
@@ -161,6 +165,7 @@ impl SelectArgs {
             foul: self.foul,
             plies: self.plies,
             position: self.position,
+            opening: self.opening.clone(),
         }
     }
 }

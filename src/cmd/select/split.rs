@@ -27,19 +27,22 @@ pub enum Split {
     Event,
     /// One folder a year of the start date.
     Year,
+    /// One folder a 戦型, as `kifu classify` names it.
+    Opening,
 }
 
 impl Split {
-    /// `N`, `player`, `event` or `year`.
+    /// `N`, `player`, `event`, `year` or `opening`.
     pub fn parse(s: &str) -> Result<Split, String> {
         match s {
             "player" => Ok(Split::Player),
             "event" => Ok(Split::Event),
             "year" => Ok(Split::Year),
+            "opening" => Ok(Split::Opening),
             n => match n.parse::<usize>() {
                 Ok(n) if n > 0 => Ok(Split::Every(n)),
                 _ => Err(format!(
-                    "`{s}`: --split takes N (games a file, from 1), player, event or year"
+                    "`{s}`: --split takes N (games a file, from 1), player, event, year or opening"
                 )),
             },
         }
@@ -69,6 +72,7 @@ impl Split {
                 named(&[HeaderKey::Event, HeaderKey::Title]).map_or_else(unknown, |e| vec![e])
             }
             Split::Year => start_date(r).map_or_else(unknown, |d| vec![(d / 10000).to_string()]),
+            Split::Opening => vec![folder_name(&kifu::opening::classify(game).game)],
         }
     }
 }
