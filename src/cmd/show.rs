@@ -42,6 +42,9 @@ pub fn run(a: &ShowArgs) -> anyhow::Result<u8> {
                 highlight: std::io::stdout().is_terminal(),
             };
             bod::write(&mut out, &d, labels, opts);
+            if let Some(line) = a.ply.and_then(|n| eval_comment(&game, n)) {
+                out.push_str(&line);
+            }
             if let Some(f) = foul.filter(|_| at_foul) {
                 let next = diagram::before_foul(&game, None).and_then(|d| d.mark_text);
                 let usi = f.mv.map_or(String::new(), |m| format!(" ({})", m.to_usi()));
@@ -71,6 +74,31 @@ pub fn run(a: &ShowArgs) -> anyhow::Result<u8> {
     }
     std::io::stdout().write_all(out.as_bytes())?;
     Ok(0)
+}
+
+/// The evaluation ply `n` of the main line carries, as the comment
+/// ShogiGUI writes and kifu reads back (`*解析 0 評価値 157 読み筋 △３四歩(33)
+/// …`, the score from sente's side), if it carries a score.
+fn eval_comment(game: &Game, n: usize) -> Option<String> {
+    let i = n.checked_sub(1)?;
+    let ply = game.main.plies.get(i)?;
+    let entry = game.record.main.moves.get(i)?;
+    let mut before = game.start.clone();
+    for p in &game.main.plies[..i] {
+        before.play_unchecked(p.mv);
+    }
+    let (score, pv) = kifu::emit::eval_and_pv(entry, &before, ply.mv);
+    let pv = pv.unwrap_or_default();
+    let mut after = before.clone();
+    after.play_unchecked(ply.mv);
+    // The line starts after the move, or with the move itself.
+    let starts_after = pv
+        .first()
+        .and_then(|w| kifu::Move::from_usi(w))
+        .is_none_or(|m| after.clone().play(m).is_ok());
+    let from = if starts_after { &after } else { &before };
+    let text = super::analyze::line::gui_comment(from, None, None, score?, &pv);
+    Some(format!("*{text}\n"))
 }
 
 fn read_game(a: &ShowArgs) -> anyhow::Result<Game> {

@@ -14,7 +14,7 @@ pub mod kif;
 mod packed;
 pub mod psv;
 mod pv;
-pub use pv::score as eval_score;
+pub use pv::{of as eval_and_pv, score as eval_score};
 pub mod sfen;
 pub mod sjis;
 pub mod svg;

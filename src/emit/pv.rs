@@ -10,12 +10,10 @@ use crate::rules::position::Position;
 use crate::rules::types::{Color, Move};
 
 /// The score (from sente's side, as floodgate and the GUIs write it) and
-/// the reading line in USI of `entry`, the move played from `before`.
-pub(crate) fn of(
-    entry: &MoveEntry,
-    before: &Position,
-    mv: Move,
-) -> (Option<i64>, Option<Vec<String>>) {
+/// the reading line in USI of `entry`, the move played from `before`: the
+/// line starts with the reply, or with the move itself where the record's
+/// line does (ShogiGUI's `*対局`).
+pub fn of(entry: &MoveEntry, before: &Position, mv: Move) -> (Option<i64>, Option<Vec<String>>) {
     match evaluation(entry) {
         Some(e) => (e.score, usi_line(&e.pv, before, mv)),
         None => (None, None),

@@ -382,3 +382,39 @@ fn show_draws_the_board_before_a_perpetual_checks_move() {
     assert_eq!(svg.matches("class=\"arrow\"").count(), 1, "{svg}");
     assert!(svg.contains("△後手・手番"), "{svg}");
 }
+
+/// `--ply N` prints the evaluation and reading line the move carries, as
+/// the ShogiGUI comment kifu reads back, whichever form the record wrote
+/// it in; a move without one prints none, and the board still reads back.
+#[test]
+fn show_ply_prints_the_stored_evaluation_and_pv() {
+    let dir = tempfile::tempdir().unwrap();
+    let csa = record(
+        dir.path(),
+        "a.csa",
+        "V2.2\nPI\n+\n+7776FU\n'** 30 -3334FU +2726FU\n-3334FU\n+2726FU\n%TORYO\n",
+    );
+    let bod = ok(&kifu(&["show", &csa, "--ply", "1"], None));
+    assert!(
+        bod.ends_with("*解析 0 評価値 30 読み筋 △３四歩(33) ▲２六歩(27)\n"),
+        "{bod}"
+    );
+    assert_eq!(
+        read_back(&bod),
+        "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"
+    );
+    let none = ok(&kifu(&["show", &csa, "--ply", "2"], None));
+    assert!(!none.contains("評価値"), "{none}");
+    // A GUI's comment form, with the line starting at the move itself.
+    let kif = record(
+        dir.path(),
+        "b.kifu",
+        "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 ３四歩(33)\n\
+         **対局 深さ 2 ノード数 960 評価値 -35 読み筋 △３四歩(33) ▲２六歩(27)\n   3 ２六歩(27)\n",
+    );
+    let bod = ok(&kifu(&["show", &kif, "--ply", "2"], None));
+    assert!(
+        bod.ends_with("*解析 0 評価値 -35 読み筋 △３四歩(33) ▲２六歩(27)\n"),
+        "{bod}"
+    );
+}

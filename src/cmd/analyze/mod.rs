@@ -11,7 +11,7 @@ mod cache;
 mod engine;
 mod fill;
 mod judge;
-mod line;
+pub(super) mod line;
 mod pool;
 mod usi;
 
