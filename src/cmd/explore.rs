@@ -39,32 +39,31 @@ pub struct ExploreArgs {
 struct Read {
     game: Option<kifu::Game>,
     err: String,
+    /// Inputs or games that could not be read or replayed (0 or 1).
+    unreadable: usize,
 }
 
 fn read_item(name: &str, item: Item, opts: &kifu::ReplayOptions) -> Read {
-    let err = |e: &kifu::Error, index| Read {
-        game: None,
-        err: error_line(name, e, index),
+    let (index, record) = match super::game_record(name, item) {
+        Ok(game) => game,
+        Err((err, unreadable)) => {
+            return Read {
+                game: None,
+                err,
+                unreadable,
+            };
+        }
     };
-    match item {
-        Item::Warning(w) => Read {
-            game: None,
-            err: format!("{name}: warning: {w}\n"),
+    match replay(record, opts) {
+        Ok(g) => Read {
+            game: Some(g),
+            err: String::new(),
+            unreadable: 0,
         },
-        Item::Unreadable(e) => err(&e, None),
-        Item::Game {
-            index,
-            record: Err(e),
-        } => err(&e, Some(index)),
-        Item::Game {
-            index,
-            record: Ok(r),
-        } => match replay(r, opts) {
-            Ok(g) => Read {
-                game: Some(g),
-                err: String::new(),
-            },
-            Err(e) => err(&e, Some(index)),
+        Err(e) => Read {
+            game: None,
+            err: error_line(name, &e, Some(index)),
+            unreadable: 1,
         },
     }
 }
@@ -98,9 +97,9 @@ pub fn run(a: &ExploreArgs) -> anyhow::Result<u8> {
                 }
                 Event::Item(r) => {
                     if !r.err.is_empty() {
-                        unreadable += usize::from(!r.err.contains(": warning: "));
                         progress.eprint(&r.err);
                     }
+                    unreadable += r.unreadable;
                     if let Some(g) = r.game {
                         games += 1;
                         tree.add(&g);

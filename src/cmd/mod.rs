@@ -77,6 +77,23 @@ pub fn error_text(e: &anyhow::Error) -> String {
     text
 }
 
+/// The index and record of a game item, or else the line for stderr and
+/// how many inputs or games could not be read (0 for a warning, else 1).
+pub fn game_record(name: &str, item: Item) -> Result<(usize, kifu::Record), (String, usize)> {
+    match item {
+        Item::Warning(w) => Err((format!("{name}: warning: {w}\n"), 0)),
+        Item::Unreadable(e) => Err((error_line(name, &e, None), 1)),
+        Item::Game {
+            index,
+            record: Err(e),
+        } => Err((error_line(name, &e, Some(index)), 1)),
+        Item::Game {
+            index,
+            record: Ok(r),
+        } => Ok((index, r)),
+    }
+}
+
 /// The line that reports an input (or game `index` of it) that could not be
 /// read, the same for every command: `FILE:LINE:COLUMN: message`, or
 /// `FILE: message` when the error has no position.

@@ -200,23 +200,6 @@ struct Listed {
     unreadable: usize,
 }
 
-/// The index and record of a game item, or else the line for stderr and
-/// how many inputs or games could not be read (0 for a warning, else 1).
-fn game_record(name: &str, item: Item) -> Result<(usize, kifu::Record), (String, usize)> {
-    match item {
-        Item::Warning(w) => Err((format!("{name}: warning: {w}\n"), 0)),
-        Item::Unreadable(e) => Err((error_line(name, &e, None), 1)),
-        Item::Game {
-            index,
-            record: Err(e),
-        } => Err((error_line(name, &e, Some(index)), 1)),
-        Item::Game {
-            index,
-            record: Ok(r),
-        } => Ok((index, r)),
-    }
-}
-
 fn list_item(
     name: &str,
     item: Item,
@@ -225,7 +208,7 @@ fn list_item(
     opts: &kifu::ReplayOptions,
 ) -> Listed {
     let mut l = Listed::default();
-    let (index, record) = match game_record(name, item) {
+    let (index, record) = match super::game_record(name, item) {
         Ok(game) => game,
         Err((err, unreadable)) => {
             l.err = err;

@@ -254,7 +254,7 @@ fn emit_item(
     opts: &kifu::ReplayOptions,
 ) -> Emitted {
     let mut e = Emitted::default();
-    let (index, record) = match super::game_record(name, item) {
+    let (index, record) = match super::super::game_record(name, item) {
         Ok(game) => game,
         Err((err, unreadable)) => {
             e.err = err;
