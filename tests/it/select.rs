@@ -304,22 +304,20 @@ fn split_parts_by_count_and_by_player_folding_spellings() {
     );
     assert!(!dir.path().join("n/part-0004.usi").exists());
 
-    let o = kifu_in(
-        dir.path(),
-        &[
-            "select",
-            "-q",
-            "--player",
-            "山田",
-            "--split",
-            "player",
-            "--to",
-            "csa",
-            "--out-dir",
-            "p",
-            src,
-        ],
-    );
+    let by_player = [
+        "select",
+        "-q",
+        "--player",
+        "山田",
+        "--split",
+        "player",
+        "--to",
+        "csa",
+        "--out-dir",
+        "p",
+        src,
+    ];
+    let o = kifu_in(dir.path(), &by_player);
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     let folders: BTreeSet<String> = std::fs::read_dir(dir.path().join("p"))
         .unwrap()
@@ -336,22 +334,7 @@ fn split_parts_by_count_and_by_player_folding_spellings() {
         assert_eq!(games.records.len(), 6, "{f}");
     }
     // Run again: nothing is replaced.
-    let again = kifu_in(
-        dir.path(),
-        &[
-            "select",
-            "-q",
-            "--player",
-            "山田",
-            "--split",
-            "player",
-            "--to",
-            "csa",
-            "--out-dir",
-            "p",
-            src,
-        ],
-    );
+    let again = kifu_in(dir.path(), &by_player);
     assert_eq!(again.status.code(), Some(2));
     assert!(
         err(&again).contains("not written: it exists"),
