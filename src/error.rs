@@ -6,14 +6,91 @@ use std::path::PathBuf;
 
 /// A syntax error in a record: where, and what was expected there.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ParseError {
     /// Where the problem is.
     pub span: Location,
+    /// What kind of problem it is, for a caller to match on.
+    pub kind: ParseErrorKind,
     /// What was expected (and what was found), in plain words.
     pub message: String,
     /// The game as far as it could be read, when the error came after its
     /// first move (KIF and KI2): one bad line need not lose the game.
     pub partial: Option<Box<Partial>>,
+}
+
+/// What kind of syntax error a [`ParseError`] is; its message says the rest.
+///
+/// ```
+/// use kifu::{ErrorKind, ParseErrorKind, ReadOptions};
+///
+/// let e = kifu::read_bytes(b"  \n", None, &ReadOptions::default()).unwrap_err();
+/// match e.kind() {
+///     ErrorKind::Parse(p) => assert_eq!(p.kind, ParseErrorKind::Empty),
+///     other => panic!("{other:?}"),
+/// }
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The input holds no text to read a game from.
+    Empty,
+    /// A line or token is not what its place in the record expects.
+    Syntax,
+    /// Something the format knows stands where it may not: a board diagram
+    /// after the first move, a move after the game's terminal word, or a
+    /// move written in the other Japanese format.
+    Misplaced,
+    /// The start position cannot be read: a board diagram, an SFEN, or a
+    /// handicap name that is malformed or unknown.
+    StartPosition,
+    /// A variation that does not fit the game: it branches from a move
+    /// that is not there, or is nested where the format allows none.
+    Variation,
+    /// Nesting deeper than kifu reads (a limit against hostile input).
+    TooDeep,
+}
+
+/// Why a record did not read in the format or encoding the caller chose,
+/// when the bytes suggest another choice: see [`Error::hints`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Hint {
+    /// The content looks like this format instead.
+    LooksLike(Format),
+    /// The bytes are not valid text in the chosen encoding, but are in
+    /// this one.
+    ReadsAs {
+        /// The encoding chosen.
+        chosen: &'static encoding_rs::Encoding,
+        /// The encoding the bytes decode in without a replacement.
+        clean: &'static encoding_rs::Encoding,
+    },
+    /// The bytes are not valid text in the chosen encoding.
+    NotValidIn(&'static encoding_rs::Encoding),
+}
+
+impl fmt::Display for Hint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Hint::LooksLike(format) => write!(
+                f,
+                "the content looks like {}, not the format chosen",
+                format.name().to_uppercase()
+            ),
+            Hint::ReadsAs { chosen, clean } => write!(
+                f,
+                "the bytes are not {} text as the encoding chosen says, but read cleanly as {}",
+                chosen.name(),
+                clean.name()
+            ),
+            Hint::NotValidIn(chosen) => write!(
+                f,
+                "the bytes are not valid {}: the encoding chosen may be wrong",
+                chosen.name()
+            ),
+        }
+    }
 }
 
 /// The readable part of a game whose text has a syntax error.
@@ -33,9 +110,16 @@ impl ParseError {
     pub fn new(span: Location, message: impl Into<String>) -> ParseError {
         ParseError {
             span,
+            kind: ParseErrorKind::Syntax,
             message: message.into(),
             partial: None,
         }
+    }
+
+    /// The same error, of `kind`.
+    pub fn of_kind(mut self, kind: ParseErrorKind) -> ParseError {
+        self.kind = kind;
+        self
     }
 
     /// The same error, with the game read before it.
@@ -113,12 +197,61 @@ pub struct Error(Box<ErrorInner>);
 struct ErrorInner {
     path: Option<PathBuf>,
     kind: ErrorKind,
+    hints: Vec<Noted>,
+}
+
+/// A hint, with the words a caller added to it (see [`Error::with_advice`]).
+#[derive(Debug)]
+struct Noted {
+    hint: Hint,
+    advice: Option<String>,
 }
 
 impl Error {
     /// An error of `kind`.
     pub fn new(kind: ErrorKind) -> Error {
-        Error(Box::new(ErrorInner { path: None, kind }))
+        Error(Box::new(ErrorInner {
+            path: None,
+            kind,
+            hints: Vec::new(),
+        }))
+    }
+
+    /// The same error, with `hints` at what the caller might choose instead.
+    pub fn with_hints(mut self, hints: impl IntoIterator<Item = Hint>) -> Error {
+        let noted = hints.into_iter().map(|hint| Noted { hint, advice: None });
+        self.0.hints.extend(noted);
+        self
+    }
+
+    /// What the bytes suggest choosing instead, when they did not read in
+    /// the format or encoding chosen; empty when nothing was chosen.
+    pub fn hints(&self) -> impl Iterator<Item = &Hint> {
+        self.0.hints.iter().map(|n| &n.hint)
+    }
+
+    /// The same error, with `advice` words after each hint it gives words
+    /// for: how the caller's own user makes the other choice (a program's
+    /// option, say), which the library cannot name.
+    ///
+    /// ```
+    /// use kifu::{Format, Hint, ReadOptions};
+    ///
+    /// let mut opts = ReadOptions::default();
+    /// opts.from = Some(Format::Csa);
+    /// let e = kifu::read_bytes("1 ７六歩(77)\n".as_bytes(), None, &opts).unwrap_err();
+    /// assert!(e.hints().any(|h| *h == Hint::LooksLike(Format::Kif)));
+    /// let e = e.with_advice(|h| match h {
+    ///     Hint::LooksLike(f) => Some(format!("read it as {}", f.name())),
+    ///     _ => None,
+    /// });
+    /// assert!(e.to_string().ends_with("not the format chosen: read it as kif"));
+    /// ```
+    pub fn with_advice(mut self, advice: impl Fn(&Hint) -> Option<String>) -> Error {
+        for n in &mut self.0.hints {
+            n.advice = advice(&n.hint);
+        }
+        self
     }
 
     /// The same error, naming `path`.
@@ -160,17 +293,30 @@ impl fmt::Display for Error {
         if let Some(p) = &self.0.path {
             // Compiler style for positions: `file:line:column: message`.
             match &self.0.kind {
-                ErrorKind::Parse(e) => return write!(f, "{}:{e}", p.display()),
+                ErrorKind::Parse(_) => write!(f, "{}:", p.display())?,
                 ErrorKind::NotARecord { span, .. } => write!(f, "{}:{span}: ", p.display())?,
                 _ => write!(f, "{}: ", p.display())?,
             }
         }
+        self.write_kind(f)?;
+        for n in &self.0.hints {
+            write!(f, "; {}", n.hint)?;
+            if let Some(a) = &n.advice {
+                write!(f, ": {a}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Error {
+    fn write_kind(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.0.kind {
             ErrorKind::Io(e) => write!(f, "cannot read: {e}"),
             ErrorKind::Decode(m) => write!(f, "cannot decode: {m}"),
-            ErrorKind::UnknownFormat => {
-                f.write_str("cannot tell the record format (use --from kif|ki2|csa|usi|jkf)")
-            }
+            ErrorKind::UnknownFormat => f.write_str(
+                "cannot tell the record format: it must be given (kif, ki2, csa, usi or jkf)",
+            ),
             ErrorKind::Parse(p) => write!(f, "{p}"),
             ErrorKind::Setup(m) => write!(f, "illegal start position: {m}"),
             ErrorKind::NotARecord { reason, .. } => write!(f, "not a shogi record: {reason}"),

@@ -1,7 +1,7 @@
 //! From bytes to records: decode, detect the format, parse.
 
 use crate::decode::decode;
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ErrorKind, Hint};
 use crate::parse;
 use crate::record::{Format, Record};
 use std::path::Path;
@@ -122,29 +122,27 @@ pub(crate) fn read_typed(
             crate::error::ParseError::new(
                 crate::record::Location::new(0, 1, 1),
                 "the input is empty: no game to read",
-            ),
+            )
+            .of_kind(crate::error::ParseErrorKind::Empty),
         ))));
     }
     let format = match opts.from {
         Some(f) => f,
         None => parse::detect(text, path.and_then(format_hint)).ok_or_else(|| {
             let n = parse::recognise::unknown(text);
-            let mut reason = n.reason;
             // No format to compare with: only the encoding can be named.
-            reason.push_str(&hint(bytes, text, Format::Usi, opts, &decoded.warnings));
+            let hints = hints(bytes, text, Format::Usi, opts, &decoded.warnings);
             with_path(Error::new(ErrorKind::NotARecord {
                 span: n.span,
-                reason,
+                reason: n.reason,
             }))
+            .with_hints(hints)
         })?,
     };
     // A record that does not read in the format or encoding the user chose
     // says what the content looks like instead (docs/cli.md).
     let hinted = |e: crate::error::ParseError| {
-        let mut e = e;
-        e.message
-            .push_str(&hint(bytes, text, format, opts, &decoded.warnings));
-        with_path(e.into())
+        with_path(e.into()).with_hints(hints(bytes, text, format, opts, &decoded.warnings))
     };
     let mut failed = Vec::new();
     let records = if format == Format::Csa {
@@ -169,12 +167,11 @@ pub(crate) fn read_typed(
     };
     if failed.is_empty() {
         parse::recognise::check(text, format, &records).map_err(|n| {
-            let mut reason = n.reason;
-            reason.push_str(&hint(bytes, text, format, opts, &decoded.warnings));
             with_path(Error::new(ErrorKind::NotARecord {
                 span: n.span,
-                reason,
+                reason: n.reason,
             }))
+            .with_hints(hints(bytes, text, format, opts, &decoded.warnings))
         })?;
     }
     let input = Input {
@@ -187,47 +184,37 @@ pub(crate) fn read_typed(
     Ok((input, decoded.encoding))
 }
 
-/// What a text that did not read as `format` may be instead, as words to
-/// add to its error: with `--from`, the format the content looks like;
-/// with `--encoding`, the encoding its bytes read cleanly in, or that they
-/// are not valid in the one named. Empty when neither was chosen.
-fn hint(
+/// What a text that did not read as `format` may be instead: with a
+/// format chosen, the format the content looks like; with an encoding
+/// chosen, the encoding its bytes read cleanly in, or that they are not
+/// valid in the one chosen. Empty when neither was chosen.
+fn hints(
     bytes: &[u8],
     text: &str,
     format: Format,
     opts: &ReadOptions,
     decode_warnings: &[String],
-) -> String {
-    let mut hint = String::new();
+) -> Vec<Hint> {
+    let mut hints = Vec::new();
     if opts.from.is_some()
         && let Some(other) = parse::detect(text, None).filter(|&f| f != format)
     {
-        hint.push_str(&format!(
-            "; the content looks like {}: try --from {other}, or leave --from out",
-            other.name().to_uppercase()
-        ));
+        hints.push(Hint::LooksLike(other));
     }
-    if let Some(forced) = opts.encoding {
+    if let Some(chosen) = opts.encoding {
         let clean = decode(bytes, None)
             .ok()
-            .filter(|d| d.warnings.is_empty() && d.encoding != forced);
+            .filter(|d| d.warnings.is_empty() && d.encoding != chosen);
         match clean {
-            Some(d) => hint.push_str(&format!(
-                "; the bytes are not {} text as --encoding says, but read cleanly as {}: \
-                 try --encoding {}, or leave --encoding out",
-                forced.name(),
-                d.encoding.name(),
-                d.encoding.name().to_ascii_lowercase()
-            )),
-            None if !decode_warnings.is_empty() => hint.push_str(&format!(
-                "; the bytes are not valid {} (--encoding): the encoding may be wrong; \
-                 leave --encoding out to detect it",
-                forced.name()
-            )),
+            Some(d) => hints.push(Hint::ReadsAs {
+                chosen,
+                clean: d.encoding,
+            }),
+            None if !decode_warnings.is_empty() => hints.push(Hint::NotValidIn(chosen)),
             None => {}
         }
     }
-    hint
+    hints
 }
 
 /// Read and parse the file at `path`, as [`read_bytes`] does its bytes.

@@ -91,7 +91,7 @@ pub mod writer;
 
 pub use codes::{DiagnosticCode, Reason, WarningCode};
 pub use emit::{JsonSource, Target, Warning, write};
-pub use error::{DecodeError, Error, ErrorKind, ParseError, Partial};
+pub use error::{DecodeError, Error, ErrorKind, Hint, ParseError, ParseErrorKind, Partial};
 pub use input::{Input, ReadOptions, read_bytes, read_path};
 pub use reader::{Reader, ReaderBuilder};
 pub use record::{Format, Record};

@@ -237,6 +237,20 @@ impl PassedOver {
 /// For an input named on the command line that holds the lines of
 /// `kifu convert --to sfen`, an error that says so, instead of the USI
 /// reader's `expected startpos or an SFEN` on a line that starts with one.
+/// The error, with the options that make the choice its hints suggest
+/// (docs/cli.md): the library names no option of this program.
+pub fn with_flag_advice(e: Error) -> Error {
+    e.with_advice(|h| match h {
+        kifu::Hint::LooksLike(f) => Some(format!("try --from {}, or leave --from out", f.name())),
+        kifu::Hint::ReadsAs { clean, .. } => Some(format!(
+            "try --encoding {}, or leave --encoding out",
+            clean.name().to_ascii_lowercase()
+        )),
+        kifu::Hint::NotValidIn(_) => Some("leave --encoding out to detect it".into()),
+        _ => None,
+    })
+}
+
 fn say_if_sfen_lines(path: &Path, e: Error) -> Error {
     let sfen = path
         .extension()
@@ -518,7 +532,7 @@ fn stream_source<T: Send>(
 /// The items of an input read whole: its warnings, then its games in file
 /// order, with the games that failed to parse in their places.
 fn input_items(read: Result<Input, Error>, opts: &ReadOptions) -> (Meta, Vec<Item>) {
-    let input = match read {
+    let input = match read.map_err(with_flag_advice) {
         Ok(input) => input,
         Err(e) => {
             let meta = Meta {

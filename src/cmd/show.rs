@@ -122,9 +122,9 @@ fn read_game(a: &ShowArgs) -> anyhow::Result<Game> {
     let input = if a.file.as_os_str() == "-" {
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
-        kifu::input::read_bytes(&bytes, None, &opts)?
+        kifu::input::read_bytes(&bytes, None, &opts).map_err(super::with_flag_advice)?
     } else {
-        kifu::input::read_path(&a.file, &opts)?
+        kifu::input::read_path(&a.file, &opts).map_err(super::with_flag_advice)?
     };
     let name = a.file.display();
     let index = a.game.checked_sub(1).context("--game counts from 1")?;

@@ -104,7 +104,7 @@ pub fn read(
     };
     let variant = match (variant, sniffed) {
         (Some(v), _) | (None, Some(Ok(v))) => v,
-        (None, Some(Err(why))) => return Err(format!("{name}: {why}")),
+        (None, Some(Err(why))) => return Err(format!("{name}: {why} (name it with --variant)")),
         (None, None) => {
             return Err(format!(
                 "{name}: not a record of a shogi variant (name one with --variant)"

@@ -226,10 +226,7 @@ fn write_game(out: &mut String, game: &Game, opts: &CsaOptions, warnings: &mut V
     if recorded > 0 {
         warnings.push(Warning {
             code: WarningCode::VariationsDropped,
-            message: format!(
-                "CSA cannot hold variations: {} left out (use --split-variations to write each as its own game)",
-                recorded
-            ),
+            message: format!("CSA cannot hold variations: {} left out", recorded),
         });
     }
 }

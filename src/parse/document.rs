@@ -117,7 +117,8 @@ impl Document {
                 return Err(ParseError::new(
                     l.span(),
                     "a board diagram must come before the first move",
-                ));
+                )
+                .of_kind(crate::error::ParseErrorKind::Misplaced));
             }
             return Ok(true);
         }

@@ -6,7 +6,7 @@
 //! slice of the text, whose place is the entry's; fouls can then be
 //! reported at the entry's line and column.
 
-use crate::error::ParseError;
+use crate::error::{ParseError, ParseErrorKind};
 use crate::record::{
     Dest, Ending, EndingKind, HeaderField, Line, Location, MoveEntry, MoveTime, Notation, Record,
     Relative, StartPosition,
@@ -158,7 +158,8 @@ pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
         });
     }
     if let Some(init) = doc.initial {
-        record.start = start_position(init, record.span)?;
+        record.start = start_position(init, record.span)
+            .map_err(|e| e.of_kind(ParseErrorKind::StartPosition))?;
     }
     let entries = doc.moves.unwrap_or_default();
     let rest = match entries.first() {
@@ -168,7 +169,8 @@ pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
                 return Err(ParseError::new(
                     span,
                     "the start-position entry (moves[0]) cannot hold forks",
-                ));
+                )
+                .of_kind(ParseErrorKind::Variation));
             }
             record.comments = first.all_comments();
             &entries[1..]
@@ -246,14 +248,16 @@ impl Reader<'_> {
                 return Err(ParseError::new(
                     span,
                     format!("forks nested more than {MAX_FORK_DEPTH} deep"),
-                ));
+                )
+                .of_kind(ParseErrorKind::TooDeep));
             }
             if let Some(ending) = &mut line.ending {
                 if e.mv.is_some() || e.special.is_some() || e.has_forks() {
                     return Err(ParseError::new(
                         span,
                         format!("a move or special after the special {:?}", ending.text),
-                    ));
+                    )
+                    .of_kind(ParseErrorKind::Misplaced));
                 }
                 ending.comments.extend(e.all_comments());
                 continue;
@@ -287,7 +291,8 @@ impl Reader<'_> {
                 }
             } else {
                 if e.has_forks() {
-                    return Err(ParseError::new(span, "forks on an entry without a move"));
+                    return Err(ParseError::new(span, "forks on an entry without a move")
+                        .of_kind(ParseErrorKind::Variation));
                 }
                 match line.moves.last_mut() {
                     Some(last) => last.extra_mut().comments.extend(e.all_comments()),
@@ -300,7 +305,8 @@ impl Reader<'_> {
         }
         if let Some(span) = pending_span.filter(|_| !pending.is_empty()) {
             // Refused rather than silently dropped: there is no move to carry them.
-            return Err(ParseError::new(span, "a fork holds comments but no move"));
+            return Err(ParseError::new(span, "a fork holds comments but no move")
+                .of_kind(ParseErrorKind::Variation));
         }
         Ok(line)
     }

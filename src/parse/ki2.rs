@@ -64,7 +64,8 @@ fn line(doc: &mut Document, l: &SourceLine<'_>, compacted: &mut String) -> Resul
         return Err(ParseError::new(
             l.span(),
             "a numbered KIF move line in a KI2 file: KI2 moves start with ▲ or △",
-        ));
+        )
+        .of_kind(crate::error::ParseErrorKind::Misplaced));
     }
     match doc.other_line(l)? {
         Kind::Done => {}
@@ -127,7 +128,8 @@ fn move_line(
             return Err(ParseError::new(
                 span,
                 "a move after the line's terminal word (投了, 中断, …)",
-            ));
+            )
+            .of_kind(crate::error::ParseErrorKind::Misplaced));
         }
         match parsed {
             Token::Move(notation) => {

@@ -87,7 +87,8 @@ impl Builder<'_> {
             return Err(ParseError::new(
                 l.span(),
                 "a KI2-style move (▲/△) in a KIF file: KIF moves start with their number",
-            ));
+            )
+            .of_kind(crate::error::ParseErrorKind::Misplaced));
         }
         if t.starts_with("手数----") {
             return Ok(());
@@ -123,7 +124,8 @@ impl Builder<'_> {
             return Err(ParseError::new(
                 span,
                 "a move after the line's terminal word (投了, 中断, …)",
-            ));
+            )
+            .of_kind(crate::error::ParseErrorKind::Misplaced));
         }
         match m.body {
             Body::Move(notation) => {

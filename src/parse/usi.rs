@@ -183,8 +183,10 @@ fn start_position(toks: &Tokens<'_, '_>, i: usize) -> Result<(StartPosition, usi
                 .map(|t| t.1)
                 .collect::<Vec<_>>()
                 .join(" ");
-            let setup = Setup::from_sfen(&sfen)
-                .map_err(|e| ParseError::new(toks.at(i), format!("bad SFEN: {e}")))?;
+            let setup = Setup::from_sfen(&sfen).map_err(|e| {
+                ParseError::new(toks.at(i), format!("bad SFEN: {e}"))
+                    .of_kind(crate::error::ParseErrorKind::StartPosition)
+            })?;
             let start = match setup.preset() {
                 Some(h) if setup.move_number == 1 => StartPosition::Preset(h),
                 _ => StartPosition::Setup(Box::new(setup)),

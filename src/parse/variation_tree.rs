@@ -125,7 +125,8 @@ impl Tree {
                     return Err(ParseError::new(
                         span,
                         format!("variations nested deeper than {MAX_VARIATION_DEPTH}"),
-                    ));
+                    )
+                    .of_kind(crate::error::ParseErrorKind::TooDeep));
                 }
                 self.nodes.push(Node {
                     line: Line::default(),
@@ -142,7 +143,8 @@ impl Tree {
         Err(ParseError::new(
             span,
             format!("変化：{n}手 has no move {n} to branch from in the lines read so far"),
-        ))
+        )
+        .of_kind(crate::error::ParseErrorKind::Variation))
     }
 
     /// The index past the last move of line `idx` when its terminal word

@@ -48,10 +48,10 @@ pub fn sniff(text: &str) -> Option<Result<Variant, String>> {
             [] => None,
             [v] if v != Variant::Shogi => Some(Ok(v)),
             // A 9×9 board without an elephant is read as modern shogi,
-            // as it always was; sho shogi is then named with --variant.
+            // as it always was; sho shogi must then be named.
             _ if fits.contains(&Variant::Shogi) => None,
             _ => Some(Err(format!(
-                "the SFEN fits {}; name the variant with --variant",
+                "the SFEN fits {}: the variant must be named",
                 fits.iter()
                     .map(|v| v.name())
                     .collect::<Vec<_>>()

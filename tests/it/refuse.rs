@@ -110,7 +110,10 @@ fn csa_read_with_from_kif_is_refused_and_the_format_named() {
         all.contains("game.csa:1:1: not a shogi record: read as KIF"),
         "{all}"
     );
-    assert!(all.contains("looks like CSA: try --from csa"), "{all}");
+    assert!(
+        all.contains("looks like CSA, not the format chosen: try --from csa, or leave --from out"),
+        "{all}"
+    );
     // Read as what it is, it is a game.
     let (code, all) = check(d.path(), &["game.csa"]);
     assert_eq!(code, Some(0), "{all}");
@@ -330,11 +333,24 @@ fn a_kif_read_with_from_csa_names_the_format_its_content_looks_like() {
     };
     let kif = "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 投了\n";
     let e = kifu::read_bytes(kif.as_bytes(), None, &opts).unwrap_err();
+    assert_eq!(
+        e.hints().collect::<Vec<_>>(),
+        [&kifu::Hint::LooksLike(kifu::Format::Kif)]
+    );
     let text = e.to_string();
     assert!(text.contains("expected a CSA statement"), "{text}");
     assert!(
-        text.contains("the content looks like KIF: try --from kif, or leave --from out"),
+        text.ends_with("; the content looks like KIF, not the format chosen"),
         "{text}"
+    );
+    // The library names no option of the program; the program does.
+    assert!(!text.contains("--"), "{text}");
+    let d = dir_with(&[("game.kif", kif)]);
+    let (code, all) = check(d.path(), &["--from", "csa", "game.kif"]);
+    assert_eq!(code, Some(2), "{all}");
+    assert!(
+        all.contains("; the content looks like KIF, not the format chosen: try --from kif, or leave --from out"),
+        "{all}"
     );
 }
 
@@ -348,14 +364,30 @@ fn a_wrong_encoding_names_the_one_the_bytes_read_cleanly_in() {
             ..Default::default()
         };
         let e = kifu::read_bytes(&sjis, None, &opts).unwrap_err();
+        let hint = e.hints().next().copied();
+        assert!(
+            matches!(hint, Some(kifu::Hint::ReadsAs { clean, .. }) if clean == encoding_rs::SHIFT_JIS),
+            "{label}: {hint:?}"
+        );
         let text = e.to_string();
         assert!(
             text.contains(&format!(
-                "the bytes are not {name} text as --encoding says, but read cleanly as Shift_JIS: try --encoding shift_jis"
+                "the bytes are not {name} text as the encoding chosen says, but read cleanly as Shift_JIS"
             )),
             "{label}: {text}"
         );
+        assert!(!text.contains("--"), "{label}: {text}");
     }
+    let d = tempfile::tempdir().unwrap();
+    std::fs::write(d.path().join("game.kif"), &sjis).unwrap();
+    let (code, all) = check(d.path(), &["--encoding", "utf-8", "game.kif"]);
+    assert_eq!(code, Some(2), "{all}");
+    assert!(
+        all.contains(
+            "read cleanly as Shift_JIS: try --encoding shift_jis, or leave --encoding out"
+        ),
+        "{all}"
+    );
     // The right one reads, with nothing to say.
     let opts = kifu::ReadOptions {
         encoding: kifu::decode::encoding_by_label("sjis"),
@@ -365,4 +397,38 @@ fn a_wrong_encoding_names_the_one_the_bytes_read_cleanly_in() {
         kifu::read_bytes(&sjis, None, &opts).unwrap().records.len(),
         1
     );
+}
+
+#[test]
+fn each_parse_error_has_a_kind_a_caller_can_match() {
+    use kifu::ParseErrorKind::*;
+    let kif = |body: &str| format!("手合割：平手\n手数----指手--\n{body}");
+    let cases: [(String, kifu::ParseErrorKind); 7] = [
+        ("\n \n".into(), Empty),
+        (kif("   1 ７六歩(77)\n   2 ３四歩(33\n"), Syntax),
+        (
+            kif("   1 ７六歩(77)\n   2 投了\n   3 ２六歩(27)\n"),
+            Misplaced,
+        ),
+        (kif("▲７六歩\n"), Misplaced),
+        (
+            "手合割：謎落ち\n手数----指手--\n   1 ７六歩(77)\n".into(),
+            StartPosition,
+        ),
+        (
+            "position sfen 9/9/9 b - 1 moves 7g7f\n".into(),
+            StartPosition,
+        ),
+        (
+            kif("   1 ７六歩(77)\n\n変化：5手\n   5 ２六歩(27)\n"),
+            Variation,
+        ),
+    ];
+    for (text, kind) in cases {
+        let e = kifu::read_bytes(text.as_bytes(), None, &kifu::ReadOptions::default()).unwrap_err();
+        match e.kind() {
+            kifu::ErrorKind::Parse(p) => assert_eq!(p.kind, kind, "{text:?}: {e}"),
+            other => panic!("{text:?}: not a parse error: {other:?}"),
+        }
+    }
 }

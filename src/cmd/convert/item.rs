@@ -18,6 +18,16 @@ struct InputInfo {
 }
 
 /// Formats that hold one game per file: several games make several files.
+/// The warning, with the option that avoids its loss where there is one:
+/// the library names no option of this program.
+fn with_option_advice(a: &ConvertArgs, mut w: Warning) -> Warning {
+    if a.to == ToFormat::Csa && w.code == kifu::WarningCode::VariationsDropped {
+        w.message
+            .push_str(" (use --split-variations to write each as its own game)");
+    }
+    w
+}
+
 pub fn one_game_per_file(to: ToFormat) -> bool {
     matches!(
         to,
@@ -195,7 +205,8 @@ pub fn convert_item(
                     count_fouls(&game, &mut c.fouls_by_rule);
                     let (bytes, w) = emit(a, name, meta, &game);
                     c.bytes = Some(amend.bytes(&game, a.to, bytes));
-                    c.warnings.extend(w);
+                    c.warnings
+                        .extend(w.into_iter().map(|w| with_option_advice(a, w)));
                 }
                 Err(e) => {
                     c.unreadable += 1;

@@ -137,7 +137,8 @@ impl Bod {
                 return Err(ParseError::new(
                     span,
                     format!("a board diagram needs 9 rows, found {}", self.rows.len()),
-                ));
+                )
+                .of_kind(crate::error::ParseErrorKind::StartPosition));
             }
             let mut s = Setup::EMPTY;
             for (rank, cells) in &self.rows {
@@ -188,13 +189,15 @@ pub fn start_position(
                 return Err(ParseError::new(
                     span,
                     format!("手合割：{value} needs a board diagram, and there is none"),
-                ));
+                )
+                .of_kind(crate::error::ParseErrorKind::StartPosition));
             }
             HandicapName::Unknown => {
                 return Err(ParseError::new(
                     span,
                     format!("unknown 手合割 {value:?} and no board diagram"),
-                ));
+                )
+                .of_kind(crate::error::ParseErrorKind::StartPosition));
             }
         },
     };
