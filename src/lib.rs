@@ -73,6 +73,7 @@ pub mod decode;
 pub mod emit;
 pub mod error;
 pub mod input;
+pub mod judge;
 pub mod names;
 pub mod notation;
 pub mod opening;

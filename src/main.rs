@@ -81,6 +81,43 @@ struct StatsArgs {
     /// instead of describing the collection.
     #[arg(long, value_enum, value_name = "KEY")]
     by: Option<StatsBy>,
+    /// With --by: also write the table as an HTML page with a bar chart of
+    /// the win rates to this file.
+    #[arg(long, value_name = "FILE.html", requires = "by")]
+    report: Option<PathBuf>,
+    #[command(flatten)]
+    judge: JudgeArgs,
+}
+
+/// How a move's loss is named, from the evaluations a record carries
+/// (`kifu analyze`, `stats --by`, `check --report`).
+#[derive(Args, Debug, Clone)]
+struct JudgeArgs {
+    /// The loss in expected-win terms (0 to 1) from which a move is 疑問手.
+    #[arg(long, default_value = "0.1", value_name = "LOSS")]
+    dubious: f64,
+    /// The loss from which a move is 悪手.
+    #[arg(long, default_value = "0.2", value_name = "LOSS")]
+    mistake: f64,
+    /// The loss from which a move is 大悪手.
+    #[arg(long, default_value = "0.3", value_name = "LOSS")]
+    blunder: f64,
+}
+
+impl JudgeArgs {
+    fn thresholds(&self) -> anyhow::Result<kifu::judge::Thresholds> {
+        let t = kifu::judge::Thresholds {
+            dubious: self.dubious,
+            mistake: self.mistake,
+            blunder: self.blunder,
+        };
+        if !t.is_valid() {
+            anyhow::bail!(
+                "the thresholds must satisfy 0 < --dubious <= --mistake <= --blunder <= 1"
+            );
+        }
+        Ok(t)
+    }
 }
 
 /// What `kifu stats --by` groups games by.
@@ -176,6 +213,8 @@ struct CheckArgs {
     /// Also write an HTML report (summary, one card per foul and finding, boards) to this file.
     #[arg(long, value_name = "FILE.html")]
     report: Option<PathBuf>,
+    #[command(flatten)]
+    judge: JudgeArgs,
     /// Fail (exit 1) on every diagnostic and input warning too, not only on fouls:
     /// refuse what only a lenient reading accepts.
     #[arg(long)]

@@ -279,6 +279,31 @@ impl Game {
     pub fn variation_line(&self, i: usize) -> Option<&Line> {
         line_at(&self.record, &self.variations, Some(i))
     }
+
+    /// The record's line of variation `i` (or the main line for `None`),
+    /// to change what its moves carry: comments, evaluations.
+    pub fn record_line_mut(&mut self, which: Option<usize>) -> Option<&mut Line> {
+        // The path from the main line down, as (entry, index) steps.
+        let mut path = Vec::new();
+        let mut cur = which;
+        while let Some(i) = cur {
+            let v = self.variations.get(i)?;
+            path.push((v.entry, v.index));
+            cur = v.parent;
+        }
+        let mut line = &mut self.record.main;
+        for (entry, index) in path.into_iter().rev() {
+            let n = line.moves.len();
+            line = if entry < n {
+                line.moves[entry].extra_mut().variations.get_mut(index)?
+            } else if entry == n {
+                line.ending_variations.get_mut(index)?
+            } else {
+                return None;
+            };
+        }
+        Some(line)
+    }
 }
 
 /// Repetition bookkeeping for one line: the keys seen and the checks given.

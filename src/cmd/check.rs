@@ -41,6 +41,7 @@ pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
     let variant = super::variant::requested(&a.input)?;
     let start = Instant::now();
     let (read_opts, replay_opts) = read_options(&a.input)?;
+    let thresholds = a.judge.thresholds()?;
     let (srcs, walk_errors) = sources(&a.input.paths_or_cwd());
     let mut run = Run::new(a, srcs.len(), &walk_errors);
     // Ctrl-C stops the run between games with the summary of what was
@@ -52,7 +53,7 @@ pub fn run(a: &CheckArgs) -> anyhow::Result<u8> {
             &srcs,
             a.input.jobs,
             &read_opts,
-            |name, meta, item| check_item(name, meta, item, a, &replay_opts),
+            |name, meta, item| check_item(name, meta, item, a, &replay_opts, &thresholds),
             |src, ev: Event<Outcome>| {
                 signal::check()?;
                 match ev {
@@ -304,6 +305,7 @@ fn check_item(
     item: Item,
     a: &CheckArgs,
     replay_opts: &kifu::ReplayOptions,
+    thresholds: &kifu::judge::Thresholds,
 ) -> Outcome {
     let mut o = Outcome::default();
     match item {
@@ -355,7 +357,7 @@ fn check_item(
                 }
                 count_fouls(&game, &mut o.fouls_by_rule);
                 if a.report.is_some() {
-                    o.report = super::report::game_part(name, &game);
+                    o.report = super::report::game_part(name, &game, thresholds);
                 }
                 o.diagnostics += game.main.diagnostics.len()
                     + game

@@ -1,8 +1,12 @@
 //! `kifu stats --by KEY`: games, wins and average length for each value of
-//! a key (opening, castle, player, event, year, side).
+//! a key (opening, castle, player, event, year, side), and, where the
+//! records carry evaluations, the average loss of the moves and the count
+//! of 疑問手, 悪手 and 大悪手 (`kifu::judge`). `--report` draws the table as
+//! an HTML page.
 
 use super::{Event, Item, drive, error_line, read_options, sources};
 use crate::{StatsArgs, StatsBy};
+use kifu::judge::{LossSummary, Thresholds, game_losses};
 use kifu::record::HeaderKey;
 use kifu::replay::{Game, replay};
 use kifu::rules::types::Color;
@@ -14,15 +18,47 @@ use std::fmt::Write as _;
 /// player, side) `wins` and `losses` are that side's; for a key of the whole
 /// game (opening, event, year) they are sente's.
 #[derive(Default, Serialize)]
-struct Row {
-    games: usize,
-    wins: usize,
-    losses: usize,
+pub(super) struct Row {
+    pub games: usize,
+    pub wins: usize,
+    pub losses: usize,
     /// Draws and games with no result recorded.
-    other: usize,
+    pub other: usize,
     #[serde(skip)]
-    plies: usize,
-    average_plies: f64,
+    pub plies: usize,
+    pub average_plies: f64,
+    /// The moves of the key's side (both sides for a key of the whole
+    /// game) whose loss the evaluations give.
+    #[serde(skip)]
+    pub loss: LossSummary,
+}
+
+/// A row's loss figures in the JSON, when any move was judged.
+#[derive(Serialize)]
+struct LossJson {
+    moves: usize,
+    average: f64,
+    dubious: usize,
+    mistake: usize,
+    blunder: usize,
+}
+
+impl Row {
+    fn loss_json(&self) -> Option<LossJson> {
+        Some(LossJson {
+            moves: self.loss.moves,
+            average: (self.loss.average()? * 10_000.0).round() / 10_000.0,
+            dubious: self.loss.dubious,
+            mistake: self.loss.mistake,
+            blunder: self.loss.blunder,
+        })
+    }
+
+    /// The win rate in percent, of the games won or lost.
+    pub fn win_rate(&self) -> Option<f64> {
+        let decided = self.wins + self.losses;
+        (decided > 0).then(|| 100.0 * self.wins as f64 / decided as f64)
+    }
 }
 
 /// One game's values of the key, each with the side it speaks for.
@@ -30,6 +66,8 @@ struct Keys {
     keys: Vec<(String, Color)>,
     winner: Option<Color>,
     plies: usize,
+    /// Sente's and gote's losses.
+    loss: [LossSummary; 2],
 }
 
 fn keys_of(game: &Game, by: StatsBy) -> Vec<(String, Color)> {
@@ -80,6 +118,7 @@ fn game_keys(
     item: Item,
     opts: &kifu::ReplayOptions,
     by: StatsBy,
+    t: &Thresholds,
 ) -> Result<Option<Keys>, String> {
     let (index, record) = match item {
         Item::Warning(_) => return Ok(None),
@@ -93,11 +132,13 @@ fn game_keys(
         keys: keys_of(&game, by),
         winner: game.main.result.winner,
         plies: game.main.plies.len(),
+        loss: game_losses(&game, t),
     }))
 }
 
 pub fn run(a: &StatsArgs, by: StatsBy) -> anyhow::Result<u8> {
     let (read_opts, replay_opts) = read_options(&a.input)?;
+    let thresholds = a.judge.thresholds()?;
     let (srcs, walk_errors) = sources(&a.input.paths_or_cwd());
     for e in &walk_errors {
         eprintln!("kifu: {e}");
@@ -108,7 +149,7 @@ pub fn run(a: &StatsArgs, by: StatsBy) -> anyhow::Result<u8> {
         &srcs,
         a.input.jobs,
         &read_opts,
-        |name, _, item| game_keys(name, item, &replay_opts, by),
+        |name, _, item| game_keys(name, item, &replay_opts, by, &thresholds),
         |_, ev| {
             let Event::Item(k) = ev else { return Ok(()) };
             match k {
@@ -116,7 +157,7 @@ pub fn run(a: &StatsArgs, by: StatsBy) -> anyhow::Result<u8> {
                     unreadable += 1;
                     eprint!("kifu: {e}");
                 }
-                Ok(Some(k)) => add(&mut rows, k),
+                Ok(Some(k)) => add(&mut rows, k, by.per_side()),
                 Ok(None) => {}
             }
             Ok(())
@@ -131,6 +172,9 @@ pub fn run(a: &StatsArgs, by: StatsBy) -> anyhow::Result<u8> {
             .map(|(k, r)| {
                 let mut v = serde_json::to_value(r).unwrap_or_default();
                 v["key"] = k.as_str().into();
+                if let Some(l) = r.loss_json() {
+                    v["loss"] = serde_json::to_value(l).unwrap_or_default();
+                }
                 v
             })
             .collect();
@@ -139,15 +183,23 @@ pub fn run(a: &StatsArgs, by: StatsBy) -> anyhow::Result<u8> {
     } else {
         text(&rows, by)
     };
+    if let Some(path) = &a.report {
+        super::report::stats::write(path, &sorted(&rows), by)?;
+    }
     std::io::Write::write_all(&mut std::io::stdout(), out.as_bytes())?;
     Ok(if unreadable > 0 { 2 } else { 0 })
 }
 
-fn add(rows: &mut BTreeMap<String, Row>, k: Keys) {
+fn add(rows: &mut BTreeMap<String, Row>, k: Keys, per_side: bool) {
     for (key, side) in k.keys {
         let r = rows.entry(key).or_default();
         r.games += 1;
         r.plies += k.plies;
+        if per_side {
+            r.loss.merge(&k.loss[usize::from(side == Color::Gote)]);
+        } else {
+            k.loss.iter().for_each(|l| r.loss.merge(l));
+        }
         match k.winner {
             Some(w) if w == side => r.wins += 1,
             Some(_) => r.losses += 1,
@@ -157,7 +209,7 @@ fn add(rows: &mut BTreeMap<String, Row>, k: Keys) {
 }
 
 /// Most games first, then by name.
-fn sorted(rows: &BTreeMap<String, Row>) -> Vec<(&String, &Row)> {
+pub(super) fn sorted(rows: &BTreeMap<String, Row>) -> Vec<(&String, &Row)> {
     let mut v: Vec<_> = rows.iter().collect();
     v.sort_by(|a, b| b.1.games.cmp(&a.1.games).then(a.0.cmp(b.0)));
     v
@@ -172,9 +224,10 @@ fn text(rows: &BTreeMap<String, Row>, by: StatsBy) -> String {
             "(wins and losses are sente's, or 下手's in a handicap game)"
         );
     }
-    let _ = writeln!(
+    let judged = rows.values().any(|r| r.loss.moves > 0);
+    let _ = write!(
         s,
-        "{:<width$} {:>7} {:>7} {:>7} {:>7} {:>7} {:>8}",
+        "{:<width$} {:>7} {:>7} {:>7} {:>7} {:>7} {:>9}",
         by.name(),
         "games",
         "wins",
@@ -183,18 +236,40 @@ fn text(rows: &BTreeMap<String, Row>, by: StatsBy) -> String {
         "win%",
         "avg plies"
     );
+    if judged {
+        let _ = write!(
+            s,
+            " {:>8} {:>7} {:>7} {:>7}",
+            "avg loss", "dubious", "mistake", "blunder"
+        );
+    }
+    s.push('\n');
     for (k, r) in sorted(rows) {
-        let decided = r.wins + r.losses;
-        let rate = if decided == 0 {
-            "-".to_string()
-        } else {
-            format!("{:.1}", 100.0 * r.wins as f64 / decided as f64)
-        };
+        let rate = r.win_rate().map_or("-".to_string(), |w| format!("{w:.1}"));
         let pad = width - columns(k) + k.chars().count();
+        let _ = write!(
+            s,
+            "{k:<pad$} {:>7} {:>7} {:>7} {:>7} {:>7} {:>9.1}",
+            r.games, r.wins, r.losses, r.other, rate, r.average_plies
+        );
+        if judged {
+            let avg = r
+                .loss
+                .average()
+                .map_or("-".to_string(), |l| format!("{l:.3}"));
+            let l = &r.loss;
+            let _ = write!(
+                s,
+                " {avg:>8} {:>7} {:>7} {:>7}",
+                l.dubious, l.mistake, l.blunder
+            );
+        }
+        s.push('\n');
+    }
+    if judged {
         let _ = writeln!(
             s,
-            "{k:<pad$} {:>7} {:>7} {:>7} {:>7} {:>7} {:>8.1}",
-            r.games, r.wins, r.losses, r.other, rate, r.average_plies
+            "(avg loss: of the moves the records' evaluations judge, in expected-win terms; dubious, mistake, blunder: 疑問手, 悪手, 大悪手)"
         );
     }
     s

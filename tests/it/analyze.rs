@@ -571,3 +571,109 @@ fn a_bestmove_without_a_score_is_a_protocol_fault() {
     assert!(err.contains("no restart left"), "{err}");
     assert!(evals(&games(&o)[0]).iter().all(|(e, _)| e.is_null()));
 }
+
+/// Three moves and a resignation, and a variation at ply 2 of two moves.
+const WITH_VARIATION: &str = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 投了\nまで3手で先手の勝ち\n\n変化：2手\n   2 ８四歩(83)\n   3 ２六歩(27)\n";
+
+/// The scores of the moves of a game's first variation, in its JSON.
+fn variation_evals(g: &serde_json::Value) -> Vec<serde_json::Value> {
+    g["variations"][0]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["eval"].clone())
+        .collect()
+}
+
+#[test]
+#[cfg_attr(kifu_no_engine, ignore = "needs a USI engine (fairy-stockfish)")]
+fn variations_are_analysed_only_when_asked_and_read_back_from_kif() {
+    let eng = real_engine();
+    let d = dir_with(&[("v.kif", WITH_VARIATION)]);
+    let base = [
+        "analyze", "-q", "--engine", &eng, "--depth", "3", "--cache", "c.jsonl",
+    ];
+    let run = |extra: &[&str]| {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let o = kifu(d.path(), &args);
+        assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
+        o
+    };
+    let plain = games(&run(&["v.kif"])).remove(0);
+    assert!(
+        variation_evals(&plain).iter().all(|e| e.is_null()),
+        "{plain}"
+    );
+    let with = games(&run(&["--variations", "v.kif"])).remove(0);
+    let scores = variation_evals(&with);
+    assert_eq!(scores.len(), 2);
+    assert!(scores.iter().all(|e| e.is_i64()), "{with}");
+    // The main line is the same either way.
+    assert_eq!(evals(&with), evals(&plain));
+    // Written as ShogiGUI comments into the variation's moves of a KIF,
+    // and read back the same.
+    run(&["--variations", "--to", "kifu", "-o", "out.kifu", "v.kif"]);
+    let kif = std::fs::read_to_string(d.path().join("out.kifu")).unwrap();
+    let variation = &kif[kif.find("変化：2手").expect("the variation is written")..];
+    assert_eq!(variation.matches("\n**解析 0 深さ ").count(), 2, "{kif}");
+    let o = kifu(d.path(), &["convert", "-q", "--to", "json", "out.kifu"]);
+    assert_eq!(variation_evals(&games(&o)[0]), scores);
+}
+
+#[test]
+#[cfg_attr(kifu_no_engine, ignore = "needs a USI engine (fairy-stockfish)")]
+fn analyze_report_graphs_each_game_and_marks_the_moves_the_json_judges() {
+    let eng = real_engine();
+    let d = dir_with(&[("g.csa", GAME), ("r.csa", REPEAT)]);
+    let args = [
+        "analyze",
+        "--engine",
+        &eng,
+        "--depth",
+        "4",
+        "--dubious",
+        "0.01",
+        "--mistake",
+        "0.02",
+        "--blunder",
+        "0.05",
+        "--report",
+        "a.html",
+        "g.csa",
+        "r.csa",
+    ];
+    let o = kifu(d.path(), &args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let html = std::fs::read_to_string(d.path().join("a.html")).expect("the report");
+    assert_eq!(
+        html.matches("<svg class=\"graph\"").count(),
+        2,
+        "a graph a game"
+    );
+    // Every judged move of the JSON is a dot on the graph, of its kind.
+    let json = games(&o);
+    for kind in ["dubious", "mistake", "blunder"] {
+        let judged = json
+            .iter()
+            .flat_map(|g| g["moves"].as_array().unwrap().iter())
+            .filter(|m| m["analysis"]["judgement"] == kind)
+            .count();
+        // The JSON judges the first move from the engine's score of the
+        // start, which records (and so the report) do not keep.
+        let first = json
+            .iter()
+            .filter(|g| g["moves"][0]["analysis"]["judgement"] == kind)
+            .count();
+        let dots = html.matches(&format!("<circle class=\"{kind}\"")).count();
+        assert_eq!(dots, judged - first, "{kind}");
+    }
+    // A card a move of 悪手 or worse, at most three a game.
+    let worse = html.matches("<circle class=\"mistake\"").count()
+        + html.matches("<circle class=\"blunder\"").count();
+    let cards = html.matches("<span class=\"tag judgement\">").count();
+    assert!(
+        cards <= worse && cards <= 6,
+        "{cards} cards for {worse} moves"
+    );
+    assert_eq!(cards.min(1), worse.min(1), "a bad move gets a card");
+}

@@ -23,6 +23,7 @@ mod golden;
 mod hostile;
 mod jkf;
 mod json;
+mod judge;
 mod ki2;
 mod ki2_write;
 mod kif;

@@ -8,11 +8,11 @@
 //! and its judgement.
 
 use super::cache::Cache;
-use super::judge::{self, Judgement, Thresholds};
 use super::line::{checked_pv, gui_comment, is_gui_eval_comment, key};
 use super::usi::Score;
 use crate::ToFormat;
 use crate::cmd::convert::Amend;
+use kifu::judge::{self, Judgement, Thresholds};
 use kifu::record::Evaluation;
 use kifu::replay::Game;
 use kifu::rules::position::Position;
@@ -32,6 +32,25 @@ pub struct Fill<'a> {
     pub pretty: bool,
     /// The output format: KIF and KI2 get ShogiGUI's comment form.
     pub to: ToFormat,
+    /// Whether the variations' moves get evaluations too.
+    pub variations: bool,
+}
+
+/// The lines to analyse: the main line (`None`), then, with `variations`,
+/// each variation by its index in [`Game::variations`].
+pub fn lines(game: &Game, variations: bool) -> Vec<Option<usize>> {
+    let n = if variations { game.variations.len() } else { 0 };
+    std::iter::once(None).chain((0..n).map(Some)).collect()
+}
+
+/// The position a line starts from, and its replayed plies.
+pub fn line_start(game: &Game, id: Option<usize>) -> (Position, &[kifu::replay::Ply]) {
+    let start = kifu::emit::diagram::position_at(game, id, 0);
+    let plies = match id.and_then(|i| game.variations.get(i)) {
+        Some(v) => &v.line.plies[..],
+        None => &game.main.plies[..],
+    };
+    (start, plies)
 }
 
 /// One position's analysis in the JSON.
@@ -60,6 +79,43 @@ fn main_positions(game: &Game) -> Vec<Position> {
 }
 
 impl Fill<'_> {
+    /// Put the answer for each position of `after` (the position each move
+    /// of `moves` left) into that move.
+    fn amend_line(&self, moves: &mut [kifu::record::MoveEntry], after: &[Position]) {
+        let gui = matches!(
+            self.to,
+            ToFormat::Kif | ToFormat::Kifu | ToFormat::Ki2 | ToFormat::Ki2u
+        );
+        for (entry, after) in moves.iter_mut().zip(after) {
+            let evaluated = entry.eval().is_some() || entry.gui_eval().is_some();
+            if evaluated && !self.overwrite {
+                continue;
+            }
+            let Some(a) = self.cache.get(&key(after)) else {
+                continue;
+            };
+            let sente = after.side_to_move() == kifu::Color::Sente;
+            let e = Evaluation {
+                score: Some(a.score.for_sente(sente).record_value()),
+                pv: checked_pv(after, &a.pv).unwrap_or_default(),
+                rest: Vec::new(),
+            };
+            let extra = entry.extra_mut();
+            // What the record said is replaced, not kept beside the new one.
+            extra.comments.retain(|c| !is_gui_eval_comment(c));
+            extra.eval = None;
+            extra.gui_eval = None;
+            if gui {
+                let score = e.score.unwrap_or_default();
+                let c = gui_comment(after, a.depth, a.nodes, score, &a.pv);
+                extra.comments.push(c);
+                extra.gui_eval = Some(e);
+            } else {
+                extra.eval = Some(e);
+            }
+        }
+    }
+
     /// The score of `pos` from its side to move: the engine's; a position
     /// without a legal move is lost (mate 0).
     fn score(&self, pos: &Position) -> Option<Score> {
@@ -124,40 +180,18 @@ impl Fill<'_> {
 
 impl Amend for Fill<'_> {
     fn game(&self, game: &mut Game) {
-        let positions = main_positions(game);
-        let gui = matches!(
-            self.to,
-            ToFormat::Kif | ToFormat::Kifu | ToFormat::Ki2 | ToFormat::Ki2u
-        );
-        for (i, entry) in game.record.main.moves.iter_mut().enumerate() {
-            let Some(after) = positions.get(i + 1) else {
-                break;
-            };
-            let evaluated = entry.eval().is_some() || entry.gui_eval().is_some();
-            if evaluated && !self.overwrite {
-                continue;
-            }
-            let Some(a) = self.cache.get(&key(after)) else {
-                continue;
-            };
-            let sente = after.side_to_move() == kifu::Color::Sente;
-            let e = Evaluation {
-                score: Some(a.score.for_sente(sente).record_value()),
-                pv: checked_pv(after, &a.pv).unwrap_or_default(),
-                rest: Vec::new(),
-            };
-            let extra = entry.extra_mut();
-            // What the record said is replaced, not kept beside the new one.
-            extra.comments.retain(|c| !is_gui_eval_comment(c));
-            extra.eval = None;
-            extra.gui_eval = None;
-            if gui {
-                let score = e.score.unwrap_or_default();
-                let c = gui_comment(after, a.depth, a.nodes, score, &a.pv);
-                extra.comments.push(c);
-                extra.gui_eval = Some(e);
-            } else {
-                extra.eval = Some(e);
+        for id in lines(game, self.variations) {
+            let (start, plies) = line_start(game, id);
+            let mut pos = start;
+            let after: Vec<Position> = plies
+                .iter()
+                .map(|p| {
+                    pos.play_unchecked(p.mv);
+                    pos.clone()
+                })
+                .collect();
+            if let Some(line) = game.record_line_mut(id) {
+                self.amend_line(&mut line.moves, &after);
             }
         }
     }

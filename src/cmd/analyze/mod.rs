@@ -10,13 +10,13 @@
 mod cache;
 mod engine;
 mod fill;
-mod judge;
 pub(super) mod line;
 mod pool;
+mod report;
 mod usi;
 
 use super::{Item, drive, read_options, signal, sources};
-use crate::{ConvertArgs, InputArgs, ToFormat};
+use crate::{ConvertArgs, InputArgs, JudgeArgs, ToFormat};
 use anyhow::{Context, bail};
 use cache::Cache;
 use clap::Args;
@@ -65,19 +65,21 @@ pub struct AnalyzeArgs {
     /// a run started again with it searches only what is not in it.
     #[arg(long, value_name = "FILE")]
     cache: Option<PathBuf>,
+    /// Also search the positions of every variation, and write their
+    /// evaluations into the variations' moves.
+    #[arg(long)]
+    variations: bool,
     /// Replace the evaluations the records already carry (by default a
     /// move with one keeps it, and its position is not searched).
     #[arg(long)]
     overwrite: bool,
-    /// The loss in expected-win terms (0 to 1) from which a move is 疑問手.
-    #[arg(long, default_value = "0.1", value_name = "LOSS")]
-    dubious: f64,
-    /// The loss from which a move is 悪手.
-    #[arg(long, default_value = "0.2", value_name = "LOSS")]
-    mistake: f64,
-    /// The loss from which a move is 大悪手.
-    #[arg(long, default_value = "0.3", value_name = "LOSS")]
-    blunder: f64,
+    #[command(flatten)]
+    judge: JudgeArgs,
+    /// Also write an HTML report of the analysed games (an evaluation graph
+    /// per game, a card per 悪手 and 大悪手 with the board and the engine's
+    /// line) to this file.
+    #[arg(long, value_name = "FILE.html")]
+    report: Option<PathBuf>,
     /// The output format (default: the analysis JSON Lines).
     #[arg(long, value_enum, ignore_case = true)]
     to: Option<ToFormat>,
@@ -158,22 +160,6 @@ impl AnalyzeArgs {
             search_timeout: t,
         })
     }
-
-    fn thresholds(&self) -> anyhow::Result<judge::Thresholds> {
-        let t = judge::Thresholds {
-            dubious: self.dubious,
-            mistake: self.mistake,
-            blunder: self.blunder,
-        };
-        if !(0.0 < t.dubious
-            && t.dubious <= t.mistake
-            && t.mistake <= t.blunder
-            && t.blunder <= 1.0)
-        {
-            bail!("the thresholds must satisfy 0 < --dubious <= --mistake <= --blunder <= 1");
-        }
-        Ok(t)
-    }
 }
 
 /// What identifies a search in the cache: the engine, the limit and the options.
@@ -200,7 +186,7 @@ pub fn run(a: &AnalyzeArgs) -> anyhow::Result<u8> {
     let start = Instant::now();
     let spec = a.spec()?;
     let limit = a.limit();
-    let thresholds = a.thresholds()?;
+    let thresholds = a.judge.thresholds()?;
     let cache = Cache::new(search_text(&spec, limit), a.cache.as_deref())?;
     if cache.unreadable_lines > 0 {
         eprintln!(
@@ -244,8 +230,12 @@ pub fn run(a: &AnalyzeArgs) -> anyhow::Result<u8> {
         search: limit.go(),
         pretty: a.pretty,
         to: a.to.unwrap_or(ToFormat::Json),
+        variations: a.variations,
     };
     let code = super::convert::run_with(&a.convert_args(), &fill, &|_, _| true)?;
+    if let Some(path) = &a.report {
+        report::write(&a.input, &fill, &thresholds, path)?;
+    }
     if !a.quiet {
         eprintln!(
             "kifu: analyze: {:.2} s in all, {:.2} s of it outside the engines",
@@ -268,7 +258,7 @@ fn positions(a: &AnalyzeArgs, cache: &Cache) -> anyhow::Result<(Vec<pool::Job>, 
         &srcs,
         a.input.jobs,
         &read_opts,
-        |name, _meta, item| game_positions(name, item, &replay_opts, a.overwrite),
+        |name, _meta, item| game_positions(name, item, &replay_opts, a),
         |_src, ev| {
             if let super::Event::Item(list) = ev {
                 for pos in list {
@@ -290,14 +280,15 @@ fn positions(a: &AnalyzeArgs, cache: &Cache) -> anyhow::Result<(Vec<pool::Job>, 
     Ok((jobs, from_cache))
 }
 
-/// The positions of one game's main line to search: the start and the
-/// position after each move, but not one the record already evaluates
-/// (unless `overwrite`) nor one without a legal move (the game is over).
+/// The positions of one game's main line (and, with `--variations`, of
+/// every variation) to search: the start and the position after each move,
+/// but not one the record already evaluates (unless `--overwrite`) nor one
+/// without a legal move (the game is over).
 fn game_positions(
     name: &str,
     item: Item,
     replay_opts: &kifu::ReplayOptions,
-    overwrite: bool,
+    a: &AnalyzeArgs,
 ) -> Vec<Position> {
     let Item::Game {
         record: Ok(record), ..
@@ -315,18 +306,27 @@ fn game_positions(
         return Vec::new();
     };
     let mut out = Vec::new();
-    let mut pos = game.start.clone();
     let wanted = |p: &Position, entry: Option<&kifu::record::MoveEntry>| {
         let evaluated = entry.is_some_and(|e| e.eval().is_some() || e.gui_eval().is_some());
-        p.has_legal_move() && (overwrite || !evaluated)
+        p.has_legal_move() && (a.overwrite || !evaluated)
     };
-    if wanted(&pos, None) {
-        out.push(pos.clone());
-    }
-    for (i, p) in game.main.plies.iter().enumerate() {
-        pos.play_unchecked(p.mv);
-        if wanted(&pos, game.record.main.moves.get(i)) {
+    for id in fill::lines(&game, a.variations) {
+        let (start, plies) = fill::line_start(&game, id);
+        let entries = match id {
+            None => Some(&game.record.main),
+            Some(i) => game.variation_line(i),
+        };
+        let moves = entries.map_or(&[][..], |l| &l.moves[..]);
+        let mut pos = start;
+        // A variation's start is a position of its parent line, listed there.
+        if id.is_none() && wanted(&pos, None) {
             out.push(pos.clone());
+        }
+        for (i, p) in plies.iter().enumerate() {
+            pos.play_unchecked(p.mv);
+            if wanted(&pos, moves.get(i)) {
+                out.push(pos.clone());
+            }
         }
     }
     out

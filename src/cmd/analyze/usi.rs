@@ -2,8 +2,6 @@
 //! (`go nodes|movetime|depth`), and what the engine says back (`info …
 //! score cp|mate … pv …`, `bestmove`).
 
-use serde::{Deserialize, Serialize};
-
 /// How long one position is searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Limit {
@@ -26,44 +24,7 @@ impl Limit {
     }
 }
 
-/// A score, from the point of view of one side (the side to move as the
-/// engine gives it; sente's once [`Score::for_sente`] has turned it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Score {
-    /// Centipawns.
-    Cp(i64),
-    /// Mate in this many plies: positive when this side mates, negative
-    /// when it is mated.
-    Mate(i64),
-}
-
-/// The score a record carries for a mate in `n` plies: YaneuraOu's
-/// `VALUE_MATE` (32000) less the plies, as USI GUIs show it; the record
-/// forms (floodgate `'**`, KIF `**`) hold integers only.
-pub const MATE_VALUE: i64 = 32000;
-
-impl Score {
-    /// This score seen from sente, given which side it was from.
-    pub fn for_sente(self, sente_to_move: bool) -> Score {
-        if sente_to_move {
-            return self;
-        }
-        match self {
-            Score::Cp(c) => Score::Cp(c.saturating_neg()),
-            Score::Mate(m) => Score::Mate(m.saturating_neg()),
-        }
-    }
-
-    /// The integer a record's evaluation holds (mates as ±(32000 − plies)).
-    pub fn record_value(self) -> i64 {
-        match self {
-            Score::Cp(c) => c,
-            Score::Mate(m) if m >= 0 => MATE_VALUE - m.min(MATE_VALUE),
-            Score::Mate(m) => -(MATE_VALUE - m.saturating_neg().min(MATE_VALUE)),
-        }
-    }
-}
+pub use kifu::judge::Score;
 
 /// What one `info` line with a score says (only the first line of a
 /// MultiPV search is kept).

@@ -10,12 +10,20 @@
 //! applies exactly what the links in the page do. Boards are drawn when
 //! their card nears the screen; `#draw=all` draws every shown board now.
 //! `<body data-drawn>` counts the boards drawn, `data-shown` the cards shown.
+//!
+//! Games whose moves carry evaluations also get a graph and cards for
+//! their worst moves ([`eval`]); `stats --by --report` has its own page
+//! ([`stats`]).
+
+pub mod eval;
+pub mod stats;
 
 use super::show::side_labels;
 use super::summary::Summary;
 use anyhow::Context;
 use kifu::emit::diagram::{self, Diagram, MarkKind};
 use kifu::emit::svg::{self, SvgOptions};
+use kifu::judge::Thresholds;
 use kifu::record::HeaderKey;
 use kifu::replay::{Diagnostic, Game, LineResult, Verdict};
 use kifu::{DiagnosticCode, Error, Rule};
@@ -27,6 +35,8 @@ use std::path::Path;
 #[derive(Default)]
 pub struct Part {
     cards: Vec<Card>,
+    /// The evaluation graph of the game, if it carries evaluations.
+    graphs: Vec<String>,
     unreadable: Vec<String>,
     not_drawn: Vec<String>,
 }
@@ -43,6 +53,8 @@ struct Card {
 #[derive(Default)]
 pub struct Report {
     cards: Vec<String>,
+    /// Evaluation graphs, in input order.
+    graphs: Vec<String>,
     /// The boards' SVG, by card.
     boards: Vec<String>,
     by_rule: BTreeMap<&'static str, usize>,
@@ -71,6 +83,7 @@ impl Report {
             ));
             self.boards.push(c.svg);
         }
+        self.graphs.extend(part.graphs);
         self.unreadable.extend(part.unreadable);
         self.not_drawn.extend(part.not_drawn);
     }
@@ -86,6 +99,13 @@ impl Report {
         let mut html =
             String::with_capacity(self.cards.iter().map(String::len).sum::<usize>() + 16384);
         self.head(&mut html, sum);
+        if !self.graphs.is_empty() {
+            html.push_str("<details id=\"graphs\"><summary>Evaluation graphs (sente's chance of winning by ply)</summary>\n");
+            for g in &self.graphs {
+                html.push_str(g);
+            }
+            html.push_str("</details>\n");
+        }
         html.push_str("<main id=\"cards\">\n");
         for c in &self.cards {
             html.push_str(c);
@@ -168,8 +188,12 @@ impl Report {
 
 /// The report's share of a replayed game: a card per foul and per diagnostic,
 /// main line first, then each variation.
-pub fn game_part(name: &str, game: &Game) -> Part {
+pub fn game_part(name: &str, game: &Game, t: &Thresholds) -> Part {
     let mut part = Part::default();
+    if let Some((graph, cards)) = eval::game_analysis(name, game, t) {
+        part.graphs.push(graph);
+        part.cards.extend(cards);
+    }
     let lines = std::iter::once((None, &game.main)).chain(
         game.variations
             .iter()
@@ -213,6 +237,7 @@ pub fn unreadable(name: &str, e: &Error, index: Option<usize>) -> Part {
         .unwrap_or(&msg);
     Part {
         cards: Vec::new(),
+        graphs: Vec::new(),
         not_drawn: Vec::new(),
         unreadable: vec![format!(
             "<li><code>{}{pos}</code>{game}: {}</li>\n",
@@ -238,6 +263,7 @@ fn foul_card(name: &str, game: &Game, id: Option<usize>, line: &LineResult) -> C
     let detail = format!("{}; {} loses by foul", f.detail, f.loser.name());
     let facts = CardFacts {
         rule: f.rule.code(),
+        kind: "foul",
         title: f.rule.kanji(),
         why: rule_sentence(f.rule),
         at: Some((f.span.line, f.span.column)),
@@ -283,6 +309,7 @@ fn finding_card(
     };
     let facts = CardFacts {
         rule: d.code.code(),
+        kind: "finding",
         title: "",
         why: finding_sentence(d.code.code()),
         at: d.span.map(|s| (s.line, s.column)),
@@ -296,7 +323,9 @@ fn finding_card(
 /// What a card says, besides its board and its game.
 struct CardFacts {
     rule: &'static str,
-    /// The Japanese name, for fouls.
+    /// `foul`, `finding` or `judgement` (a move the evaluations name).
+    kind: &'static str,
+    /// The Japanese name, for fouls and judgements.
     title: &'static str,
     why: &'static str,
     at: Option<(u32, u32)>,
@@ -316,11 +345,7 @@ fn card_html(
     let rule = escape(f.rule);
     let mut h = String::with_capacity(6144);
     let _ = writeln!(h, "<article class=\"card\" data-rule=\"{rule}\">");
-    let kind = if f.title.is_empty() {
-        "finding"
-    } else {
-        "foul"
-    };
+    let kind = f.kind;
     let _ = writeln!(
         h,
         "<h2><span class=\"tag {kind}\">{rule}</span> {}</h2>",
@@ -446,7 +471,7 @@ fn finding_sentence(code: &str) -> &'static str {
 }
 
 /// Text for HTML content and attribute values.
-fn escape(s: &str) -> String {
+pub(super) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -475,7 +500,10 @@ main#cards{display:flex;flex-wrap:wrap;gap:1em;margin-top:1em}
 .card[hidden]{display:none}
 .card h2{font-size:1em;margin:0 0 .4em}
 .tag{padding:.05em .4em;border-radius:3px;color:#fff;background:#a00}
-.tag.finding{background:#a60}
+.tag.finding{background:#a60}.tag.judgement{background:#6a3d9a}
+.analysis h2{font-size:1em;margin:.8em 0 .2em}.analysis p{margin:0 0 .3em}
+svg.graph{background:#fff;border:1px solid #ccc}svg.graph polyline{fill:none;stroke:#2b5797;stroke-width:1.5}
+svg.graph .mid{stroke:#bbb;stroke-dasharray:4 3}svg.graph .dubious{fill:#e8b400}svg.graph .mistake{fill:#e06000}svg.graph .blunder{fill:#c00}
 .card dl{display:grid;grid-template-columns:4em 1fr;gap:.1em .5em;margin:.4em 0 0;font-size:.9em}
 .card dt{color:#555}
 .card dd{margin:0;overflow-wrap:anywhere}
