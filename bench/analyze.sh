@@ -25,7 +25,7 @@ for line in sys.stdin:
         shutil.copy(d["source"], os.path.join(sys.argv[1], "%03d_%s" % (n, os.path.basename(d["source"]))))
         n += 1
 ' "$W/games"
-PLIES=$("$K" check --json "$W/games" | python3 -c 'import sys, json; print(sum(json.loads(l)["plies"] for l in sys.stdin))')
+PLIES=$("$K" check --json "$W/games" 2>/dev/null | python3 -c 'import sys, json; print(sum(json.loads(l)["plies"] for l in sys.stdin))')
 echo "$(ls "$W/games" | wc -l) games, $PLIES plies; --nodes $NODES; $(nproc) cores"
 for k in 1 2; do
   echo "--engines $k:"

@@ -72,6 +72,12 @@ class Game:
     comments: list[list[str]]
     evals: list[Optional[int]]
     times: list[Optional[tuple[Optional[int], Optional[int]]]]
+    opening: dict
+    """The opening kifu names: ``{"game", "type", "sente": {"strategy", "castle"}, "gote": ...}``."""
+    def losses(
+        self, dubious: float = 0.1, mistake: float = 0.2, blunder: float = 0.3
+    ) -> list[dict]:
+        """Each judged main-line move: ``{"ply", "side", "loss", "judgement"}``."""
     def sfens(self) -> list[str]:
         """The position after each legal ply of the main line."""
     def report(self) -> dict:

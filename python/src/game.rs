@@ -288,6 +288,46 @@ impl PyGame {
             .collect()
     }
 
+    /// The opening kifu names (as `kifu classify` and the `opening` object
+    /// of `kifu check --json`): a dict `{"game", "type", "sente":
+    /// {"strategy": [{"name", "ply"}], "castle": [...]}, "gote": {...}}`.
+    #[getter]
+    fn opening(&self, py: Python<'_>) -> PyResult<PyObject> {
+        let o = py.allow_threads(|| kifu::opening::classify(&self.game));
+        let v = serde_json::to_value(&o).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        to_py(py, &v)
+    }
+
+    /// The loss of each main-line move the record's evaluations judge (as
+    /// `kifu stats --by` counts them): a list of dicts `{"ply", "side",
+    /// "loss", "judgement"}` (`judgement`: `"dubious"`, `"mistake"`,
+    /// `"blunder"` or None), with the thresholds `kifu analyze` uses.
+    #[pyo3(signature = (dubious = 0.1, mistake = 0.2, blunder = 0.3))]
+    fn losses(&self, py: Python<'_>, dubious: f64, mistake: f64, blunder: f64) -> PyResult<PyObject> {
+        let t = kifu::judge::Thresholds {
+            dubious,
+            mistake,
+            blunder,
+        };
+        if !t.is_valid() {
+            return Err(PyValueError::new_err(
+                "the thresholds must satisfy 0 < dubious <= mistake <= blunder <= 1",
+            ));
+        }
+        let list: Vec<serde_json::Value> = kifu::judge::main_line_losses(&self.game, &t)
+            .into_iter()
+            .map(|m| {
+                serde_json::json!({
+                    "ply": m.ply,
+                    "side": m.mover.name(),
+                    "loss": m.loss,
+                    "judgement": m.judgement,
+                })
+            })
+            .collect();
+        to_py(py, &serde_json::Value::Array(list))
+    }
+
     /// The game as `kifu check --json` reports it (a dict).
     fn report(&self, py: Python<'_>) -> PyResult<PyObject> {
         to_py(py, &self.json_value(true))

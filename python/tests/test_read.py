@@ -39,6 +39,8 @@ def compare_with_cli(kifu_bin, files):
                     assert line["error"]["line"] == games.line, source
             continue
         assert [g.report() for g in games] == reports[source], source
+        # The opening kifu names is the one check --json reports.
+        assert [g.opening for g in games] == [r.get("opening") for r in reports[source]], source
         for g, a in zip(games, analyses[source]):
             assert g.start_sfen == a["start"]["sfen"]
             assert g.moves == [m["usi"] for m in a["moves"]]
@@ -137,3 +139,27 @@ def test_to_gives_text_or_bytes_and_warns_what_it_drops():
         g.to("pdf")
     # What one format writes reads back as the same game.
     assert kifu.read(g.to("csa"))[0].moves == g.moves
+
+
+def test_opening_names_each_sides_strategy_with_its_ply():
+    usi = b"position startpos moves 7g7f 3c3d 6g6f 8c8d 2h6h 8d8e 8h7g 7a6b\n"
+    (g,) = kifu.read(usi, format="usi")
+    o = g.opening
+    assert o["type"] == "\u5bfe\u6297\u5f62"  # 対抗形
+    assert o["sente"]["strategy"][0] == {"name": "\u56db\u9593\u98db\u8eca", "ply": 5}  # 四間飛車
+
+
+def test_losses_judge_each_move_from_the_records_evaluations():
+    csa = (
+        "V2.2\nPI\n+\n+7776FU\n'** 50\n-3334FU\n'** 40\n+2726FU\n'** -900\n"
+        "-8384FU\n'** -850\n%TORYO\n"
+    ).encode()
+    (g,) = kifu.read(csa, format="csa")
+    losses = g.losses()
+    assert [m["ply"] for m in losses] == [2, 3, 4]
+    bad = losses[1]
+    assert (bad["side"], bad["judgement"]) == ("sente", "blunder")
+    assert abs(bad["loss"] - 0.3343) < 1e-3
+    assert g.losses(blunder=0.5)[1]["judgement"] == "mistake"
+    with pytest.raises(ValueError):
+        g.losses(dubious=0.5, mistake=0.2)

@@ -2,6 +2,7 @@
 //! header (players, event, date, ratings) and on the replayed game (start,
 //! result, ending, foul, length, a position reached).
 
+use super::Pattern;
 use crate::codes::Reason;
 use crate::record::{HeaderKey, Record};
 use crate::replay::{Game, Verdict};
@@ -56,6 +57,9 @@ pub struct Filter {
     /// A position (its [`crate::Position::key`]) the main line reaches,
     /// the start included.
     pub position: Option<u64>,
+    /// Pieces on squares, in hand or in all (a [`Pattern`]) that one
+    /// position of the main line, the start included, meets together.
+    pub pattern: Option<Pattern>,
     /// A name the game's 戦型, or a strategy or castle of either side,
     /// contains (folded as the players are), as the builtin opening table
     /// names them ([`crate::opening::classify`]).
@@ -338,6 +342,7 @@ impl Filter {
             && self.ending.is_none_or(|e| r.reason == e)
             && self.plies.is_none_or(|p| p.contains(main.plies.len()))
             && self.position.is_none_or(|k| !plies_at(game, k).is_empty())
+            && self.pattern.as_ref().is_none_or(|p| p.reached_in(game))
             && self.opening.as_ref().is_none_or(|w| names_opening(game, w))
     }
 }

@@ -31,6 +31,7 @@ mod explore;
 mod filter;
 mod groups;
 mod key;
+mod pattern;
 
 pub use explore::{Node, Tree};
 pub use filter::{
@@ -38,3 +39,4 @@ pub use filter::{
 };
 pub use groups::{Group, Groups, KeepPolicy, Relation};
 pub use key::{ANCHORS, GameKey, information, move_code, position_after, prefix_hashes, step};
+pub use pattern::{Pattern, PatternError};

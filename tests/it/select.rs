@@ -437,3 +437,142 @@ fn split_opening_puts_each_game_in_its_senkei_folder() {
     assert_eq!(inside("相三間飛車"), AI_SANKEN);
     assert!(inside("四間飛車 vs 居飛車").starts_with("position startpos moves 7g7f 3c3d 6g6f"));
 }
+
+/// The board of an SFEN as 81 cells, rank 1 first, each from file 9: the
+/// piece's SFEN text (`+B`, `p`) or empty. Read from the text, not from
+/// kifu's position, so that the pattern test checks one against the other.
+fn cells(sfen: &str) -> Vec<String> {
+    let board = sfen.split(' ').next().unwrap();
+    let mut out = Vec::new();
+    for rank in board.split('/') {
+        let mut promoted = false;
+        for c in rank.chars() {
+            match c {
+                '+' => promoted = true,
+                d if d.is_ascii_digit() => out.extend(std::iter::repeat_n(
+                    String::new(),
+                    d as usize - '0' as usize,
+                )),
+                p => {
+                    out.push(if promoted {
+                        format!("+{p}")
+                    } else {
+                        p.to_string()
+                    });
+                    promoted = false;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The piece on (file, rank) of `cells`.
+fn at(cells: &[String], file: usize, rank: usize) -> &str {
+    &cells[(rank - 1) * 9 + (9 - file)]
+}
+
+/// Brute force: every (game, ply) where sente's rook stands on file 7 and
+/// gote's bishop is not on the board, nor in gote's hand (`b=0` material
+/// counts the horse too).
+fn ranged_rook_without_gote_bishop(dir: &Path) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    for f in crate::common::files_with_ext(dir, &["kif", "kifu", "ki2", "csa", "usi", "jkf"]) {
+        let input = kifu::read_path(&f, &kifu::ReadOptions::default()).unwrap();
+        for r in input.records {
+            let index = r.index;
+            let g = kifu::replay(r, &kifu::ReplayOptions::default()).unwrap();
+            assert!(
+                g.main.verdict.is_legal(),
+                "{}: {:?}",
+                f.display(),
+                g.main.verdict
+            );
+            let mut pos = g.start.clone();
+            let holds = |p: &kifu::Position| {
+                let sfen = p.to_sfen();
+                let c = cells(&sfen);
+                let rook = (1..=9).any(|r| at(&c, 7, r) == "R");
+                let hand = sfen.split(' ').nth(2).unwrap();
+                let bishop = c.iter().any(|p| p == "b" || p == "+b") || hand.contains('b');
+                rook && !bishop
+            };
+            let mut plies = Vec::new();
+            if holds(&pos) {
+                plies.push(0.to_string());
+            }
+            for (n, p) in g.main.plies.iter().enumerate() {
+                pos.play_unchecked(p.mv);
+                if holds(&pos) {
+                    plies.push((n + 1).to_string());
+                }
+            }
+            if !plies.is_empty() {
+                let name = f.file_name().unwrap().to_string_lossy().into_owned();
+                found.insert(format!("{name}#{index}\t{}", plies.join(",")));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn pattern_hand_and_material_find_every_game_and_ply_a_replay_finds() {
+    let dir = folder(&[
+        // 三間飛車, and the bishops traded at plies 5 and 6.
+        (
+            "sanken.usi",
+            "position startpos moves 7g7f 3c3d 2h7h 8c8d 8h2b+ 3a2b\n",
+        ),
+        // The rook on file 7 and back, no trade.
+        (
+            "back.usi",
+            "position startpos moves 7g7f 3c3d 2h7h 4c4d 7h2h\n",
+        ),
+        ("none.usi", "position startpos moves 2g2f 8c8d\n"),
+    ]);
+    let listed = |args: &[&str]| {
+        let mut all = vec!["select", "-q"];
+        all.extend_from_slice(args);
+        all.push(".");
+        let o = kifu_in(dir.path(), &all);
+        assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+        out(&o)
+            .lines()
+            .map(|l| {
+                let f: Vec<&str> = l.split('\t').collect();
+                let name = Path::new(f[0])
+                    .file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                format!("{name}#{}\t{}", f[1], f[2])
+            })
+            .collect::<BTreeSet<String>>()
+    };
+    let want = ranged_rook_without_gote_bishop(dir.path());
+    // Ply 5 takes gote's bishop into sente's hand; ply 6 takes the horse
+    // back into gote's: only at ply 5 has gote no bishop anywhere.
+    assert_eq!(want, set(&["sanken.usi#0\t5"]));
+    assert_eq!(listed(&["--pattern", "R@7?", "--material", "b=0"]), want);
+    assert_eq!(
+        listed(&["--pattern", "R@7?"]),
+        set(&["back.usi#0\t3,4", "sanken.usi#0\t3,4,5,6"])
+    );
+    assert_eq!(
+        listed(&["--pattern", "R@7?", "--hand", "B>=1"]),
+        set(&["sanken.usi#0\t5,6"])
+    );
+    assert_eq!(listed(&["--hand", "b=1 B=1"]), set(&["sanken.usi#0\t6"]));
+    assert_eq!(
+        listed(&["--material", "B=1 b=1", "--pattern", "!+B@?? .@88"]),
+        set(&["sanken.usi#0\t6"])
+    );
+    assert_eq!(listed(&["--material", "b=0"]), set(&["sanken.usi#0\t5"]));
+    // A wildcard rank: sente's rook anywhere on rank 8 is every start.
+    assert_eq!(listed(&["--pattern", "R@?8"]).len(), 3);
+    // A bad term is refused with what was expected.
+    let o = kifu_in(dir.path(), &["select", "--pattern", "R@2", "."]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err(&o).contains("expected PIECE@SQUARE"), "{}", err(&o));
+}

@@ -120,10 +120,17 @@ pub fn run(jobs: Vec<Job>, cache: &Cache, s: &Settings) -> Outcome {
         .map(|mut q| q.drain(..).collect())
         .unwrap_or_default();
     let interrupted = signal::interrupted();
-    if !interrupted {
-        for (job, _) in &left {
-            shared.give_up(job, "no engine left to search it");
-        }
+    if !interrupted && !left.is_empty() {
+        // One line, not one a position: a dead engine may leave thousands.
+        shared.failed.fetch_add(left.len(), Ordering::SeqCst);
+        let first = &left[0].0.key;
+        let more = match left.len() {
+            1 => String::new(),
+            n => format!(" and {} more", n - 1),
+        };
+        shared.say(&format!(
+            "kifu: analyze: position {first}{more} not analysed: no engine left to search them"
+        ));
     }
     Outcome {
         analysed: shared.analysed.into_inner(),

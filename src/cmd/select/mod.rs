@@ -9,7 +9,7 @@ use super::progress::Progress;
 use super::{Event, Item, drive, error_line, read_options, sources};
 use crate::{InputArgs, ToFormat};
 use clap::{Args, ValueEnum};
-use kifu::collection::{Filter, HandicapFilter, Outcome, Range, plies_at};
+use kifu::collection::{Filter, HandicapFilter, Outcome, Pattern, Range, plies_at};
 use kifu::replay::replay;
 use std::io::Write;
 use std::path::PathBuf;
@@ -23,6 +23,9 @@ Examples:
   kifu select --foul=illegal-move --list games/     the games lost by an illegal move
   kifu select --position 'lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w -' games/
                                                     every game and ply reaching the position
+  kifu select --pattern 'R@7? k@8?' --material 'b=0' games/
+                                                    sente's rook on file 7, gote's king on
+                                                    file 8 and gote without a bishop, at once
   kifu select --split year --to csa --out-dir by-year/ games/")]
 pub struct SelectArgs {
     #[command(flatten)]
@@ -70,6 +73,22 @@ pub struct SelectArgs {
     /// number); --list then names the plies where it stands.
     #[arg(long, value_name = "SFEN", value_parser = position)]
     pub position: Option<u64>,
+    /// Pieces on squares that one position of the main line holds: terms
+    /// PIECE@SQUARE (SFEN letters, upper case sente's, + promoted; X/x any
+    /// piece of a side, . empty; a file or rank may be ?), ! before one for
+    /// "not": `R@2? !P@5?` is sente's rook on file 2 and no sente pawn on
+    /// file 5. With --hand and --material, the same position meets all.
+    #[arg(long, value_name = "TERMS", value_parser = board_pattern)]
+    pub pattern: Option<Pattern>,
+    /// Pieces in hand in that position: terms KIND OP N (B>=1, p=0; upper
+    /// case sente's; = != < <= > >=).
+    #[arg(long, value_name = "TERMS", value_parser = hand_pattern)]
+    pub hand: Option<Pattern>,
+    /// Material in that position, on board and in hand together (promoted
+    /// pieces as their base kind): terms as --hand (R=2 b=0: sente has both
+    /// rooks, gote no bishop).
+    #[arg(long, value_name = "TERMS", value_parser = material_pattern)]
+    pub material: Option<Pattern>,
     /// A name the game's 戦型, or either side's strategy or castle,
     /// contains, as `kifu classify` names them (四間飛車, 穴熊, 相振り飛車, …).
     #[arg(long, value_name = "NAME")]
@@ -78,7 +97,8 @@ pub struct SelectArgs {
     #[arg(long)]
     pub invert: bool,
     /// List the games kept, one line each: source, game index (from 0) and,
-    /// with --position, the plies (the default without --to).
+    /// with --position, the plies where it stands, with --pattern, --hand
+    /// or --material the plies where they hold (the default without --to).
     #[arg(long, conflicts_with = "to")]
     pub list: bool,
     /// Write the games kept in this format.
@@ -139,6 +159,18 @@ fn foul(s: &str) -> Result<kifu::Rule, String> {
         .ok_or_else(|| format!("`{s}` names no rule (see `kifu check` output for the codes)"))
 }
 
+fn board_pattern(s: &str) -> Result<Pattern, String> {
+    Pattern::parse_board(s).map_err(|e| e.to_string())
+}
+
+fn hand_pattern(s: &str) -> Result<Pattern, String> {
+    Pattern::parse_counts(s, true).map_err(|e| e.to_string())
+}
+
+fn material_pattern(s: &str) -> Result<Pattern, String> {
+    Pattern::parse_counts(s, false).map_err(|e| e.to_string())
+}
+
 fn position(s: &str) -> Result<u64, String> {
     kifu::Position::from_sfen(s)
         .map(|p| p.key())
@@ -165,8 +197,18 @@ impl SelectArgs {
             foul: self.foul,
             plies: self.plies,
             position: self.position,
+            pattern: self.pattern(),
             opening: self.opening.clone(),
         }
+    }
+
+    /// `--pattern`, `--hand` and `--material` as one pattern.
+    fn pattern(&self) -> Option<Pattern> {
+        [&self.pattern, &self.hand, &self.material]
+            .into_iter()
+            .flatten()
+            .cloned()
+            .reduce(Pattern::and)
     }
 }
 
@@ -206,6 +248,7 @@ fn list_item(
     a: &SelectArgs,
     keep: &(dyn Fn(&kifu::Game) -> bool + Sync),
     opts: &kifu::ReplayOptions,
+    pattern: Option<&Pattern>,
 ) -> Listed {
     let mut l = Listed::default();
     let (index, record) = match super::game_record(name, item) {
@@ -221,11 +264,15 @@ fn list_item(
             l.read = true;
             if keep(&game) {
                 let mut line = format!("{name}\t{index}");
+                let column = |plies: Vec<u32>| {
+                    let plies: Vec<String> = plies.iter().map(u32::to_string).collect();
+                    format!("\t{}", plies.join(","))
+                };
                 if let (Some(k), false) = (a.position, a.invert) {
-                    let plies: Vec<String> =
-                        plies_at(&game, k).iter().map(u32::to_string).collect();
-                    line.push('\t');
-                    line.push_str(&plies.join(","));
+                    line.push_str(&column(plies_at(&game, k)));
+                }
+                if let (Some(p), false) = (pattern, a.invert) {
+                    line.push_str(&column(p.plies_in(&game)));
                 }
                 line.push('\n');
                 l.line = Some(line);
@@ -246,6 +293,7 @@ fn list(a: &SelectArgs, keep: &(dyn Fn(&kifu::Game) -> bool + Sync)) -> anyhow::
     for e in &walk_errors {
         eprintln!("kifu: {e}");
     }
+    let pattern = a.pattern();
     let mut progress = Progress::new(srcs.len(), !a.quiet);
     let mut out = std::io::BufWriter::new(std::io::stdout());
     let (mut files, mut games, mut kept, mut unreadable) = (0, 0, 0, walk_errors.len());
@@ -253,7 +301,7 @@ fn list(a: &SelectArgs, keep: &(dyn Fn(&kifu::Game) -> bool + Sync)) -> anyhow::
         &srcs,
         a.input.jobs,
         &read_opts,
-        |name, _, item| list_item(name, item, a, keep, &replay_opts),
+        |name, _, item| list_item(name, item, a, keep, &replay_opts, pattern.as_ref()),
         |_, ev| {
             match ev {
                 Event::Begin => {}
