@@ -27,11 +27,25 @@ for line in sys.stdin:
 ' "$W/games"
 PLIES=$("$K" check --json "$W/games" 2>/dev/null | python3 -c 'import sys, json; print(sum(json.loads(l)["plies"] for l in sys.stdin))')
 echo "$(ls "$W/games" | wc -l) games, $PLIES plies; --nodes $NODES; $(nproc) cores"
+# kifu's own CPU time (all its threads, not the engines'): sampled from
+# /proc while it runs, the last sample before it exits.
+own_cpu() { # pid → seconds
+  local pid=$1 ticks=0 t
+  while kill -0 "$pid" 2>/dev/null; do
+    t=$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null) && ticks=$t
+    sleep 0.2
+  done
+  awk -v t="$ticks" -v hz="$(getconf CLK_TCK)" 'BEGIN { printf "%.2f", t / hz }'
+}
 for k in 1 2; do
   echo "--engines $k:"
-  /usr/bin/time -f "  wall %e s, user %U s, sys %S s" \
-    "$K" analyze --engine fairy-stockfish --nodes "$NODES" --engines "$k" \
-      --cache "$W/cache$k.jsonl" -o "$W/out$k.jsonl" "$W/games" 2>&1 | grep -v '^1\|^[0-9]* files'
+  start=$(date +%s.%N)
+  "$K" analyze --engine fairy-stockfish --nodes "$NODES" --engines "$k" \
+    --cache "$W/cache$k.jsonl" -o "$W/out$k.jsonl" "$W/games" 2>"$W/err$k.txt" &
+  cpu=$(own_cpu $!)
+  wall=$(echo "$(date +%s.%N) - $start" | bc)
+  grep 'analyze' "$W/err$k.txt"
+  echo "  wall $wall s; kifu's own CPU $cpu s"
 done
 echo "again, with the cache of the first run:"
 "$K" analyze --engine fairy-stockfish --nodes "$NODES" --cache "$W/cache1.jsonl" \

@@ -145,7 +145,7 @@ impl Groups {
         if self.by_position {
             return Vec::new();
         }
-        let probes: HashSet<(u64, u32, u32)> =
+        let probes: HashSet<(u32, u32)> =
             self.entries.iter().filter_map(|e| e.key.probe()).collect();
         (0..self.entries.len() as u32)
             .filter(|&i| {
@@ -157,20 +157,20 @@ impl Groups {
             .collect()
     }
 
-    /// The sorted game numbers by (start, plies, line): the classes of the
-    /// same game are runs of it, and a prefix is found by binary search.
+    /// The sorted game numbers by (plies, line): the classes of the same
+    /// game are runs of it, and a prefix is found by binary search.
     fn sorted(&self) -> Vec<u32> {
         let mut ids: Vec<u32> = (0..self.entries.len() as u32).collect();
         ids.sort_by_key(|&i| self.class_key(i));
         ids
     }
 
-    fn class_key(&self, i: u32) -> (u64, u32, u64) {
+    fn class_key(&self, i: u32) -> (u32, u64) {
         let k = &self.entries[i as usize].key;
         if self.by_position {
-            (0, 0, k.line)
+            (0, k.line)
         } else {
-            (k.start, k.plies, k.line)
+            (k.plies, k.line)
         }
     }
 
@@ -195,7 +195,7 @@ impl Groups {
         };
         let own = self.class_key(id);
         for (k, &h) in prefixes.iter().enumerate() {
-            let want = (e.key.start, k as u32 + 1, h);
+            let want = (k as u32 + 1, h);
             if want == own || !self.lines.contains(&h) {
                 continue;
             }
@@ -241,13 +241,17 @@ impl Groups {
             }
             c
         };
-        let mut members: HashMap<u32, Vec<u32>> = HashMap::new();
-        for i in 0..self.entries.len() as u32 {
-            members.entry(root_of(i)).or_default().push(i);
-        }
+        // (root, game) sorted: a group is a run of one root, and a game
+        // alone in its run (most of them) costs no allocation.
+        let mut by_root: Vec<(u32, u32)> = (0..self.entries.len() as u32)
+            .map(|i| (root_of(i), i))
+            .collect();
+        by_root.sort_unstable();
+        let members = by_root
+            .chunk_by(|a, b| a.0 == b.0)
+            .filter(|run| run.len() > 1)
+            .map(|run| run.iter().map(|&(_, i)| i).collect::<Vec<u32>>());
         let mut groups: Vec<Group> = members
-            .into_values()
-            .filter(|g| g.len() > 1)
             .map(|mut games| {
                 let e = |i: u32| self.entries[i as usize];
                 games.sort_by_key(|&i| (std::cmp::Reverse(e(i).key.plies), i));

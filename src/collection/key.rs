@@ -10,30 +10,28 @@ use crate::rules::types::Move;
 /// at `c`. Longer lines use 128.
 pub const ANCHORS: [u32; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
 
-/// A game as dedup sees it: 56 bytes, whatever the game's length.
+/// A game as dedup sees it: 48 bytes, whatever the game's length.
 ///
-/// * `start`: the start position's Zobrist key (board, hands, side to move;
-///   the move number is left out, so a diagram numbered from move 1 and
-///   the same diagram numbered from move 37 are one start).
-/// * `line`: a hash of the start and every move of the main line, and of
-///   the foul that ends it, if one does (two copies of a game that both end
-///   in the same illegal move are the same game, and differ from a copy
-///   that stops before it).
+/// * `line`: a hash of the start position (board, hands, side to move; the
+///   move number is left out, so a diagram numbered from move 1 and the
+///   same diagram numbered from move 37 are one start), of every move of
+///   the main line, and of the foul that ends it, if one does (two copies
+///   of a game that both end in the same illegal move are the same game,
+///   and differ from a copy that stops before it).
 /// * `plies`: the legal moves of the main line.
-/// * `anchors`: the hash of the line's first `c` moves for each `c` of
-///   [`ANCHORS`] shorter than the line, truncated to 32 bits.
+/// * `anchors`: the hash of the start and the line's first `c` moves for
+///   each `c` of [`ANCHORS`] shorter than the line, truncated to 32 bits.
 ///
-/// Two games with the same `start`, `line` and `plies` are the same game
-/// (64-bit hashes: a false match is expected about once in 10¹¹ pairs).
+/// Two games with the same `line` and `plies` are the same game (64-bit
+/// hashes: a false match is expected about once in 10¹¹ pairs); the start
+/// is in every hash, so it needs no field of its own.
 /// Whether one line is a prefix of another cannot be told from two fixed
 /// size keys; the anchors tell which games may hold a shorter one, and
 /// [`crate::collection::Groups`] asks only those for their full list of
 /// prefix hashes ([`prefix_hashes`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameKey {
-    /// The start position's key.
-    pub start: u64,
-    /// The main line's hash.
+    /// The main line's hash, from its start.
     pub line: u64,
     /// The main line's legal moves.
     pub plies: u32,
@@ -96,8 +94,10 @@ impl GameKey {
 
     /// The key of `game` from its [`prefix_hashes`], already computed.
     pub fn from_prefixes(game: &Game, prefixes: &[u64]) -> GameKey {
-        let start = game.start.key();
-        let mut line = prefixes.last().copied().unwrap_or_else(|| mix(start));
+        let mut line = prefixes
+            .last()
+            .copied()
+            .unwrap_or_else(|| mix(game.start.key()));
         let foul = matches!(game.main.verdict, Verdict::Foul(_));
         if let Verdict::Foul(f) = &game.main.verdict {
             let mv = if game.main.foul_played() {
@@ -114,7 +114,6 @@ impl GameKey {
             }
         }
         GameKey {
-            start,
             line,
             plies: u32::try_from(prefixes.len()).unwrap_or(u32::MAX),
             anchors,
@@ -130,23 +129,23 @@ impl GameKey {
     }
 
     /// The anchor this game's containers must share with it: the kept
-    /// length `c` for its length, and its hash there. `None` for a game
+    /// length `c` for its length, and its hash there (the start is in it). `None` for a game
     /// with no moves, which is a prefix of every game from its start and
     /// is not reported as contained in one.
-    pub fn probe(&self) -> Option<(u64, u32, u32)> {
+    pub fn probe(&self) -> Option<(u32, u32)> {
         let i = ANCHORS.iter().rposition(|&c| c <= self.plies)?;
-        Some((self.start, ANCHORS[i], self.anchors[i]))
+        Some((ANCHORS[i], self.anchors[i]))
     }
 
     /// The anchors of this game that a shorter game's [`GameKey::probe`]
-    /// could name: `(start, c, hash)` for every kept length `c` shorter
-    /// than the line (or as long, when a foul ends it).
-    pub fn anchors(&self) -> impl Iterator<Item = (u64, u32, u32)> + '_ {
+    /// could name: `(c, hash)` for every kept length `c` shorter than the
+    /// line (or as long, when a foul ends it).
+    pub fn anchors(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
         ANCHORS
             .iter()
             .zip(&self.anchors)
             .filter(|&(&c, _)| c < self.plies || (self.foul && c == self.plies))
-            .map(|(&c, &a)| (self.start, c, a))
+            .map(|(&c, &a)| (c, a))
     }
 }
 
@@ -183,4 +182,13 @@ pub fn position_after(game: &Game, n: Option<usize>) -> Option<u64> {
         pos.play_unchecked(p.mv);
     }
     Some(pos.key())
+}
+
+#[cfg(test)]
+mod size {
+    #[test]
+    fn a_key_is_48_bytes_whatever_the_game() {
+        // With dedup's 16 bytes of place and size: 64 a game (issue #28).
+        assert_eq!(std::mem::size_of::<super::GameKey>(), 48);
+    }
 }

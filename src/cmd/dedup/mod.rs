@@ -2,8 +2,8 @@
 //! file, format or encoding; the copy of each to keep; and, with
 //! `--unique`, one copy of each game written out.
 //!
-//! Memory is a fixed key per game ([`kifu::collection::GameKey`], 56
-//! bytes, and 16 more here for its place and size), never the game. The
+//! Memory is a fixed key per game ([`kifu::collection::GameKey`], 48
+//! bytes, and 16 more here for its place and size: 64), never the game. The
 //! inputs are read once; only the games that may hold a truncated copy
 //! (their anchors match a shorter game's, see [`Groups::candidates`]) are
 //! read a second time for their prefix hashes, and `--unique` reads the
