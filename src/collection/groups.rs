@@ -138,21 +138,31 @@ impl Groups {
     }
 
     /// The games that may hold a shorter game of the collection: one of
-    /// their anchors equals a shorter game's probe. A game that holds
-    /// another always is one (they share its first `c` moves), so asking
-    /// only these misses nothing.
+    /// their anchors equals the probe of a game shorter than they are (or
+    /// as long, for a line a foul ends). A game that holds another always
+    /// is one (they share its first `c` moves), so asking only these
+    /// misses nothing; a game's own probe, which its anchors hold too,
+    /// does not make it one.
     pub fn candidates(&self) -> Vec<u32> {
         if self.by_position {
             return Vec::new();
         }
-        let probes: HashSet<(u32, u32)> =
-            self.entries.iter().filter_map(|e| e.key.probe()).collect();
+        // Each probe, with the fewest plies of the games giving it.
+        let mut probes: HashMap<(u32, u32), u32> = HashMap::new();
+        for e in &self.entries {
+            if let Some(p) = e.key.probe() {
+                let least = probes.entry(p).or_insert(u32::MAX);
+                *least = (*least).min(e.key.plies);
+            }
+        }
         (0..self.entries.len() as u32)
             .filter(|&i| {
-                self.entries[i as usize]
-                    .key
-                    .anchors()
-                    .any(|a| probes.contains(&a))
+                let k = &self.entries[i as usize].key;
+                k.anchors().any(|a| {
+                    probes
+                        .get(&a)
+                        .is_some_and(|&least| least < k.plies || (k.foul() && least == k.plies))
+                })
             })
             .collect()
     }

@@ -128,6 +128,11 @@ impl GameKey {
         GameKey { line, ..self }
     }
 
+    /// Whether a foul ends the main line.
+    pub fn foul(&self) -> bool {
+        self.foul
+    }
+
     /// The anchor this game's containers must share with it: the kept
     /// length `c` for its length, and its hash there (the start is in it). `None` for a game
     /// with no moves, which is a prefix of every game from its start and
