@@ -485,3 +485,28 @@ fn against_with_unique_writes_only_the_games_the_folder_does_not_hold() {
         "position startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e\nposition startpos moves 2g2f\n"
     );
 }
+
+#[test]
+fn only_a_game_that_may_hold_a_shorter_one_is_read_again() {
+    use kifu::collection::{GameKey, Groups, information};
+    let game = |usi: &str| {
+        let r = kifu::parse::parse(usi, kifu::Format::Usi).unwrap().remove(0);
+        kifu::replay(r, &kifu::ReplayOptions::default()).unwrap()
+    };
+    // Three different games of 3, 5 and 6 plies: none holds another, and
+    // a game's own anchors must not make it a candidate.
+    let games = [
+        game("position startpos moves 7g7f 3c3d 2g2f\n"),
+        game("position startpos moves 2g2f 8c8d 2f2e 8d8e 6i7h\n"),
+        game("position startpos moves 5g5f 5c5d 5f5e 5d5e 2h5h 4a4b\n"),
+        // Holds the first (its first three moves) and so is the one asked.
+        game("position startpos moves 7g7f 3c3d 2g2f 8c8d 2f2e\n"),
+    ];
+    let mut groups = Groups::default();
+    for g in &games[..3] {
+        groups.add(GameKey::of(g), information(&g.record));
+    }
+    assert_eq!(groups.candidates(), Vec::<u32>::new());
+    groups.add(GameKey::of(&games[3]), information(&games[3].record));
+    assert_eq!(groups.candidates(), vec![3]);
+}
