@@ -127,6 +127,16 @@ impl Groups {
         u32::try_from(self.entries.len() - 1).unwrap_or(u32::MAX)
     }
 
+    /// The keys added, in order.
+    pub fn keys(&self) -> impl Iterator<Item = &GameKey> + '_ {
+        self.entries.iter().map(|e| &e.key)
+    }
+
+    /// The information of game `id` as added (0 for no such game).
+    pub fn information(&self, id: u32) -> u32 {
+        self.entries.get(id as usize).map_or(0, |e| e.information)
+    }
+
     /// How many games were added.
     pub fn len(&self) -> usize {
         self.entries.len()

@@ -128,6 +128,50 @@ impl GameKey {
         GameKey { line, ..self }
     }
 
+    /// The key as text, to be kept in a file and read back with
+    /// [`GameKey::from_text`] (dedup's `--save-keys`): the line's hash, the
+    /// plies, the anchors and the foul mark, in hexadecimal words.
+    ///
+    /// ```
+    /// use kifu::collection::GameKey;
+    /// use kifu::{Format, ReplayOptions, parse, replay};
+    ///
+    /// let r = parse::parse("position startpos moves 7g7f 3c3d\n", Format::Usi)?.remove(0);
+    /// let key = GameKey::of(&replay(r, &ReplayOptions::default())?);
+    /// assert_eq!(GameKey::from_text(&key.to_text()), Some(key));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_text(&self) -> String {
+        let mut s = format!("{:016x}.{:x}", self.line, self.plies);
+        for a in &self.anchors {
+            s.push_str(&format!(".{a:x}"));
+        }
+        s.push_str(if self.foul { ".f" } else { ".-" });
+        s
+    }
+
+    /// The key [`GameKey::to_text`] wrote; `None` for any other text.
+    pub fn from_text(s: &str) -> Option<GameKey> {
+        let mut words = s.split('.');
+        let line = u64::from_str_radix(words.next()?, 16).ok()?;
+        let plies = u32::from_str_radix(words.next()?, 16).ok()?;
+        let mut anchors = [0u32; 8];
+        for a in &mut anchors {
+            *a = u32::from_str_radix(words.next()?, 16).ok()?;
+        }
+        let foul = match words.next()? {
+            "f" => true,
+            "-" => false,
+            _ => return None,
+        };
+        words.next().is_none().then_some(GameKey {
+            line,
+            plies,
+            anchors,
+            foul,
+        })
+    }
+
     /// Whether a foul ends the main line.
     pub fn foul(&self) -> bool {
         self.foul

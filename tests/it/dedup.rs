@@ -490,7 +490,9 @@ fn against_with_unique_writes_only_the_games_the_folder_does_not_hold() {
 fn only_a_game_that_may_hold_a_shorter_one_is_read_again() {
     use kifu::collection::{GameKey, Groups, information};
     let game = |usi: &str| {
-        let r = kifu::parse::parse(usi, kifu::Format::Usi).unwrap().remove(0);
+        let r = kifu::parse::parse(usi, kifu::Format::Usi)
+            .unwrap()
+            .remove(0);
         kifu::replay(r, &kifu::ReplayOptions::default()).unwrap()
     };
     // Three different games of 3, 5 and 6 plies: none holds another, and
@@ -509,4 +511,78 @@ fn only_a_game_that_may_hold_a_shorter_one_is_read_again() {
     assert_eq!(groups.candidates(), Vec::<u32>::new());
     groups.add(GameKey::of(&games[3]), information(&games[3].record));
     assert_eq!(groups.candidates(), vec![3]);
+}
+
+#[test]
+fn shards_saved_as_keys_and_merged_group_as_one_run_does() {
+    // The collection cut in two shards, the truncated copies in the one
+    // that does not hold their container.
+    let shard1: Vec<String> = ["multi.csa", "same.ki2", "same.jkf", "other-start.usi"]
+        .iter()
+        .map(|f| format!("{DIR}/{f}"))
+        .collect();
+    let shard2: Vec<String> = [
+        "a-truncated.usi",
+        "same-sjis.kif",
+        "same-utf8.kifu",
+        "same.usi",
+        "transposed.usi",
+    ]
+    .iter()
+    .map(|f| format!("{DIR}/{f}"))
+    .collect();
+    let d = tempfile::tempdir().unwrap();
+    let k1 = d.path().join("1.keys").display().to_string();
+    let k2 = d.path().join("2.keys").display().to_string();
+    for (keys, files) in [(&k1, &shard1), (&k2, &shard2)] {
+        let mut args = vec!["dedup", "-q", "--save-keys", keys.as_str()];
+        args.extend(files.iter().map(String::as_str));
+        let o = kifu_in(&root(), &args);
+        assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+        assert!(out(&o).is_empty(), "no groups are printed: {}", out(&o));
+    }
+    let mut whole: Vec<&str> = shard1.iter().chain(&shard2).map(String::as_str).collect();
+    let direct = groups(&whole);
+    assert!(direct.iter().any(|g| g.0 == "contained"), "{direct:?}");
+    let merged = groups(&["--keys", &k1, &k2]);
+    assert_eq!(merged, direct);
+    // The summary counts every shard's inputs.
+    let o = kifu_in(&root(), &["dedup", "--keys", &k1, &k2]);
+    assert!(err(&o).contains("9 files"), "{}", err(&o));
+    // --unique from the keys writes what a whole run writes.
+    let u1 = d.path().join("u1.usi").display().to_string();
+    let u2 = d.path().join("u2.usi").display().to_string();
+    whole.splice(
+        0..0,
+        ["dedup", "-q", "--unique", "--to", "usi", "-o", u1.as_str()],
+    );
+    assert_eq!(kifu_in(&root(), &whole).status.code(), Some(0));
+    let o = kifu_in(
+        &root(),
+        &[
+            "dedup", "-q", "--unique", "--to", "usi", "-o", &u2, "--keys", &k1, &k2,
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(std::fs::read(&u1).unwrap(), std::fs::read(&u2).unwrap());
+    // A file that is not a key file is refused with its line and what was
+    // expected; one cut short too.
+    let bad = d.path().join("bad.keys");
+    std::fs::write(
+        &bad,
+        "{\"source\":\"x\",\"index\":0,\"information\":0,\"key\":\"zz\"}\n",
+    )
+    .unwrap();
+    let o = kifu_in(&root(), &["dedup", "--keys", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        err(&o).contains("bad.keys:1: expected a key"),
+        "{}",
+        err(&o)
+    );
+    let text = std::fs::read_to_string(&k1).unwrap();
+    let cut: String = text.lines().take(2).map(|l| format!("{l}\n")).collect();
+    std::fs::write(&bad, cut).unwrap();
+    let o = kifu_in(&root(), &["dedup", "--keys", bad.to_str().unwrap()]);
+    assert!(err(&o).contains("no counts at its end"), "{}", err(&o));
 }

@@ -9,6 +9,7 @@
 //! read a second time for their prefix hashes, and `--unique` reads the
 //! inputs once more to write.
 
+mod keys;
 mod report;
 
 use super::progress::Progress;
@@ -30,7 +31,9 @@ Examples:
   kifu dedup --unique --to csa --out-dir uniq/ games/
                                           write one copy of each game
   kifu dedup --against archive/ new/      which games of new/ archive/ holds
-  kifu dedup --position-at 30 games/      games that reach one position at ply 30")]
+  kifu dedup --position-at 30 games/      games that reach one position at ply 30
+  kifu dedup --save-keys part1.keys shard1/ (on each machine), then
+  kifu dedup --keys part*.keys            group the whole collection")]
 pub struct DedupArgs {
     #[command(flatten)]
     pub input: InputArgs,
@@ -66,6 +69,17 @@ pub struct DedupArgs {
     /// only the games DIR does not hold.
     #[arg(long, value_name = "DIR")]
     pub against: Option<PathBuf>,
+    /// Write what the read of these inputs gave (each game's place and
+    /// key, and the counts) to FILE instead of grouping: one shard of a
+    /// collection split over machines (see docs/scale.md).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["keys", "unique", "against", "json", "position_at", "final_position"])]
+    pub save_keys: Option<PathBuf>,
+    /// Group the games of the shards whose --save-keys files these are
+    /// (the PATH arguments), as one run over all their inputs would; the
+    /// games that may hold a shorter one are read again from their
+    /// sources, which must be readable from here.
+    #[arg(long, conflicts_with_all = ["against", "position_at", "final_position"])]
+    pub keys: bool,
     /// No progress bar and no summary line.
     #[arg(short, long)]
     pub quiet: bool,
@@ -184,6 +198,8 @@ fn key_item(item: Item, name: &str, keying: Keying, opts: &kifu::ReplayOptions) 
 struct FirstRead {
     groups: Groups,
     places: Places,
+    /// Inputs read (all the shards', for `--keys`).
+    files: usize,
     /// Games read (a game shorter than `--position-at` is read, not keyed).
     games: usize,
     fouls: usize,
@@ -199,30 +215,54 @@ pub fn run(a: &DedupArgs) -> anyhow::Result<u8> {
             "--unique reads the inputs twice (to group, then to write): it cannot take stdin; save it to a file"
         );
     }
-    let (mut srcs, mut walk_errors) = match &a.against {
-        Some(dir) => sources(std::slice::from_ref(dir)),
-        None => (Vec::new(), Vec::new()),
+    let mut progress;
+    let mut r = if a.keys {
+        progress = Progress::new(0, false);
+        keys::load(&paths)?
+    } else {
+        let (mut srcs, mut walk_errors) = match &a.against {
+            Some(dir) => sources(std::slice::from_ref(dir)),
+            None => (Vec::new(), Vec::new()),
+        };
+        let held_sources = srcs.len();
+        let (inputs, errs) = sources(&paths);
+        srcs.extend(inputs);
+        walk_errors.extend(errs);
+        for e in &walk_errors {
+            eprintln!("kifu: {e}");
+        }
+        let places = Places {
+            srcs,
+            games: Vec::new(),
+            held_sources,
+        };
+        progress = Progress::new(places.srcs.len(), !a.quiet);
+        let mut r = first_read(a, places, &read_opts, &replay_opts, &mut progress)?;
+        r.unreadable += walk_errors.len();
+        r.files += walk_errors.len();
+        r
     };
-    let held_sources = srcs.len();
-    let (inputs, errs) = sources(&paths);
-    srcs.extend(inputs);
-    walk_errors.extend(errs);
-    for e in &walk_errors {
-        eprintln!("kifu: {e}");
+    if let Some(path) = &a.save_keys {
+        progress.finish();
+        keys::save(&r, path)?;
+        if !a.quiet {
+            eprintln!(
+                "kifu: {} {}, {} keyed; {} unreadable: keys written to {}",
+                r.files,
+                super::summary::plural(r.files, "file", "files"),
+                r.groups.len(),
+                r.unreadable,
+                path.display()
+            );
+        }
+        return Ok(if r.unreadable > 0 { 2 } else { 0 });
     }
-    let places = Places {
-        srcs,
-        games: Vec::new(),
-        held_sources,
-    };
-    let mut progress = Progress::new(places.srcs.len(), !a.quiet);
-    let mut r = first_read(a, places, &read_opts, &replay_opts, &mut progress)?;
-    r.unreadable += walk_errors.len();
     containment(&mut r.groups, &r.places, a, &read_opts, &replay_opts)?;
     progress.finish();
     let FirstRead {
         groups,
         places,
+        files,
         games,
         fouls,
         unreadable,
@@ -236,7 +276,6 @@ pub fn run(a: &DedupArgs) -> anyhow::Result<u8> {
     };
     out.flush()?;
     if !a.quiet {
-        let files = places.srcs.len();
         eprintln!(
             "kifu: {files} {}, {games} {} ({fouls} with fouls): {} {}, {} to leave out; {unreadable} unreadable",
             super::summary::plural(files, "file", "files"),
@@ -309,6 +348,7 @@ fn first_read(
     )?;
     Ok(FirstRead {
         groups,
+        files: places.srcs.len(),
         places,
         games,
         fouls,
