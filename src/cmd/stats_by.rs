@@ -54,12 +54,28 @@ impl Row {
         })
     }
 
+    /// The average loss (3 decimals, `-` for none) and the counts of
+    /// 疑問手, 悪手 and 大悪手, as the text and the page show them.
+    pub fn loss_cells(&self) -> [String; 4] {
+        let l = &self.loss;
+        let avg = l.average().map_or("-".to_string(), |a| format!("{a:.3}"));
+        [
+            avg,
+            l.dubious.to_string(),
+            l.mistake.to_string(),
+            l.blunder.to_string(),
+        ]
+    }
+
     /// The win rate in percent, of the games won or lost.
     pub fn win_rate(&self) -> Option<f64> {
         let decided = self.wins + self.losses;
         (decided > 0).then(|| 100.0 * self.wins as f64 / decided as f64)
     }
 }
+
+/// The count columns of a row, as the text and the page head them.
+pub(super) const COUNTS: [&str; 5] = ["games", "wins", "losses", "other", "win%"];
 
 /// One game's values of the key, each with the side it speaks for.
 struct Keys {
@@ -225,17 +241,11 @@ fn text(rows: &BTreeMap<String, Row>, by: StatsBy) -> String {
         );
     }
     let judged = rows.values().any(|r| r.loss.moves > 0);
-    let _ = write!(
-        s,
-        "{:<width$} {:>7} {:>7} {:>7} {:>7} {:>7} {:>9}",
-        by.name(),
-        "games",
-        "wins",
-        "losses",
-        "other",
-        "win%",
-        "avg plies"
-    );
+    let _ = write!(s, "{:<width$}", by.name());
+    for head in COUNTS {
+        let _ = write!(s, " {head:>7}");
+    }
+    let _ = write!(s, " {:>9}", "avg plies");
     if judged {
         let _ = write!(
             s,
@@ -253,16 +263,8 @@ fn text(rows: &BTreeMap<String, Row>, by: StatsBy) -> String {
             r.games, r.wins, r.losses, r.other, rate, r.average_plies
         );
         if judged {
-            let avg = r
-                .loss
-                .average()
-                .map_or("-".to_string(), |l| format!("{l:.3}"));
-            let l = &r.loss;
-            let _ = write!(
-                s,
-                " {avg:>8} {:>7} {:>7} {:>7}",
-                l.dubious, l.mistake, l.blunder
-            );
+            let [avg, dubious, mistake, blunder] = r.loss_cells();
+            let _ = write!(s, " {avg:>8} {dubious:>7} {mistake:>7} {blunder:>7}");
         }
         s.push('\n');
     }

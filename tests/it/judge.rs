@@ -5,7 +5,7 @@
 
 use kifu::judge::{self, Judgement, Thresholds};
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 /// Four moves with floodgate evaluations (sente's side): sente's third
 /// ply drops sente from +40 to -900 (a 大悪手), gote's fourth gives back a
@@ -18,12 +18,7 @@ fn p(cp: f64) -> f64 {
 }
 
 fn kifu(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kifu"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("kifu runs")
+    crate::common::kifu_in(dir, args)
 }
 
 fn game_dir() -> tempfile::TempDir {

@@ -162,24 +162,30 @@ fn foul_and_its_rule() {
     assert_eq!(run(&["--foul", "--invert"]), "./clean.usi\t0\n");
 }
 
-/// Every (game, ply) at which the main line stands at `sfen` (without its
-/// move number), by replaying each game through the library.
-fn brute_force(dir: &Path, sfen: &str) -> BTreeSet<String> {
+/// Every (game, ply) of the records in `dir` after which the main line
+/// stands at a position `holds` is true of, by replaying each game through
+/// the library: `name#index<TAB>plies`.
+fn replayed_where(dir: &Path, holds: impl Fn(&kifu::Position) -> bool) -> BTreeSet<String> {
     let mut found = BTreeSet::new();
     for f in crate::common::files_with_ext(dir, &["kif", "kifu", "ki2", "csa", "usi", "jkf"]) {
         let input = kifu::read_path(&f, &kifu::ReadOptions::default()).unwrap();
         for r in input.records {
             let index = r.index;
             let g = kifu::replay(r, &kifu::ReplayOptions::default()).unwrap();
+            assert!(
+                g.main.verdict.is_legal(),
+                "{}: {:?}",
+                f.display(),
+                g.main.verdict
+            );
             let mut pos = g.start.clone();
             let mut plies = Vec::new();
-            let same = |p: &kifu::Position| p.to_sfen().rsplit_once(' ').unwrap().0 == sfen;
-            if same(&pos) {
+            if holds(&pos) {
                 plies.push(0.to_string());
             }
             for (n, p) in g.main.plies.iter().enumerate() {
                 pos.play_unchecked(p.mv);
-                if same(&pos) {
+                if holds(&pos) {
                     plies.push((n + 1).to_string());
                 }
             }
@@ -192,8 +198,18 @@ fn brute_force(dir: &Path, sfen: &str) -> BTreeSet<String> {
     found
 }
 
-fn listed_with_plies(dir: &Path, sfen: &str) -> BTreeSet<String> {
-    let o = kifu_in(dir, &["select", "-q", "--position", sfen, "."]);
+/// Every (game, ply) at which the main line stands at `sfen` (without its
+/// move number).
+fn brute_force(dir: &Path, sfen: &str) -> BTreeSet<String> {
+    replayed_where(dir, |p| p.to_sfen().rsplit_once(' ').unwrap().0 == sfen)
+}
+
+/// What `select -q ARGS .` lists in `dir`: `name#index<TAB>plies`.
+fn listed_in(dir: &Path, args: &[&str]) -> BTreeSet<String> {
+    let mut all = vec!["select", "-q"];
+    all.extend_from_slice(args);
+    all.push(".");
+    let o = kifu_in(dir, &all);
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     out(&o)
         .lines()
@@ -207,6 +223,10 @@ fn listed_with_plies(dir: &Path, sfen: &str) -> BTreeSet<String> {
             format!("{name}#{}\t{}", f[1], f[2])
         })
         .collect()
+}
+
+fn listed_with_plies(dir: &Path, sfen: &str) -> BTreeSet<String> {
+    listed_in(dir, &["--position", sfen])
 }
 
 #[test]
@@ -476,44 +496,14 @@ fn at(cells: &[String], file: usize, rank: usize) -> &str {
 /// gote's bishop is not on the board, nor in gote's hand (`b=0` material
 /// counts the horse too).
 fn ranged_rook_without_gote_bishop(dir: &Path) -> BTreeSet<String> {
-    let mut found = BTreeSet::new();
-    for f in crate::common::files_with_ext(dir, &["kif", "kifu", "ki2", "csa", "usi", "jkf"]) {
-        let input = kifu::read_path(&f, &kifu::ReadOptions::default()).unwrap();
-        for r in input.records {
-            let index = r.index;
-            let g = kifu::replay(r, &kifu::ReplayOptions::default()).unwrap();
-            assert!(
-                g.main.verdict.is_legal(),
-                "{}: {:?}",
-                f.display(),
-                g.main.verdict
-            );
-            let mut pos = g.start.clone();
-            let holds = |p: &kifu::Position| {
-                let sfen = p.to_sfen();
-                let c = cells(&sfen);
-                let rook = (1..=9).any(|r| at(&c, 7, r) == "R");
-                let hand = sfen.split(' ').nth(2).unwrap();
-                let bishop = c.iter().any(|p| p == "b" || p == "+b") || hand.contains('b');
-                rook && !bishop
-            };
-            let mut plies = Vec::new();
-            if holds(&pos) {
-                plies.push(0.to_string());
-            }
-            for (n, p) in g.main.plies.iter().enumerate() {
-                pos.play_unchecked(p.mv);
-                if holds(&pos) {
-                    plies.push((n + 1).to_string());
-                }
-            }
-            if !plies.is_empty() {
-                let name = f.file_name().unwrap().to_string_lossy().into_owned();
-                found.insert(format!("{name}#{index}\t{}", plies.join(",")));
-            }
-        }
-    }
-    found
+    replayed_where(dir, |p| {
+        let sfen = p.to_sfen();
+        let c = cells(&sfen);
+        let rook = (1..=9).any(|r| at(&c, 7, r) == "R");
+        let hand = sfen.split(' ').nth(2).unwrap();
+        let bishop = c.iter().any(|p| p == "b" || p == "+b") || hand.contains('b');
+        rook && !bishop
+    })
 }
 
 #[test]
@@ -531,25 +521,7 @@ fn pattern_hand_and_material_find_every_game_and_ply_a_replay_finds() {
         ),
         ("none.usi", "position startpos moves 2g2f 8c8d\n"),
     ]);
-    let listed = |args: &[&str]| {
-        let mut all = vec!["select", "-q"];
-        all.extend_from_slice(args);
-        all.push(".");
-        let o = kifu_in(dir.path(), &all);
-        assert_eq!(o.status.code(), Some(0), "{}", err(&o));
-        out(&o)
-            .lines()
-            .map(|l| {
-                let f: Vec<&str> = l.split('\t').collect();
-                let name = Path::new(f[0])
-                    .file_name()
-                    .unwrap()
-                    .to_string_lossy()
-                    .into_owned();
-                format!("{name}#{}\t{}", f[1], f[2])
-            })
-            .collect::<BTreeSet<String>>()
-    };
+    let listed = |args: &[&str]| listed_in(dir.path(), args);
     let want = ranged_rook_without_gote_bishop(dir.path());
     // Ply 5 takes gote's bishop into sente's hand; ply 6 takes the horse
     // back into gote's: only at ply 5 has gote no bishop anywhere.

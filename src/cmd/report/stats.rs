@@ -45,16 +45,9 @@ fn page(rows: &[(&String, &Row)], by: StatsBy) -> String {
         rows.len()
     );
     h.push_str("<table id=\"stats\">\n<thead><tr>");
-    let mut heads = vec![
-        by.name(),
-        "games",
-        "wins",
-        "losses",
-        "other",
-        "win%",
-        "",
-        "avg plies",
-    ];
+    let mut heads = vec![by.name()];
+    heads.extend(crate::cmd::stats_by::COUNTS);
+    heads.extend(["", "avg plies"]);
     if judged {
         heads.extend(["avg loss", "疑問手", "悪手", "大悪手"]);
     }
@@ -84,16 +77,9 @@ fn row(h: &mut String, key: &str, r: &Row, judged: bool) {
         k = escape(key),
     );
     if judged {
-        let avg = r
-            .loss
-            .average()
-            .map_or("-".to_string(), |l| format!("{l:.3}"));
-        let l = &r.loss;
-        let _ = write!(
-            h,
-            "<td>{avg}</td><td>{}</td><td>{}</td><td>{}</td>",
-            l.dubious, l.mistake, l.blunder
-        );
+        for cell in r.loss_cells() {
+            let _ = write!(h, "<td>{cell}</td>");
+        }
     }
     h.push_str("</tr>\n");
 }
