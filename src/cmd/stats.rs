@@ -126,7 +126,9 @@ pub fn run(a: &StatsArgs) -> anyhow::Result<u8> {
         return super::variant::stats(a, v);
     }
     if let Some(by) = a.by {
-        return super::stats_by::run(a, by);
+        return super::stats_by::run(a, by, |path, rows| {
+            super::report::stats::write(path, rows, by)
+        });
     }
     let (read_opts, replay_opts) = read_options(&a.input)?;
     let (srcs, walk_errors) = sources(&a.input.paths_or_cwd());

@@ -152,7 +152,13 @@ fn game_keys(
     }))
 }
 
-pub fn run(a: &StatsArgs, by: StatsBy) -> anyhow::Result<u8> {
+/// Count the inputs by `by`, print the table, and hand its rows, sorted,
+/// to `page` for `--report`'s file.
+pub(super) fn run(
+    a: &StatsArgs,
+    by: StatsBy,
+    page: impl FnOnce(&std::path::Path, &[(&String, &Row)]) -> anyhow::Result<()>,
+) -> anyhow::Result<u8> {
     let (read_opts, replay_opts) = read_options(&a.input)?;
     let thresholds = a.judge.thresholds()?;
     let (srcs, walk_errors) = sources(&a.input.paths_or_cwd());
@@ -200,7 +206,7 @@ pub fn run(a: &StatsArgs, by: StatsBy) -> anyhow::Result<u8> {
         text(&rows, by)
     };
     if let Some(path) = &a.report {
-        super::report::stats::write(path, &sorted(&rows), by)?;
+        page(path, &sorted(&rows))?;
     }
     std::io::Write::write_all(&mut std::io::stdout(), out.as_bytes())?;
     Ok(if unreadable > 0 { 2 } else { 0 })

@@ -30,13 +30,14 @@ mod table;
 mod tests;
 
 pub use header::{Filled, fill_header};
-pub use table::{Entry, EntryKind, Placed, Played, Sides, Stance, Start, Table, TableError};
+pub use table::{Entry, EntryKind, Placed, Played, Sides, Stance, Start, TableError};
 
 use crate::record::StartPosition;
 use crate::replay::Game;
 use crate::rules::setup::Handicap;
 use classify::StartKind;
 use serde::Serialize;
+use std::sync::LazyLock;
 
 /// A name given to one side, and the ply at which it first held.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -123,6 +124,51 @@ pub struct Opening {
     pub sente: SideOpening,
     /// Gote's (上手's).
     pub gote: SideOpening,
+}
+
+/// A table of entries, ready to classify games with
+/// ([`Table::classify`](crate::opening::Table::classify)).
+#[derive(Debug)]
+pub struct Table {
+    entries: Vec<Entry>,
+    index: classify::Index,
+}
+
+impl Table {
+    /// The table kifu ships (`data/openings.txt`), read once.
+    pub fn builtin() -> &'static Table {
+        static T: LazyLock<Table> = LazyLock::new(|| {
+            Table::parse(table::BUILTIN).expect("data/openings.txt is well formed")
+        });
+        &T
+    }
+
+    /// The text of the table kifu ships.
+    pub fn builtin_text() -> &'static str {
+        table::BUILTIN
+    }
+
+    /// Read a table in the format of `data/openings.txt`.
+    ///
+    /// # Errors
+    ///
+    /// The first line that is not understood, or a name that is unknown
+    /// where an earlier entry is meant.
+    pub fn parse(text: &str) -> Result<Table, TableError> {
+        let entries = table::parse_entries(text)?;
+        let index = classify::Index::build(&entries);
+        Ok(Table { entries, index })
+    }
+
+    /// Every entry, in table order.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The entry with this Japanese name.
+    pub fn get(&self, name: &str) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.name == name)
+    }
 }
 
 /// Classify `game`'s main line with the builtin table.

@@ -3,10 +3,9 @@
 
 use crate::rules::types::{PieceKind, Square};
 use std::fmt;
-use std::sync::LazyLock;
 
 /// The table kifu ships, `data/openings.txt` (CC0).
-const BUILTIN: &str = include_str!("../../data/openings.txt");
+pub(super) const BUILTIN: &str = include_str!("../../data/openings.txt");
 
 /// What an entry names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -142,71 +141,33 @@ impl fmt::Display for TableError {
 
 impl std::error::Error for TableError {}
 
-/// A table of entries, ready to classify games with
-/// ([`Table::classify`](crate::opening::Table::classify)).
-#[derive(Debug)]
-pub struct Table {
-    pub(super) entries: Vec<Entry>,
-    pub(super) index: super::classify::Index,
-}
-
-impl Table {
-    /// The table kifu ships (`data/openings.txt`), read once.
-    pub fn builtin() -> &'static Table {
-        static T: LazyLock<Table> =
-            LazyLock::new(|| Table::parse(BUILTIN).expect("data/openings.txt is well formed"));
-        &T
-    }
-
-    /// The text of the table kifu ships.
-    pub fn builtin_text() -> &'static str {
-        BUILTIN
-    }
-
-    /// Read a table in the format of `data/openings.txt`.
-    ///
-    /// # Errors
-    ///
-    /// The first line that is not understood, or a name that is unknown
-    /// where an earlier entry is meant.
-    pub fn parse(text: &str) -> Result<Table, TableError> {
-        let mut entries: Vec<Entry> = Vec::new();
-        for (i, raw) in text.lines().enumerate() {
-            let line = i + 1;
-            let t = raw.trim();
-            if t.is_empty() || t.starts_with('#') {
-                continue;
-            }
-            let err = |message: String| TableError { line, message };
-            if let Some(head) = t.strip_prefix('[') {
-                let head = head
-                    .strip_suffix(']')
-                    .ok_or_else(|| err("an entry line ends with ]".into()))?;
-                entries.push(new_entry(head, line).map_err(err)?);
-                continue;
-            }
-            let Some((entry, before)) = entries.split_last_mut() else {
-                return Err(err("a key before the first [entry]".into()));
-            };
-            let (key, value) = t
-                .split_once(':')
-                .ok_or_else(|| err(format!("expected `key: value`, found `{t}`")))?;
-            let names: Vec<&str> = before.iter().map(|e| e.name.as_str()).collect();
-            set_key(entry, key.trim(), value.trim(), &names).map_err(err)?;
+/// Read the entries of a table in the format of `data/openings.txt`.
+pub(super) fn parse_entries(text: &str) -> Result<Vec<Entry>, TableError> {
+    let mut entries: Vec<Entry> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let t = raw.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
         }
-        let index = super::classify::Index::build(&entries);
-        Ok(Table { entries, index })
+        let err = |message: String| TableError { line, message };
+        if let Some(head) = t.strip_prefix('[') {
+            let head = head
+                .strip_suffix(']')
+                .ok_or_else(|| err("an entry line ends with ]".into()))?;
+            entries.push(new_entry(head, line).map_err(err)?);
+            continue;
+        }
+        let Some((entry, before)) = entries.split_last_mut() else {
+            return Err(err("a key before the first [entry]".into()));
+        };
+        let (key, value) = t
+            .split_once(':')
+            .ok_or_else(|| err(format!("expected `key: value`, found `{t}`")))?;
+        let names: Vec<&str> = before.iter().map(|e| e.name.as_str()).collect();
+        set_key(entry, key.trim(), value.trim(), &names).map_err(err)?;
     }
-
-    /// Every entry, in table order.
-    pub fn entries(&self) -> &[Entry] {
-        &self.entries
-    }
-
-    /// The entry with this Japanese name.
-    pub fn get(&self, name: &str) -> Option<&Entry> {
-        self.entries.iter().find(|e| e.name == name)
-    }
+    Ok(entries)
 }
 
 fn new_entry(head: &str, line: usize) -> Result<Entry, String> {
