@@ -5,7 +5,8 @@
 use super::{relative_to, sources};
 use crate::{ConvertArgs, InputArgs, StatsArgs, ToFormat};
 use anyhow::{Context, bail};
-use kifu::variant::{Board, Variant, VariantGame, kif, replay, usi};
+use kifu::variant::read::ReadError;
+use kifu::variant::{Board, Variant, VariantGame, kif, usi};
 use kifu::{Format, Reason};
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
@@ -48,7 +49,7 @@ pub fn sniff_file(path: &Path) -> Option<Result<Variant, String>> {
         .read_to_end(&mut head)
         .ok()?;
     let text = kifu::decode::decode(&head, None).ok()?.text;
-    kif::sniff(&text).map(Ok).or_else(|| usi::sniff(&text))
+    kifu::variant::read::sniff(&text).map(|r| r.map(|(v, _)| v))
 }
 
 /// When an input could not be read as shogi: the check of it as the
@@ -98,30 +99,14 @@ pub fn read(
     let text = kifu::decode::decode(&bytes, None)
         .map_err(|e| format!("{name}: {e}"))?
         .text;
-    let (format, sniffed) = match kif::sniff(&text) {
-        Some(v) => (Format::Kif, Some(Ok(v))),
-        None => (Format::Usi, usi::sniff(&text)),
-    };
-    let variant = match (variant, sniffed) {
-        (Some(v), _) | (None, Some(Ok(v))) => v,
-        (None, Some(Err(why))) => return Err(format!("{name}: {why} (name it with --variant)")),
-        (None, None) => {
-            return Err(format!(
-                "{name}: not a record of a shogi variant (name one with --variant)"
-            ));
+    kifu::variant::read::read_text(&text, variant).map_err(|e| match e {
+        ReadError::NotAVariant => {
+            format!("{name}: not a record of a shogi variant (name one with --variant)")
         }
-    };
-    if format == Format::Kif && !kif::writable(variant) {
-        return Err(format!(
-            "{name}: {variant} has no KIF form in kifu; use USI"
-        ));
-    }
-    let records = match format {
-        Format::Kif => kif::parse(&text, variant),
-        _ => usi::parse(&text, variant),
-    }
-    .map_err(|e| format!("{name}:{}:{}: {}", e.span.line, e.span.column, e.message))?;
-    Ok((format, records.into_iter().map(replay::replay).collect()))
+        ReadError::Unclear(why) => format!("{name}: {why} (name it with --variant)"),
+        ReadError::Parse(p) => format!("{name}:{}:{}: {}", p.span.line, p.span.column, p.message),
+        e => format!("{name}: {e}"),
+    })
 }
 
 /// The check report of every game of one input.
@@ -217,42 +202,7 @@ fn text_report(out: &mut String, name: &str, g: &VariantGame, quiet: bool) {
 
 /// The JSON object `check --json` prints and `convert --to json` writes.
 pub fn game_json(name: &str, format: Format, g: &VariantGame) -> serde_json::Value {
-    let verdict = match &g.foul {
-        None => serde_json::json!({"legal": true}),
-        Some(f) => serde_json::json!({
-            "legal": false,
-            "ply": f.ply,
-            "rule": f.foul.code(),
-            "loser": f.loser.name(),
-            "move": f.usi,
-            "line": f.span.line,
-            "column": f.span.column,
-        }),
-    };
-    let diagnostics: Vec<_> = g
-        .diagnostics
-        .iter()
-        .map(|d| {
-            serde_json::json!({
-                "code": d.code.code(),
-                "message": d.message,
-                "line": d.span.map(|s| s.line),
-                "column": d.span.map(|s| s.column),
-            })
-        })
-        .collect();
-    serde_json::json!({
-        "source": name,
-        "index": g.record.index,
-        "format": format.name(),
-        "variant": g.end.variant().name(),
-        "start": g.record.start.to_sfen(),
-        "plies": g.plies.len(),
-        "moves": usi::moves_usi(g),
-        "verdict": verdict,
-        "result": {"winner": g.winner.map(|c| c.name()), "reason": g.reason.code()},
-        "diagnostics": diagnostics,
-    })
+    kifu::variant::read::game_json(name, format, g)
 }
 
 /// The text of one input converted to `to`, or why it cannot be.

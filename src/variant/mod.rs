@@ -14,6 +14,7 @@ mod foul;
 pub mod kif;
 mod movegen;
 pub mod pieces;
+pub mod read;
 pub mod replay;
 pub mod usi;
 
