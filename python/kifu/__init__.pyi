@@ -96,14 +96,33 @@ class GameStream(Iterator[Union[Game, Exception]]):
     def __iter__(self) -> "GameStream": ...
     def __next__(self) -> Union[Game, Exception]: ...
 
+class VariantGame:
+    """A game of a shogi variant, judged by its rules (``kifu check --variant``)."""
+
+    source: str
+    index: int
+    format: Literal["kif", "usi"]
+    variant: Literal["shoshogi", "torishogi", "minishogi", "judkins", "micro", "chushogi"]
+    start_sfen: str
+    moves: list[str]
+    verdict: Verdict
+    result: GameResult
+    def sfens(self) -> list[str]:
+        """The position after each legal ply."""
+    def report(self) -> dict:
+        """The game as ``kifu check --json`` reports it."""
+    def __len__(self) -> int: ...
+
 def read(
     source: Union[str, bytes, os.PathLike[str]],
     *,
     format: Optional[Literal["kif", "ki2", "csa", "usi", "jkf"]] = None,
     encoding: Optional[str] = None,
     lenient: bool = False,
-) -> list[Game]:
-    """Read every game of one record (a path, bytes, or record text)."""
+    variant: Optional[str] = None,
+) -> list[Union[Game, VariantGame]]:
+    """Read every game of one record (a path, bytes, or record text); a
+    variant's record (sniffed, or named by ``variant``) gives VariantGames."""
 
 def read_many(
     paths: Iterable[Union[str, os.PathLike[str]]], *, jobs: Optional[int] = None

@@ -115,6 +115,39 @@ impl PyGameResult {
     }
 }
 
+impl PyVerdict {
+    /// A verdict from its parts (the variant games build theirs).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn of(
+        legal: bool,
+        rule: Option<&'static str>,
+        ply: Option<u32>,
+        loser: Option<&'static str>,
+        usi: Option<String>,
+        message: Option<String>,
+        at: Option<(u32, u32)>,
+    ) -> PyVerdict {
+        PyVerdict {
+            legal,
+            rule,
+            ply,
+            move_number: ply,
+            loser,
+            usi,
+            message,
+            line: at.map(|a| a.0),
+            column: at.map(|a| a.1),
+        }
+    }
+}
+
+impl PyGameResult {
+    /// A result from its parts.
+    pub(crate) fn of(winner: Option<&'static str>, reason: &'static str) -> PyGameResult {
+        PyGameResult { winner, reason }
+    }
+}
+
 fn py_bool(b: bool) -> &'static str {
     if b { "True" } else { "False" }
 }
@@ -303,7 +336,13 @@ impl PyGame {
     /// "loss", "judgement"}` (`judgement`: `"dubious"`, `"mistake"`,
     /// `"blunder"` or None), with the thresholds `kifu analyze` uses.
     #[pyo3(signature = (dubious = 0.1, mistake = 0.2, blunder = 0.3))]
-    fn losses(&self, py: Python<'_>, dubious: f64, mistake: f64, blunder: f64) -> PyResult<PyObject> {
+    fn losses(
+        &self,
+        py: Python<'_>,
+        dubious: f64,
+        mistake: f64,
+        blunder: f64,
+    ) -> PyResult<PyObject> {
         let t = kifu::judge::Thresholds {
             dubious,
             mistake,

@@ -8,6 +8,7 @@ mod errors;
 mod game;
 mod many;
 mod reading;
+mod variant;
 mod walk;
 
 use game::PyGame;
@@ -97,16 +98,25 @@ fn options(format: Option<&str>, encoding: Option<&str>, text: bool) -> PyResult
 /// syntax error is returned as far as it could be read, as
 /// `kifu convert --lenient` converts it: its `error` is the `ParseError`,
 /// also issued as a `ReadWarning`.
+///
+/// A record of a shogi variant (sho, tori, mini, Judkins, micro or chu
+/// shogi: a KIF 手合割, an SFEN or a `setoption name UCI_Variant` line
+/// shows it, or `variant=` names it) gives `VariantGame`s, judged by the
+/// variant's rules as `kifu check --variant` judges them.
 #[pyfunction]
-#[pyo3(signature = (source, *, format=None, encoding=None, lenient=false))]
+#[pyo3(signature = (source, *, format=None, encoding=None, lenient=false, variant=None))]
 fn read(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     format: Option<&str>,
     encoding: Option<&str>,
     lenient: bool,
-) -> PyResult<Vec<Py<PyGame>>> {
+    variant: Option<&str>,
+) -> PyResult<Vec<PyObject>> {
     let src = source_of(source)?;
+    if let Some(games) = read_variant(py, &src, variant)? {
+        return Ok(games);
+    }
     let mut builder = options(
         format,
         encoding,
@@ -133,14 +143,16 @@ fn read(
     let mut errors: Vec<Error> = Vec::new();
     for item in items {
         match item {
-            Item::Game(g, meta) => games.push(Py::new(py, PyGame::new(*g, meta))?),
+            Item::Game(g, meta) => games.push(Py::new(py, PyGame::new(*g, meta))?.into_any()),
             Item::Partial(g, meta, e) => {
                 errors::warn(py, &errors::partial_warning(&e))?;
                 let err = errors::to_py(py, &e).into_value(py).into_any();
-                games.push(Py::new(py, PyGame::partial(*g, meta, err))?);
+                games.push(Py::new(py, PyGame::partial(*g, meta, err))?.into_any());
             }
             Item::Error(e) => errors.push(e),
             Item::Warning(w) => errors::warn(py, &w)?,
+            // Variant records were read before (`read_variant`).
+            Item::Variant(..) | Item::VariantError(_) => {}
         }
     }
     if games.is_empty()
@@ -152,6 +164,43 @@ fn read(
         errors::warn(py, &e.to_string())?;
     }
     Ok(games)
+}
+
+/// The variant games of `src` when `variant` names a variant or the text
+/// shows one; `None` for a shogi record (or no record: shogi's reader
+/// then says what it is not).
+fn read_variant(
+    py: Python<'_>,
+    src: &Source,
+    variant: Option<&str>,
+) -> PyResult<Option<Vec<PyObject>>> {
+    let named = match variant {
+        None => None,
+        Some(name) => Some(kifu::variant::Variant::from_name(name).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown variant {name:?}: shoshogi, torishogi, minishogi, judkins, micro or chushogi"
+            ))
+        })?),
+    };
+    let items = py.allow_threads(|| match src {
+        Source::Path(p) => variant::path_items(p, named),
+        Source::Bytes(b, name) => variant::bytes_items(b, name, named, false),
+    });
+    let Some(items) = items else {
+        return Ok(None);
+    };
+    let mut games = Vec::with_capacity(items.len());
+    for item in items {
+        match item {
+            Item::Variant(g, name, format) => {
+                games.push(Py::new(py, variant::PyVariantGame::new(*g, &name, format))?.into_any());
+            }
+            Item::Error(e) => return Err(errors::to_py(py, &e)),
+            Item::VariantError(why) => return Err(PyValueError::new_err(why)),
+            _ => {}
+        }
+    }
+    Ok(Some(games))
 }
 
 /// Read many inputs on `jobs` threads (default: every core) and yield
@@ -203,6 +252,7 @@ fn _kifu(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read, m)?)?;
     m.add_function(wrap_pyfunction!(read_many, m)?)?;
     m.add_class::<PyGame>()?;
+    m.add_class::<variant::PyVariantGame>()?;
     m.add_class::<game::PyVerdict>()?;
     m.add_class::<game::PyGameResult>()?;
     m.add_class::<many::GameStream>()?;

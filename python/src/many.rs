@@ -78,6 +78,9 @@ fn work_on(shared: &Shared, k: usize, tx: &SyncSender<Vec<Item>>) -> bool {
     let send = |items: Vec<Item>| tx.send(items).is_ok();
     match &shared.paths[k] {
         Input::File(path) => {
+            if let Some(items) = crate::variant::path_items(path, None) {
+                return send(items);
+            }
             let made = kifu::ReaderBuilder::new().from_path(path);
             read_items(made, &path.display().to_string(), false, BATCH_GAMES, send)
         }
@@ -222,6 +225,14 @@ impl GameStream {
                 None => return Err(PyStopIteration::new_err(())),
                 Some(Item::Warning(w)) => errors::warn(py, &w)?,
                 Some(Item::Error(e)) => return Ok(errors::to_py(py, &e).into_value(py).into_any()),
+                Some(Item::Variant(g, name, format)) => {
+                    let g = crate::variant::PyVariantGame::new(*g, &name, format);
+                    return Ok(Py::new(py, g)?.into_any());
+                }
+                Some(Item::VariantError(why)) => {
+                    let e = pyo3::exceptions::PyValueError::new_err(why);
+                    return Ok(e.into_value(py).into_any());
+                }
                 Some(Item::Game(g, meta)) => {
                     return Ok(Py::new(py, PyGame::new(*g, meta))?.into_any());
                 }

@@ -19,6 +19,11 @@ pub enum Item {
     Error(Error),
     /// Something to tell the user (replaced bytes, a false declaration).
     Warning(String),
+    /// A game of a shogi variant, replayed by its rules, with its source
+    /// and format.
+    Variant(Box<kifu::variant::VariantGame>, String, kifu::Format),
+    /// A variant record that cannot be read, and why (`ValueError`).
+    VariantError(String),
 }
 
 /// The items of an input, handed to `send` in batches of at most `batch`
