@@ -7,6 +7,57 @@
 
 use crate::error::{DecodeError, Error, ErrorKind};
 use encoding_rs::{EUC_JP, Encoding, SHIFT_JIS, UTF_8};
+use std::fmt;
+
+/// Something decoding met that the user should be told: the text was read,
+/// but not exactly as the bytes or the file said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DecodeWarning {
+    /// The file declares an encoding its bytes are not valid in; the
+    /// encoding was detected instead.
+    FalseDeclaration {
+        /// The encoding the file names.
+        declared: &'static Encoding,
+    },
+    /// Byte sequences no candidate encoding reads, replaced with U+FFFD.
+    Replaced {
+        /// The encoding used anyway.
+        encoding: &'static Encoding,
+        /// How many were replaced.
+        count: usize,
+        /// The line and column (1-based, in characters) of the first.
+        first: Option<(u32, u32)>,
+    },
+}
+
+impl fmt::Display for DecodeWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            DecodeWarning::FalseDeclaration { declared } => write!(
+                f,
+                "the file declares encoding {} but is not valid {}; detecting instead",
+                declared.name(),
+                declared.name()
+            ),
+            DecodeWarning::Replaced {
+                encoding,
+                count,
+                first,
+            } => {
+                write!(
+                    f,
+                    "{count} byte sequence(s) are not valid {}; replaced with U+FFFD",
+                    encoding.name()
+                )?;
+                match first {
+                    Some((line, column)) => write!(f, " (the first at {line}:{column})"),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
 
 /// Decoded text and how it was decoded.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,7 +68,7 @@ pub struct Decoded {
     pub encoding: &'static Encoding,
     /// Things the caller should tell the user: a false declaration, or bytes
     /// that no candidate encoding could decode (replaced by U+FFFD).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<DecodeWarning>,
 }
 
 /// The encoding a user-supplied label names (`utf-8`, `shift_jis`, `sjis`,
@@ -73,11 +124,7 @@ pub fn decode(bytes: &[u8], forced: Option<&'static Encoding>) -> Result<Decoded
                 warnings,
             });
         }
-        warnings.push(format!(
-            "the file declares encoding {} but is not valid {}; detecting instead",
-            enc.name(),
-            enc.name()
-        ));
+        warnings.push(DecodeWarning::FalseDeclaration { declared: enc });
     }
     // encoding_rs validates UTF-8 several bytes at a time; the standard
     // library's check costs about ten instructions a byte on Japanese text.
@@ -167,7 +214,7 @@ fn strict(enc: &'static Encoding, bytes: &[u8]) -> Option<String> {
 
 /// `body` in `enc`: strictly where it decodes cleanly, else with
 /// replacement characters and a warning saying where.
-fn strict_or_lossy(enc: &'static Encoding, body: &[u8], warnings: Vec<String>) -> Decoded {
+fn strict_or_lossy(enc: &'static Encoding, body: &[u8], warnings: Vec<DecodeWarning>) -> Decoded {
     match strict(enc, body) {
         Some(text) => Decoded {
             text,
@@ -178,23 +225,24 @@ fn strict_or_lossy(enc: &'static Encoding, body: &[u8], warnings: Vec<String>) -
     }
 }
 
-fn lossy(enc: &'static Encoding, bytes: &[u8], mut warnings: Vec<String>) -> Decoded {
+fn lossy(enc: &'static Encoding, bytes: &[u8], mut warnings: Vec<DecodeWarning>) -> Decoded {
     let (text, _) = enc.decode_without_bom_handling(bytes);
-    let bad = text.chars().filter(|&c| c == '\u{FFFD}').count();
+    let count = text.chars().filter(|&c| c == '\u{FFFD}').count();
     // Say where the first one is, so the damage can be found in the file.
-    let at = text.find('\u{FFFD}').map_or(String::new(), |i| {
+    let first = text.find('\u{FFFD}').map(|i| {
         let before = &text[..i];
         let line = before.matches('\n').count() + 1;
         let column = before[before.rfind('\n').map_or(0, |n| n + 1)..]
             .chars()
             .count()
             + 1;
-        format!(" (the first at {line}:{column})")
+        (line as u32, column as u32)
     });
-    warnings.push(format!(
-        "{bad} byte sequence(s) are not valid {}; replaced with U+FFFD{at}",
-        enc.name()
-    ));
+    warnings.push(DecodeWarning::Replaced {
+        encoding: enc,
+        count,
+        first,
+    });
     Decoded {
         text: text.into_owned(),
         encoding: enc,
@@ -248,7 +296,23 @@ mod tests {
         // Forcing the wrong one still returns text, with a warning.
         let d = decode(&sjis(KIF), Some(UTF_8)).unwrap();
         assert!(d.text.contains('\u{FFFD}'));
-        assert_eq!(d.warnings.len(), 1);
+        let [
+            DecodeWarning::Replaced {
+                encoding,
+                count,
+                first,
+            },
+        ] = d.warnings[..]
+        else {
+            panic!("{:?}", d.warnings)
+        };
+        assert_eq!((encoding, first), (UTF_8, Some((1, 1))));
+        assert_eq!(count, d.text.matches('\u{FFFD}').count());
+        assert!(
+            d.warnings[0]
+                .to_string()
+                .starts_with(&format!("{count} byte sequence(s) are not valid UTF-8"))
+        );
     }
 
     #[test]
@@ -276,7 +340,12 @@ mod tests {
         let d = decode(&sjis(&text), None).unwrap();
         assert_eq!(d.encoding, SHIFT_JIS);
         assert_eq!(d.text, text);
-        assert_eq!(d.warnings.len(), 1, "{:?}", d.warnings);
+        assert_eq!(
+            d.warnings,
+            [DecodeWarning::FalseDeclaration { declared: UTF_8 }],
+            "{:?}",
+            d.warnings
+        );
     }
 
     #[test]

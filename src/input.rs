@@ -18,14 +18,14 @@ pub struct Input {
     /// The format read.
     pub format: Format,
     /// The encoding the bytes were decoded with.
-    pub encoding: &'static str,
+    pub encoding: &'static encoding_rs::Encoding,
     /// The games, in file order.
     pub records: Vec<Record>,
     /// Games of a multi-game file that could not be parsed, with their index
     /// in the file; the other games are still in `records`.
     pub failed: Vec<(usize, Error)>,
     /// Problems met while decoding (e.g. replaced bytes).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<crate::decode::DecodeWarning>,
 }
 
 /// How to read an input.
@@ -176,7 +176,7 @@ pub(crate) fn read_typed(
     }
     let input = Input {
         format,
-        encoding: decoded.encoding.name(),
+        encoding: decoded.encoding,
         records,
         failed,
         warnings: decoded.warnings,
@@ -193,7 +193,7 @@ fn hints(
     text: &str,
     format: Format,
     opts: &ReadOptions,
-    decode_warnings: &[String],
+    decode_warnings: &[crate::decode::DecodeWarning],
 ) -> Vec<Hint> {
     let mut hints = Vec::new();
     if opts.from.is_some()
@@ -228,7 +228,7 @@ fn hints(
 ///
 /// ```no_run
 /// let input = kifu::read_path("game.kif".as_ref(), &kifu::ReadOptions::default())?;
-/// println!("{} game(s) in {}", input.records.len(), input.encoding);
+/// println!("{} game(s) in {}", input.records.len(), input.encoding.name());
 /// # Ok::<(), kifu::Error>(())
 /// ```
 pub fn read_path(path: &Path, opts: &ReadOptions) -> Result<Input, Error> {

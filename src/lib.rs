@@ -91,10 +91,11 @@ pub mod variant;
 pub mod writer;
 
 pub use codes::{DiagnosticCode, Reason, WarningCode};
+pub use decode::DecodeWarning;
 pub use emit::{JsonSource, Target, Warning, write};
 pub use error::{DecodeError, Error, ErrorKind, Hint, ParseError, ParseErrorKind, Partial};
 pub use input::{Input, ReadOptions, read_bytes, read_path};
-pub use reader::{Reader, ReaderBuilder};
+pub use reader::{ReadWarning, Reader, ReaderBuilder};
 pub use record::{Format, Record};
 pub use replay::{Game, ReplayOptions, Verdict, replay};
 pub use rules::position::{

@@ -26,6 +26,7 @@
 
 pub mod csa;
 
+use crate::decode::DecodeWarning;
 use crate::error::{Error, ErrorKind};
 use crate::input::{ReadOptions, format_hint};
 use crate::record::{Format, Record};
@@ -187,7 +188,7 @@ impl ReaderBuilder {
                         format: format.unwrap_or(Format::Kif),
                         encoding: decoded.encoding,
                         path: name,
-                        warnings: decoded.warnings,
+                        warnings: ReadWarning::of_file(decoded.warnings),
                         source: Source::Whole,
                         pending: VecDeque::from([Err(e)]),
                     });
@@ -207,7 +208,7 @@ impl ReaderBuilder {
             format: input.format,
             encoding,
             path: name,
-            warnings: input.warnings,
+            warnings: ReadWarning::of_file(input.warnings),
             source: Source::Whole,
             pending: items,
         })
@@ -226,6 +227,38 @@ enum Source<R> {
     },
 }
 
+/// A decoding problem a [`Reader`] met: in one game of a streamed
+/// multi-game CSA file (`game`, from 0), or in the whole text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ReadWarning {
+    /// The game whose bytes it is in, for a file read game by game.
+    pub game: Option<usize>,
+    /// What was wrong.
+    pub warning: DecodeWarning,
+}
+
+impl ReadWarning {
+    fn of_file(warnings: Vec<DecodeWarning>) -> Vec<ReadWarning> {
+        warnings
+            .into_iter()
+            .map(|warning| ReadWarning {
+                game: None,
+                warning,
+            })
+            .collect()
+    }
+}
+
+impl std::fmt::Display for ReadWarning {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.game {
+            Some(g) => write!(f, "game {}: {}", g + 1, self.warning),
+            None => write!(f, "{}", self.warning),
+        }
+    }
+}
+
 /// The records of one input, in file order; made by [`ReaderBuilder`].
 ///
 /// A game that is not valid in its format is an `Err` item carrying the
@@ -238,7 +271,7 @@ pub struct Reader<R> {
     format: Format,
     encoding: &'static Encoding,
     path: PathBuf,
-    warnings: Vec<String>,
+    warnings: Vec<ReadWarning>,
     source: Source<R>,
     /// Records read and not yet given out.
     pending: VecDeque<Result<Record, Error>>,
@@ -268,7 +301,7 @@ impl<R: Read> Reader<R> {
 
     /// The problems met decoding the text so far (replaced bytes, say),
     /// taken out of the reader.
-    pub fn take_warnings(&mut self) -> Vec<String> {
+    pub fn take_warnings(&mut self) -> Vec<ReadWarning> {
         std::mem::take(&mut self.warnings)
     }
 
@@ -288,8 +321,11 @@ impl<R: Read> Reader<R> {
             };
             for item in placer.place(chunks.next()?.read()) {
                 match item {
-                    csa::Item::Warning { game, message } => {
-                        self.warnings.push(format!("game {}: {message}", game + 1));
+                    csa::Item::Warning { game, warning } => {
+                        self.warnings.push(ReadWarning {
+                            game: Some(game),
+                            warning,
+                        });
                     }
                     csa::Item::Game { record, .. } => self
                         .pending

@@ -544,9 +544,13 @@ fn input_items(read: Result<Input, Error>, opts: &ReadOptions) -> (Meta, Vec<Ite
     };
     let meta = Meta {
         format: input.format,
-        encoding: input.encoding,
+        encoding: input.encoding.name(),
     };
-    let mut items: Vec<Item> = input.warnings.into_iter().map(Item::Warning).collect();
+    let mut items: Vec<Item> = input
+        .warnings
+        .iter()
+        .map(|w| Item::Warning(w.to_string()))
+        .collect();
     let failed_game = |(index, e)| Item::Game {
         index,
         record: Err(e),

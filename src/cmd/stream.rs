@@ -151,8 +151,8 @@ pub fn read_chunk(chunk: Chunk, chain: &Chain, path: &str) -> Vec<Item> {
     placed
         .into_iter()
         .map(|item| match item {
-            csa::Item::Warning { game, message } => {
-                Item::Warning(format!("game {}: {message}", game + 1))
+            csa::Item::Warning { game, warning } => {
+                Item::Warning(format!("game {}: {warning}", game + 1))
             }
             csa::Item::Game { index, record } => Item::Game {
                 index,

@@ -208,7 +208,7 @@ struct PlacedGame {
     line: u32,
     offset: usize,
     /// Decoding problems in this game's bytes.
-    warnings: Vec<String>,
+    warnings: Vec<crate::decode::DecodeWarning>,
 }
 
 impl PlacedGame {
@@ -264,7 +264,7 @@ impl Chunk {
 pub struct ReadChunk {
     seq: usize,
     games: Vec<Game>,
-    warnings: Vec<Vec<String>>,
+    warnings: Vec<Vec<crate::decode::DecodeWarning>>,
     failure: Option<Error>,
 }
 
@@ -287,7 +287,7 @@ pub enum Item {
         /// The game's index in the file, from 0.
         game: usize,
         /// What was wrong.
-        message: String,
+        warning: crate::decode::DecodeWarning,
     },
     /// A game: its record, or why it is not a valid CSA game (the games
     /// after it are still read).
@@ -322,9 +322,9 @@ impl Placer {
             let Some((index, record)) = self.file.place(game) else {
                 continue;
             };
-            items.extend(warnings.into_iter().map(|message| Item::Warning {
+            items.extend(warnings.into_iter().map(|warning| Item::Warning {
                 game: index,
-                message,
+                warning,
             }));
             items.push(Item::Game {
                 index,

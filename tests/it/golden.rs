@@ -110,7 +110,7 @@ fn golden_json() {
     let json = |name: &str, input: &kifu::Input| {
         Target::Json(JsonSource {
             name: name.to_string(),
-            encoding: input.encoding,
+            encoding: input.encoding.name(),
             format: input.format,
             pretty: false,
         })

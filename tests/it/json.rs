@@ -159,7 +159,7 @@ fn json_of(path: &std::path::Path) -> Vec<String> {
         .into_iter()
         .map(|r| {
             let g = replay(r, &ReplayOptions::default()).unwrap();
-            write("x", input.encoding, input.format, &g, false).0
+            write("x", input.encoding.name(), input.format, &g, false).0
         })
         .collect()
 }
@@ -211,7 +211,7 @@ fn analysis_json_of_a_corpus_sample_deserializes_into_typed_structs() {
             };
             let (text, _) = write(
                 &f.display().to_string(),
-                input.encoding,
+                input.encoding.name(),
                 input.format,
                 &g,
                 false,
@@ -573,7 +573,7 @@ fn analysis_json_holds_the_game_for_hostile_records() {
             g.variations.iter().any(|v| !v.line.verdict.is_legal()),
             "one variation has a foul"
         );
-        assert_write_holds("hostile KIF", input.encoding, input.format, &g);
+        assert_write_holds("hostile KIF", input.encoding.name(), input.format, &g);
     }
 
     // Variations nested deeper than JSON readers take: the warning too.
@@ -615,7 +615,12 @@ fn check_file(f: &std::path::Path) -> usize {
     let mut n = 0;
     for r in input.records {
         if let Ok(g) = replay(r, &ReplayOptions::default()) {
-            assert_write_holds(&f.display().to_string(), input.encoding, input.format, &g);
+            assert_write_holds(
+                &f.display().to_string(),
+                input.encoding.name(),
+                input.format,
+                &g,
+            );
             n += 1;
         }
     }
