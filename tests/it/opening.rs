@@ -289,3 +289,34 @@ fn stats_by_player_and_side_count_each_sides_result() {
     let o = kifu_in(dir.path(), &["stats", "--by", "castle", "."]);
     assert!(out(&o).starts_with("castle "), "{}", out(&o));
 }
+
+/// docs/openings.md's "Every entry" has a section for each entry of the
+/// table, in table order, and each board it links to is there.
+#[test]
+fn the_test_page_shows_every_entry_of_the_table() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/openings.md")).unwrap();
+    let every = &page[page.find("## Every entry").expect("the section")..];
+    let heads: Vec<&str> = every
+        .lines()
+        .filter_map(|l| l.strip_prefix("### "))
+        .map(|l| l.split(" (").next().unwrap())
+        .collect();
+    let names: Vec<&str> = kifu::opening::Table::builtin()
+        .entries()
+        .iter()
+        .map(|e| e.name.as_str())
+        .collect();
+    assert_eq!(heads, names);
+    let mut boards = 0;
+    for link in every.split("](openings/").skip(1) {
+        let file = &link[..link.find(')').unwrap()];
+        let svg = std::fs::read_to_string(root.join("docs/openings").join(file)).unwrap();
+        assert!(svg.starts_with("<?xml") && svg.contains("<svg"), "{file}");
+        boards += 1;
+    }
+    assert_eq!(
+        boards + every.matches("Not met in the corpus's games.").count(),
+        names.len()
+    );
+}

@@ -1,0 +1,154 @@
+//! The test page of the opening table (`docs/openings.md`, "Every entry"):
+//! for each entry of `data/openings.txt`, the first game of a collection in
+//! which kifu recognises it (one from the even start where there is one),
+//! and the board at the ply where it first held, drawn as the SVG of
+//! `kifu show --to svg`.
+//!
+//! Usage: `openings_page CORPUS_DIR SVG_DIR > section.md`: reads every
+//! record under CORPUS_DIR (in name order), writes one SVG an entry met into
+//! SVG_DIR (`NN.svg`, NN the entry's place in the table) and prints the
+//! section's Markdown, its links relative to `docs/`.
+
+use kifu::emit::diagram;
+use kifu::emit::svg::{self, SvgOptions};
+use kifu::input::{ReadOptions, read_path};
+use kifu::opening::{EntryKind, Table};
+use kifu::{Color, Game, ReplayOptions, replay};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+fn files(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    if !path.is_dir() {
+        out.push(path.to_path_buf());
+        return Ok(());
+    }
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
+    entries.sort();
+    for e in entries {
+        files(&e, out)?;
+    }
+    Ok(())
+}
+
+/// Where an entry was first met: the file, the game, the side and the ply,
+/// and the board drawn there.
+struct Met {
+    /// Whether the game starts from the even position: such a game is
+    /// shown before one from a diagram or a handicap.
+    even: bool,
+    file: String,
+    index: usize,
+    side: Option<Color>,
+    ply: u32,
+    svg: String,
+}
+
+fn drawn(game: &Game, ply: u32) -> String {
+    let d = diagram::after_plies(game, None, ply as usize);
+    svg::write(&d, SvgOptions::default())
+}
+
+/// Note each name `game` is given, where no earlier game was given it.
+fn note(met: &mut HashMap<String, Met>, game: &Game, file: &str) {
+    let o = kifu::opening::classify(game);
+    let even = game.start == kifu::Position::startpos();
+    let mut first = |name: &str, side: Option<Color>, ply: u32| {
+        if met.get(name).is_some_and(|m| m.even || !even) {
+            return;
+        }
+        met.insert(
+            name.to_string(),
+            Met {
+                even,
+                file: file.to_string(),
+                index: game.record.index,
+                side,
+                ply,
+                svg: drawn(game, ply),
+            },
+        );
+    };
+    for (side, s) in [(Color::Sente, &o.sente), (Color::Gote, &o.gote)] {
+        for f in s.strategy.iter().chain(&s.castle) {
+            first(&f.name, Some(side), f.ply);
+        }
+    }
+    // A game type holds from the later of its two strategies.
+    let last = [&o.sente, &o.gote]
+        .iter()
+        .flat_map(|s| s.strategy.iter().map(|f| f.ply))
+        .max()
+        .unwrap_or(0);
+    first(&o.game, None, last);
+}
+
+fn main() -> ExitCode {
+    let args: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();
+    let [corpus, svg_dir] = &args[..] else {
+        eprintln!("usage: openings_page CORPUS_DIR SVG_DIR > section.md");
+        return ExitCode::FAILURE;
+    };
+    let mut paths = Vec::new();
+    if let Err(e) = files(corpus, &mut paths) {
+        eprintln!("openings_page: {}: {e}", corpus.display());
+        return ExitCode::FAILURE;
+    }
+    let mut met: HashMap<String, Met> = HashMap::new();
+    for p in &paths {
+        let Ok(input) = read_path(p, &ReadOptions::default()) else {
+            continue;
+        };
+        let shown = p.strip_prefix(corpus).unwrap_or(p).display().to_string();
+        for r in input.records {
+            if let Ok(game) = replay(r, &ReplayOptions::default()) {
+                note(&mut met, &game, &shown);
+            }
+        }
+    }
+    if let Err(e) = std::fs::create_dir_all(svg_dir) {
+        eprintln!("openings_page: {}: {e}", svg_dir.display());
+        return ExitCode::FAILURE;
+    }
+    let table = Table::builtin();
+    let mut missing = 0;
+    for (i, e) in table.entries().iter().enumerate() {
+        let kind = match e.kind {
+            EntryKind::Castle => "castle",
+            EntryKind::Strategy => "strategy",
+            EntryKind::Game => "game",
+        };
+        println!("### {} ({}, {kind}, {})\n", e.name, e.en, e.family);
+        let Some(m) = met.get(&e.name) else {
+            missing += 1;
+            println!("Not met in the corpus's games.\n");
+            continue;
+        };
+        let file = format!("{i:02}.svg");
+        if let Err(err) = std::fs::write(svg_dir.join(&file), &m.svg) {
+            eprintln!("openings_page: {file}: {err}");
+            return ExitCode::FAILURE;
+        }
+        let side = m
+            .side
+            .map_or("the game".to_string(), |c| c.kanji().to_string());
+        let game = if m.index > 0 {
+            format!(", game {}", m.index + 1)
+        } else {
+            String::new()
+        };
+        println!(
+            "`{}`{game}: {side}, first at ply {}.\n\n![{}](openings/{file})\n",
+            m.file, m.ply, e.name
+        );
+    }
+    eprintln!(
+        "openings_page: {} files; {} of {} entries met",
+        paths.len(),
+        table.entries().len() - missing,
+        table.entries().len()
+    );
+    ExitCode::SUCCESS
+}
