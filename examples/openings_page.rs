@@ -4,10 +4,13 @@
 //! and the board at the ply where it first held, drawn as the SVG of
 //! `kifu show --to svg`.
 //!
-//! Usage: `openings_page CORPUS_DIR SVG_DIR > section.md`: reads every
-//! record under CORPUS_DIR (in name order), writes one SVG an entry met into
-//! SVG_DIR (`NN.svg`, NN the entry's place in the table) and prints the
-//! section's Markdown, its links relative to `docs/`.
+//! Usage: `openings_page CORPUS_DIR SVG_DIR [FIXTURE_DIR] > section.md`:
+//! reads every record under CORPUS_DIR (in name order), writes one SVG an
+//! entry met into SVG_DIR (`NN.svg`, NN the entry's place in the table)
+//! and prints the section's Markdown, its links relative to `docs/`. With
+//! FIXTURE_DIR it also writes there, an entry met, `NN.usi`: two games in
+//! USI, that game cut where the entry first holds (kifu names it) and cut
+//! one ply before (a near miss: kifu must not).
 
 use kifu::emit::diagram;
 use kifu::emit::svg::{self, SvgOptions};
@@ -44,11 +47,68 @@ struct Met {
     side: Option<Color>,
     ply: u32,
     svg: String,
+    /// The game's start and its moves up to the ply, as USI.
+    usi: (String, Vec<String>),
+    /// Every move of the game, as USI.
+    whole: Vec<String>,
 }
 
 fn drawn(game: &Game, ply: u32) -> String {
     let d = diagram::after_plies(game, None, ply as usize);
     svg::write(&d, SvgOptions::default())
+}
+
+/// The start of `game` and its first `ply` moves, in USI.
+fn usi_of(game: &Game, ply: u32) -> (String, Vec<String>) {
+    let start = if game.start == kifu::Position::startpos() {
+        "position startpos".to_string()
+    } else {
+        format!("position sfen {}", game.start.to_sfen())
+    };
+    let moves = game.main.plies[..ply as usize]
+        .iter()
+        .map(|p| p.mv.to_usi())
+        .collect();
+    (start, moves)
+}
+
+/// The names kifu gives the USI game `line`.
+fn names_of(line: &str) -> Vec<String> {
+    let Ok(mut records) = kifu::parse::parse(&format!("{line}\n"), kifu::Format::Usi) else {
+        return Vec::new();
+    };
+    let Ok(g) = replay(records.remove(0), &ReplayOptions::default()) else {
+        return Vec::new();
+    };
+    let o = kifu::opening::classify(&g);
+    let mut names = vec![o.game];
+    for s in [o.sente, o.gote] {
+        names.extend(s.strategy.into_iter().chain(s.castle).map(|f| f.name));
+    }
+    names
+}
+
+/// The fixture of an entry: the shortest cut of its game in which kifu
+/// names it (a name can need the opponent's stance, which later moves
+/// settle), then that cut less one ply, in which it does not.
+fn fixture(name: &str, (start, moves): &(String, Vec<String>), whole: &[String]) -> String {
+    let line = |n: usize| {
+        let m = &whole[..n];
+        if m.is_empty() {
+            start.clone()
+        } else {
+            format!("{start} moves {}", m.join(" "))
+        }
+    };
+    let reached = (0..=whole.len())
+        .find(|&n| names_of(&line(n)).iter().any(|x| x == name))
+        .unwrap_or(moves.len());
+    let before = reached.saturating_sub(1);
+    format!(
+        "# {name}: named after ply {reached}, and not one ply before\n{}\n{}\n",
+        line(reached),
+        line(before)
+    )
 }
 
 /// Note each name `game` is given, where no earlier game was given it.
@@ -68,13 +128,24 @@ fn note(met: &mut HashMap<String, Met>, game: &Game, file: &str) {
                 side,
                 ply,
                 svg: drawn(game, ply),
+                usi: usi_of(game, ply),
+                whole: usi_of(game, game.main.plies.len() as u32).1,
             },
         );
     };
+    // Where both sides reach a name, the earlier is where the game does.
+    let mut earliest: Vec<(&str, Color, u32)> = Vec::new();
     for (side, s) in [(Color::Sente, &o.sente), (Color::Gote, &o.gote)] {
         for f in s.strategy.iter().chain(&s.castle) {
-            first(&f.name, Some(side), f.ply);
+            match earliest.iter_mut().find(|e| e.0 == f.name) {
+                Some(e) if e.2 <= f.ply => {}
+                Some(e) => *e = (&f.name, side, f.ply),
+                None => earliest.push((&f.name, side, f.ply)),
+            }
         }
+    }
+    for (name, side, ply) in earliest {
+        first(name, Some(side), ply);
     }
     // A game type holds from the later of its two strategies.
     let last = [&o.sente, &o.gote]
@@ -87,9 +158,13 @@ fn note(met: &mut HashMap<String, Met>, game: &Game, file: &str) {
 
 fn main() -> ExitCode {
     let args: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();
-    let [corpus, svg_dir] = &args[..] else {
-        eprintln!("usage: openings_page CORPUS_DIR SVG_DIR > section.md");
-        return ExitCode::FAILURE;
+    let (corpus, svg_dir, fixtures) = match &args[..] {
+        [c, s] => (c, s, None),
+        [c, s, f] => (c, s, Some(f)),
+        _ => {
+            eprintln!("usage: openings_page CORPUS_DIR SVG_DIR [FIXTURE_DIR] > section.md");
+            return ExitCode::FAILURE;
+        }
     };
     let mut paths = Vec::new();
     if let Err(e) = files(corpus, &mut paths) {
@@ -108,9 +183,11 @@ fn main() -> ExitCode {
             }
         }
     }
-    if let Err(e) = std::fs::create_dir_all(svg_dir) {
-        eprintln!("openings_page: {}: {e}", svg_dir.display());
-        return ExitCode::FAILURE;
+    for dir in std::iter::once(svg_dir).chain(fixtures) {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("openings_page: {}: {e}", dir.display());
+            return ExitCode::FAILURE;
+        }
     }
     let table = Table::builtin();
     let mut missing = 0;
@@ -130,6 +207,13 @@ fn main() -> ExitCode {
         if let Err(err) = std::fs::write(svg_dir.join(&file), &m.svg) {
             eprintln!("openings_page: {file}: {err}");
             return ExitCode::FAILURE;
+        }
+        if let Some(dir) = fixtures {
+            let path = dir.join(format!("{i:02}.usi"));
+            if let Err(err) = std::fs::write(&path, fixture(&e.name, &m.usi, &m.whole)) {
+                eprintln!("openings_page: {}: {err}", path.display());
+                return ExitCode::FAILURE;
+            }
         }
         let side = m
             .side

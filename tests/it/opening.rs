@@ -320,3 +320,46 @@ fn the_test_page_shows_every_entry_of_the_table() {
         names.len()
     );
 }
+
+/// The names kifu gives the game on `line` (USI): the game's, and each
+/// side's strategies and castles.
+fn names_of(line: &str) -> Vec<String> {
+    let r = kifu::parse::parse(&format!("{line}\n"), kifu::Format::Usi)
+        .unwrap()
+        .remove(0);
+    let g = kifu::replay(r, &kifu::ReplayOptions::default()).unwrap();
+    assert!(g.main.verdict.is_legal(), "{line}");
+    let o = kifu::opening::classify(&g);
+    let mut names = vec![o.game.clone()];
+    for s in [&o.sente, &o.gote] {
+        names.extend(s.strategy.iter().chain(&s.castle).map(|f| f.name.clone()));
+    }
+    names
+}
+
+/// fixtures/openings/NN.usi (made with docs/openings.md's page from the
+/// corpus): entry NN's first real game cut where kifu names it, then one
+/// ply before, where it must not.
+#[test]
+fn each_entry_is_named_where_its_game_reaches_it_and_not_one_ply_before() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/openings");
+    let entries = kifu::opening::Table::builtin().entries();
+    let mut checked = 0;
+    for f in crate::common::files_with_ext(&dir, &["usi"]) {
+        let n: usize = f.file_stem().unwrap().to_str().unwrap().parse().unwrap();
+        let name = &entries[n].name;
+        let text = std::fs::read_to_string(&f).unwrap();
+        let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+        let [reached, before] = lines[..] else {
+            panic!("{}: two games", f.display())
+        };
+        assert!(names_of(reached).contains(name), "{name}: {}", f.display());
+        assert!(
+            !names_of(before).contains(name),
+            "{name}: the near miss {}",
+            f.display()
+        );
+        checked += 1;
+    }
+    assert!(checked >= 70, "{checked} fixtures");
+}
