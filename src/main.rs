@@ -179,8 +179,8 @@ struct InputArgs {
     /// is read.
     paths: Vec<PathBuf>,
     /// The input format (default: detect from extension and content).
-    #[arg(long, value_enum, ignore_case = true)]
-    from: Option<FromFormat>,
+    #[arg(long, value_parser = format_names(), ignore_case = true)]
+    from: Option<kifu::Format>,
     /// The input encoding (utf-8, shift_jis/cp932, euc-jp; default: detect).
     #[arg(long)]
     encoding: Option<String>,
@@ -314,8 +314,8 @@ struct ShowArgs {
     #[arg(long, value_enum, default_value = "bod")]
     to: ShowFormat,
     /// The input format (default: detect from extension and content).
-    #[arg(long, value_enum)]
-    from: Option<FromFormat>,
+    #[arg(long, value_parser = format_names(), ignore_case = true)]
+    from: Option<kifu::Format>,
     /// The input encoding (utf-8, shift_jis/cp932, euc-jp; default: detect).
     #[arg(long)]
     encoding: Option<String>,
@@ -334,13 +334,13 @@ enum ShowFormat {
     Svg,
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum FromFormat {
-    Kif,
-    Ki2,
-    Csa,
-    Usi,
-    Jkf,
+/// `--from`'s names: the library's table ([`kifu::names::FORMAT_NAMES`]),
+/// which the Python package reads by too.
+fn format_names() -> impl clap::builder::TypedValueParser<Value = kifu::Format> {
+    use clap::builder::TypedValueParser as _;
+    let names = kifu::names::FORMAT_NAMES.map(|(name, _)| name);
+    clap::builder::PossibleValuesParser::new(names)
+        .map(|name| name.parse::<kifu::Format>().unwrap_or(kifu::Format::Kif))
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

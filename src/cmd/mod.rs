@@ -24,7 +24,7 @@ pub mod summary;
 pub mod variant;
 pub mod warnings;
 
-use crate::{FromFormat, InputArgs};
+use crate::InputArgs;
 use anyhow::{Context, bail};
 use kifu::input::{EXTENSIONS, Input, ReadOptions, read_bytes};
 use kifu::rules::position::DeclarationRule;
@@ -305,13 +305,7 @@ pub fn read_options(a: &InputArgs) -> anyhow::Result<(ReadOptions, ReplayOptions
             format!("unknown encoding {label:?} (use utf-8, shift_jis or euc-jp)")
         })?),
     };
-    let from = a.from.map(|f| match f {
-        FromFormat::Kif => Format::Kif,
-        FromFormat::Ki2 => Format::Ki2,
-        FromFormat::Csa => Format::Csa,
-        FromFormat::Usi => Format::Usi,
-        FromFormat::Jkf => Format::Jkf,
-    });
+    let from = a.from;
     let declaration = match a.declaration.as_str() {
         "24" => DeclarationRule::Points24,
         "27" => DeclarationRule::Points27,

@@ -1,6 +1,6 @@
 //! `kifu show`: one position of a game as a KIF board diagram or an SVG board.
 
-use crate::{FromFormat, ShowArgs, ShowFormat};
+use crate::{ShowArgs, ShowFormat};
 use anyhow::{Context, bail};
 use kifu::emit::bod::{self, BodOptions};
 use kifu::emit::diagram;
@@ -110,13 +110,7 @@ fn read_game(a: &ShowArgs) -> anyhow::Result<Game> {
         ),
     };
     let opts = kifu::input::ReadOptions {
-        from: a.from.map(|f| match f {
-            FromFormat::Kif => kifu::Format::Kif,
-            FromFormat::Ki2 => kifu::Format::Ki2,
-            FromFormat::Csa => kifu::Format::Csa,
-            FromFormat::Usi => kifu::Format::Usi,
-            FromFormat::Jkf => kifu::Format::Jkf,
-        }),
+        from: a.from,
         encoding,
     };
     let input = if a.file.as_os_str() == "-" {
