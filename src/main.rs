@@ -442,3 +442,34 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
         Command::Classify(a) => cmd::classify::run(&a),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ToFormat;
+    use clap::ValueEnum;
+
+    /// `--to` names the targets as the library's table does (less `csa3`,
+    /// which the command spells `--to csa --csa-version 3.0`), each one
+    /// parsing as the library's `Target`.
+    #[test]
+    fn to_names_are_the_librarys_target_names() {
+        let cli: Vec<String> = ToFormat::value_variants()
+            .iter()
+            .filter_map(|v| v.to_possible_value())
+            .map(|p| p.get_name().to_string())
+            .collect();
+        let lib: Vec<&str> = kifu::names::TARGET_NAMES
+            .iter()
+            .copied()
+            .filter(|&n| n != "csa3")
+            .collect();
+        let mut sorted_cli = cli.clone();
+        sorted_cli.sort();
+        let mut sorted_lib = lib.clone();
+        sorted_lib.sort();
+        assert_eq!(sorted_cli, sorted_lib);
+        for name in &cli {
+            assert!(name.parse::<kifu::Target>().is_ok(), "{name}");
+        }
+    }
+}
