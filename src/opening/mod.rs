@@ -49,6 +49,9 @@ pub struct Found {
     /// Its priority among rivals (not serialised).
     #[serde(skip)]
     pub priority: i32,
+    /// Its place in the table, for the lookups naming the game.
+    #[serde(skip)]
+    entry: usize,
 }
 
 /// One side's strategies and castles, in the order they first held.
@@ -73,8 +76,12 @@ impl SideOpening {
 }
 
 fn best(list: &[Found]) -> Option<&Found> {
-    list.iter()
-        .min_by_key(|f| (std::cmp::Reverse(f.priority), f.ply))
+    best_of(list.iter())
+}
+
+/// The highest priority of `found`, the earliest among equals.
+fn best_of<'a>(found: impl Iterator<Item = &'a Found>) -> Option<&'a Found> {
+    found.min_by_key(|f| (std::cmp::Reverse(f.priority), f.ply))
 }
 
 /// The broad type of a game.
@@ -234,6 +241,7 @@ impl Table {
                 name: e.name.clone(),
                 ply: first[i],
                 priority: e.priority,
+                entry: i,
             };
             match e.kind {
                 EntryKind::Castle => out.castle.push(f),
@@ -246,17 +254,15 @@ impl Table {
         out
     }
 
+    /// The family of the entry `f` names.
+    fn family(&self, f: &Found) -> &str {
+        self.entries.get(f.entry).map_or("", |e| e.family.as_str())
+    }
+
     fn even_name(&self, st: [Stance; 2], s: &SideOpening, g: &SideOpening) -> (GameKind, String) {
         use Stance::{Furibisha, Ibisha};
         let family = |f: &SideOpening, fam: &str| {
-            best(
-                &f.strategy
-                    .iter()
-                    .filter(|x| self.get(&x.name).is_some_and(|e| e.family == fam))
-                    .cloned()
-                    .collect::<Vec<_>>(),
-            )
-            .map(|x| x.name.clone())
+            best_of(f.strategy.iter().filter(|x| self.family(x) == fam)).map(|x| x.name.clone())
         };
         match st {
             [Furibisha, Furibisha] => {
@@ -273,8 +279,7 @@ impl Table {
             }
             [Ibisha, Ibisha] => {
                 let name = self.game_entry(s, g, "相居飛車").or_else(|| {
-                    let both: Vec<Found> = s.strategy.iter().chain(&g.strategy).cloned().collect();
-                    best(&both).map(|f| f.name.clone())
+                    best_of(s.strategy.iter().chain(&g.strategy)).map(|f| f.name.clone())
                 });
                 (GameKind::Aiibisha, name.unwrap_or_else(|| "力戦".into()))
             }
@@ -285,21 +290,18 @@ impl Table {
     /// unless a 穴熊 or 美濃 castle ranks higher (a 居飛車穴熊 first shows as
     /// 居飛車急戦 on the way, and players name the game by the castle).
     fn ibisha_name(&self, i: &SideOpening) -> Option<String> {
-        let family = |f: &Found| self.get(&f.name).map_or("", |e| e.family.as_str());
-        let strategies = i.strategy.iter().filter(|f| family(f) == "居飛車");
+        let strategies = i.strategy.iter().filter(|f| self.family(f) == "居飛車");
         let castles = i
             .castle
             .iter()
-            .filter(|f| matches!(family(f), "穴熊" | "美濃"));
-        let both: Vec<Found> = strategies.chain(castles).cloned().collect();
-        best(&both).map(|f| f.name.clone())
+            .filter(|f| matches!(self.family(f), "穴熊" | "美濃"));
+        best_of(strategies.chain(castles)).map(|f| f.name.clone())
     }
 
     /// The game entry of `family` whose two strategies the sides hold, of
     /// highest priority.
     fn game_entry(&self, s: &SideOpening, g: &SideOpening, family: &str) -> Option<String> {
-        let has =
-            |f: &SideOpening, i: usize| f.strategy.iter().any(|x| x.name == self.entries[i].name);
+        let has = |f: &SideOpening, i: usize| f.strategy.iter().any(|x| x.entry == i);
         self.entries
             .iter()
             .filter(|e| e.kind == EntryKind::Game && e.family == family)
