@@ -677,3 +677,23 @@ fn analyze_report_graphs_each_game_and_marks_the_moves_the_json_judges() {
     );
     assert_eq!(cards.min(1), worse.min(1), "a bad move gets a card");
 }
+
+#[test]
+fn a_score_that_is_only_a_bound_is_marked_so() {
+    let d = dir_with(&[("g.csa", GAME)]);
+    let bound = format!(
+        "{USI_OK}\n    go*) echo 'info depth 1 nodes 1 score cp 50 upperbound'; echo 'bestmove resign';;"
+    );
+    let exact = format!("{USI_OK}\n    go*) {ANSWER};;");
+    for (name, script, marked) in [("bound.sh", &bound, true), ("exact.sh", &exact, false)] {
+        let eng = fake(d.path(), name, script);
+        let o = analyze_with(d.path(), &eng, &["g.csa"]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let g = games(&o).remove(0);
+        for m in g["moves"].as_array().unwrap() {
+            let a = &m["analysis"];
+            assert_eq!(a["bound"].as_bool().unwrap_or(false), marked, "{name}: {m}");
+            assert!(a["score"].is_object(), "{m}");
+        }
+    }
+}

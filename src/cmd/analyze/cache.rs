@@ -23,6 +23,10 @@ pub struct Analysis {
     pub nodes: Option<u64>,
     /// The PV in USI moves, every one legal; empty when the engine's was not.
     pub pv: Vec<String>,
+    /// Whether the score is a bound (`lowerbound`/`upperbound`): the engine
+    /// gave no exact one. Cache files without the field read as exact.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bound: bool,
 }
 
 /// One line of the cache file.
@@ -132,6 +136,7 @@ mod tests {
             depth: Some(4),
             nodes: Some(100),
             pv: vec!["7g7f".into()],
+            bound: true,
         };
         Cache::new("go nodes 1".into(), Some(&path))
             .unwrap()

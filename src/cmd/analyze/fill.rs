@@ -60,6 +60,9 @@ struct PlyJson {
     score: Score,
     depth: Option<u32>,
     nodes: Option<u64>,
+    /// Present (true) when the score is only a bound the engine gave.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    bound: bool,
     /// Of the move that reached this position.
     loss: Option<f64>,
     judgement: Option<Judgement>,
@@ -138,6 +141,7 @@ impl Fill<'_> {
                 .for_sente(after.side_to_move() == kifu::Color::Sente),
             depth: a.depth,
             nodes: a.nodes,
+            bound: a.bound,
             loss,
             judgement,
             mark: judgement.map(Judgement::ja),

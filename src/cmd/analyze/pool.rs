@@ -196,6 +196,7 @@ fn worker(n: usize, shared: &Shared, s: &Settings) {
                     depth: info.depth,
                     nodes: info.nodes,
                     pv,
+                    bound: info.bound,
                 };
                 if let Err(e) = shared.cache.put(&job.key, &a) {
                     shared.say(&format!("kifu: analyze: {e:#}"));
