@@ -132,6 +132,11 @@ impl Groups {
         self.entries.iter().map(|e| &e.key)
     }
 
+    /// The key of game `id` as added.
+    pub fn key(&self, id: u32) -> Option<&GameKey> {
+        self.entries.get(id as usize).map(|e| &e.key)
+    }
+
     /// The information of game `id` as added (0 for no such game).
     pub fn information(&self, id: u32) -> u32 {
         self.entries.get(id as usize).map_or(0, |e| e.information)

@@ -586,3 +586,67 @@ fn shards_saved_as_keys_and_merged_group_as_one_run_does() {
     let o = kifu_in(&root(), &["dedup", "--keys", bad.to_str().unwrap()]);
     assert!(err(&o).contains("no counts at its end"), "{}", err(&o));
 }
+
+/// A multi-game CSA text of `n` different four-ply games (then `extra`),
+/// each named `name`: game k opens with sente's pawn push k % 9 and gote's
+/// k / 9, then both kings step up.
+fn many_games(n: usize, name: &str, extra: &[String]) -> String {
+    let sente = [
+        "9796FU", "8786FU", "7776FU", "6766FU", "5756FU", "4746FU", "3736FU", "2726FU", "1716FU",
+    ];
+    let gote = [
+        "9394FU", "8384FU", "7374FU", "6364FU", "5354FU", "4344FU", "3334FU", "2324FU", "1314FU",
+    ];
+    let game = |k: usize, plies: usize| {
+        let moves = [
+            format!("+{}", sente[k % 9]),
+            format!("-{}", gote[k / 9]),
+            "+5968OU".to_string(),
+            "-5142OU".to_string(),
+        ];
+        format!(
+            "V2.2\nN+{name}\nN-x\nPI\n+\n{}\n%TORYO\n",
+            moves[..plies].join("\n")
+        )
+    };
+    let mut games: Vec<String> = (0..n).map(|k| game(k, 4)).collect();
+    games.extend(extra.iter().map(|e| match e.split_once(':') {
+        Some((k, plies)) => game(k.parse().unwrap(), plies.parse().unwrap()),
+        None => unreachable!(),
+    }));
+    games.join("/\n")
+}
+
+#[test]
+fn copies_in_a_long_multi_game_file_are_found_from_checkpoints_in_any_encoding() {
+    let d = tempfile::tempdir().unwrap();
+    // 40 games, then a whole copy of game 20 and a copy of game 33 cut
+    // after three plies: both come after the checkpoints of their originals.
+    let extra = ["20:4".to_string(), "33:3".to_string()];
+    let ascii = many_games(40, "a", &extra);
+    std::fs::write(d.path().join("ascii.csa"), &ascii).unwrap();
+    // The same in Shift_JIS with a kanji name: decoded offsets are not the
+    // file's, so the checkpoints cannot be used and the whole file is read.
+    let sjis = encoding_rs::SHIFT_JIS
+        .encode(&many_games(40, "羽生", &extra))
+        .0
+        .into_owned();
+    std::fs::write(d.path().join("sjis.csa"), sjis).unwrap();
+    for file in ["ascii.csa", "sjis.csa"] {
+        let found = groups_in(d.path(), &[file]);
+        let name = |i: usize| format!("{file}#{i}");
+        let want = vec![
+            (
+                "same".to_string(),
+                [name(20), name(40)].into_iter().collect::<BTreeSet<_>>(),
+                name(20),
+            ),
+            (
+                "contained".to_string(),
+                [name(33), name(41)].into_iter().collect(),
+                name(33),
+            ),
+        ];
+        assert_eq!(found, want, "{file}");
+    }
+}

@@ -121,6 +121,7 @@ pub(super) fn load(files: &[PathBuf]) -> anyhow::Result<FirstRead> {
     }
     Ok(FirstRead {
         groups,
+        checkpoints: Default::default(),
         places,
         // The sources listed here are the ones with a game; the counts
         // name them all.

@@ -6,9 +6,11 @@
 //! bytes, and 16 more here for its place and size: 64), never the game. The
 //! inputs are read once; only the games that may hold a truncated copy
 //! (their anchors match a shorter game's, see [`Groups::candidates`]) are
-//! read a second time for their prefix hashes, and `--unique` reads the
-//! inputs once more to write.
+//! read a second time for their prefix hashes (from a checkpoint, for a
+//! multi-game CSA file: [`again`]), and `--unique` reads the inputs once
+//! more to write.
 
+mod again;
 mod keys;
 mod report;
 
@@ -112,6 +114,9 @@ impl Policy {
 struct Keyed {
     /// The game's index in its input, its key and information.
     game: Option<(usize, GameKey, u32)>,
+    /// Where the game starts in the decoded text, for a multi-game CSA
+    /// input (see [`again::Checkpoints`]).
+    offset: Option<u64>,
     /// Whether a game was replayed, and whether it has a foul (its main
     /// line or a variation, as `check` counts them).
     read: bool,
@@ -147,7 +152,13 @@ enum Keying {
     Position(Option<usize>),
 }
 
-fn key_item(item: Item, name: &str, keying: Keying, opts: &kifu::ReplayOptions) -> Keyed {
+fn key_item(
+    item: Item,
+    name: &str,
+    csa: bool,
+    keying: Keying,
+    opts: &kifu::ReplayOptions,
+) -> Keyed {
     let mut k = Keyed::default();
     let (index, record) = match item {
         Item::Warning(w) => {
@@ -173,6 +184,7 @@ fn key_item(item: Item, name: &str, keying: Keying, opts: &kifu::ReplayOptions) 
         } => (index, r),
     };
     let information = collection::information(&record);
+    k.offset = csa.then_some(record.span.offset as u64);
     match replay(record, opts) {
         Ok(game) => {
             k.read = true;
@@ -198,6 +210,8 @@ fn key_item(item: Item, name: &str, keying: Keying, opts: &kifu::ReplayOptions) 
 struct FirstRead {
     groups: Groups,
     places: Places,
+    /// Where some games of each multi-game CSA input start.
+    checkpoints: again::Checkpoints,
     /// Inputs read (all the shards', for `--keys`).
     files: usize,
     /// Games read (a game shorter than `--position-at` is read, not keyed).
@@ -257,7 +271,7 @@ pub fn run(a: &DedupArgs) -> anyhow::Result<u8> {
         }
         return Ok(if r.unreadable > 0 { 2 } else { 0 });
     }
-    containment(&mut r.groups, &r.places, a, &read_opts, &replay_opts)?;
+    containment(&mut r, a, &read_opts, &replay_opts)?;
     progress.finish();
     let FirstRead {
         groups,
@@ -266,6 +280,7 @@ pub fn run(a: &DedupArgs) -> anyhow::Result<u8> {
         games,
         fouls,
         unreadable,
+        ..
     } = r;
     let found = groups.finish(a.keep_policy.policy());
     let mut out = std::io::BufWriter::new(std::io::stdout());
@@ -317,11 +332,20 @@ fn first_read(
         .map(|(i, s)| (s.name(), i as u32))
         .collect();
     let (mut files, mut games, mut fouls, mut unreadable) = (0, 0, 0, 0);
+    let mut checkpoints = again::Checkpoints::default();
     drive(
         &places.srcs.clone(),
         a.input.jobs,
         read_opts,
-        |name, _, item| key_item(item, name, keying, replay_opts),
+        |name, meta, item| {
+            key_item(
+                item,
+                name,
+                meta.format == kifu::Format::Csa,
+                keying,
+                replay_opts,
+            )
+        },
         |src, ev| {
             match ev {
                 Event::Begin => {}
@@ -340,6 +364,9 @@ fn first_read(
                         groups.add(key, info);
                         let s = index_of.get(&src.name()).copied().unwrap_or(0);
                         places.games.push((s, index as u32));
+                        if let Some(offset) = k.offset {
+                            checkpoints.note(s, index as u32, offset);
+                        }
                     }
                 }
             }
@@ -348,6 +375,7 @@ fn first_read(
     )?;
     Ok(FirstRead {
         groups,
+        checkpoints,
         files: places.srcs.len(),
         places,
         games,
@@ -360,17 +388,20 @@ fn first_read(
 /// one, from the sources that hold such a game (stdin cannot be read
 /// twice: its games are left out of it, with a note).
 fn containment(
-    groups: &mut Groups,
-    places: &Places,
+    r: &mut FirstRead,
     a: &DedupArgs,
     read_opts: &kifu::input::ReadOptions,
     replay_opts: &kifu::ReplayOptions,
 ) -> anyhow::Result<()> {
-    let wanted: HashMap<(u32, u32), u32> = groups
+    let (groups, places) = (&mut r.groups, &r.places);
+    let mut wanted: HashMap<(u32, u32), u32> = groups
         .candidates()
         .into_iter()
         .map(|id| (places.games[id as usize], id))
         .collect();
+    // Games of a multi-game CSA file are read from the nearest checkpoint,
+    // not with the whole file again; those it cannot place are left here.
+    again::from_checkpoints(&r.checkpoints, places, groups, &mut wanted, replay_opts);
     if wanted.is_empty() {
         return Ok(());
     }
