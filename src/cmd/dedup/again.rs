@@ -107,14 +107,17 @@ fn game_at(
 }
 
 /// Give `groups` the prefixes of every game of `wanted` that a checkpoint
-/// reaches, and take those games out of `wanted`.
+/// reaches, and take those games out of `wanted`. The slots are read on
+/// `jobs` threads (every core by default); the prefixes go in in order.
 pub(super) fn from_checkpoints(
     cp: &Checkpoints,
     places: &Places,
     groups: &mut Groups,
     wanted: &mut HashMap<(u32, u32), u32>,
     opts: &kifu::ReplayOptions,
+    jobs: Option<usize>,
 ) {
+    use rayon::prelude::*;
     // (source, checkpoint) → the wanted games after it.
     let mut by_slot: BTreeMap<(u32, usize), Vec<(u32, u32)>> = BTreeMap::new();
     for (&(s, index), &id) in wanted.iter() {
@@ -126,22 +129,35 @@ pub(super) fn from_checkpoints(
             by_slot.entry((s, slot - 1)).or_default().push((index, id));
         }
     }
-    for ((s, slot), games) in by_slot {
-        let list = &cp.by_source[&s];
-        let (base, start) = list[slot];
+    let slots: Vec<_> = by_slot.into_iter().collect();
+    let groups_ref = &*groups;
+    let read_slot = |((s, slot), games): &((u32, usize), Vec<(u32, u32)>)| {
+        let list = &cp.by_source[s];
+        let (base, start) = list[*slot];
         let end = list.get(slot + 1).map(|&(_, o)| u64::from(o));
-        let Some(path) = places.srcs[s as usize].path.as_deref() else {
-            continue;
-        };
-        let Some(bytes) = bytes_between(path, u64::from(start), end) else {
-            continue;
-        };
-        for (index, id) in games {
-            let rel = (index - base) as usize;
-            if let Some((_, prefixes)) = game_at(&bytes, rel, groups.key(id), opts) {
-                groups.add_prefixes(id, &prefixes);
-                wanted.remove(&(s, index));
-            }
+        let path = places.srcs[*s as usize].path.as_deref()?;
+        let bytes = bytes_between(path, u64::from(start), end)?;
+        let found: Vec<(u32, u32, Vec<u64>)> = games
+            .iter()
+            .filter_map(|&(index, id)| {
+                let rel = (index - base) as usize;
+                let (_, prefixes) = game_at(&bytes, rel, groups_ref.key(id), opts)?;
+                Some((index, id, prefixes))
+            })
+            .collect();
+        Some((*s, found))
+    };
+    let Ok(pool) = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.unwrap_or(0))
+        .build()
+    else {
+        return;
+    };
+    let read: Vec<_> = pool.install(|| slots.par_iter().filter_map(read_slot).collect());
+    for (s, found) in read {
+        for (index, id, prefixes) in found {
+            groups.add_prefixes(id, &prefixes);
+            wanted.remove(&(s, index));
         }
     }
 }

@@ -401,7 +401,15 @@ fn containment(
         .collect();
     // Games of a multi-game CSA file are read from the nearest checkpoint,
     // not with the whole file again; those it cannot place are left here.
-    again::from_checkpoints(&r.checkpoints, places, groups, &mut wanted, replay_opts);
+    let jobs = a.input.jobs;
+    again::from_checkpoints(
+        &r.checkpoints,
+        places,
+        groups,
+        &mut wanted,
+        replay_opts,
+        jobs,
+    );
     if wanted.is_empty() {
         return Ok(());
     }
