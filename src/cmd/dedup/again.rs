@@ -18,6 +18,10 @@ use std::io::{Read, Seek, SeekFrom};
 /// One checkpoint every this many games.
 const EVERY: u32 = 16;
 
+/// Checkpoint slots read in one parallel batch: their candidates' prefix
+/// lists are held until the batch is in.
+const SLOTS_AT_ONCE: usize = 256;
+
 /// The most read after the last checkpoint of a file: sixteen games are far
 /// less, and a file that goes on past 4 GiB keeps no more checkpoints.
 const LAST_SLOT: u64 = 64 << 20;
@@ -119,19 +123,25 @@ pub(super) fn from_checkpoints(
 ) {
     use rayon::prelude::*;
     // (source, checkpoint) → the wanted games after it.
-    let mut by_slot: BTreeMap<(u32, usize), Vec<(u32, u32)>> = BTreeMap::new();
+    // Each with the key the first read gave it, which its second read must
+    // give back.
+    type Wanted = (u32, u32, Option<GameKey>);
+    let mut by_slot: BTreeMap<(u32, usize), Vec<Wanted>> = BTreeMap::new();
     for (&(s, index), &id) in wanted.iter() {
         let Some(list) = cp.by_source.get(&s) else {
             continue;
         };
         let slot = list.partition_point(|&(i, _)| i <= index);
         if slot > 0 {
-            by_slot.entry((s, slot - 1)).or_default().push((index, id));
+            let key = groups.key(id).copied();
+            by_slot
+                .entry((s, slot - 1))
+                .or_default()
+                .push((index, id, key));
         }
     }
     let slots: Vec<_> = by_slot.into_iter().collect();
-    let groups_ref = &*groups;
-    let read_slot = |((s, slot), games): &((u32, usize), Vec<(u32, u32)>)| {
+    let read_slot = |((s, slot), games): &((u32, usize), Vec<Wanted>)| {
         let list = &cp.by_source[s];
         let (base, start) = list[*slot];
         let end = list.get(slot + 1).map(|&(_, o)| u64::from(o));
@@ -139,9 +149,9 @@ pub(super) fn from_checkpoints(
         let bytes = bytes_between(path, u64::from(start), end)?;
         let found: Vec<(u32, u32, Vec<u64>)> = games
             .iter()
-            .filter_map(|&(index, id)| {
+            .filter_map(|&(index, id, key)| {
                 let rel = (index - base) as usize;
-                let (_, prefixes) = game_at(&bytes, rel, groups_ref.key(id), opts)?;
+                let (_, prefixes) = game_at(&bytes, rel, key.as_ref(), opts)?;
                 Some((index, id, prefixes))
             })
             .collect();
@@ -153,11 +163,14 @@ pub(super) fn from_checkpoints(
     else {
         return;
     };
-    let read: Vec<_> = pool.install(|| slots.par_iter().filter_map(read_slot).collect());
-    for (s, found) in read {
-        for (index, id, prefixes) in found {
-            groups.add_prefixes(id, &prefixes);
-            wanted.remove(&(s, index));
+    // In batches, so that the prefixes held at once stay few.
+    for batch in slots.chunks(SLOTS_AT_ONCE) {
+        let read: Vec<_> = pool.install(|| batch.par_iter().filter_map(read_slot).collect());
+        for (s, found) in read {
+            for (index, id, prefixes) in found {
+                groups.add_prefixes(id, &prefixes);
+                wanted.remove(&(s, index));
+            }
         }
     }
 }
