@@ -8,23 +8,12 @@
 //! reports a failure rather than a time.
 
 use kifu::input::{ReadOptions, read_path};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 
-fn files(path: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    if !path.is_dir() {
-        out.push(path.to_path_buf());
-        return Ok(());
-    }
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()?;
-    entries.sort();
-    for e in entries {
-        files(&e, out)?;
-    }
-    Ok(())
-}
+#[path = "common/walk.rs"]
+mod walk;
+use walk::files;
 
 fn main() -> ExitCode {
     let mut paths = Vec::new();
