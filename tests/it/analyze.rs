@@ -697,3 +697,31 @@ fn a_score_that_is_only_a_bound_is_marked_so() {
         }
     }
 }
+
+#[test]
+fn one_engine_named_two_ways_shares_its_cache() {
+    let d = dir_with(&[("g.csa", GAME)]);
+    let script = format!("{USI_OK}\n    go*) {ANSWER};;");
+    let eng = fake(d.path(), "named.sh", &script);
+    let run = |engine: &str| {
+        let o = kifu(
+            d.path(),
+            &[
+                "analyze", "--engine", engine, "--depth", "1", "--cache", "c.jsonl", "g.csa",
+            ],
+        );
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        text(&o.stderr)
+    };
+    let first = run(&eng);
+    assert!(
+        first.contains("6 positions analysed, 0 from cache"),
+        "{first}"
+    );
+    // The same file by a relative name: every answer comes from the cache.
+    let again = run("./named.sh");
+    assert!(
+        again.contains("0 positions analysed, 6 from cache"),
+        "{again}"
+    );
+}

@@ -162,9 +162,28 @@ impl AnalyzeArgs {
     }
 }
 
+/// The engine's file as the system finds it (a name looked up on PATH, a
+/// path made absolute, links followed), so that one engine named two ways
+/// shares its cache; the name as given when it cannot be found.
+fn engine_file(program: &str) -> String {
+    let given = std::path::Path::new(program);
+    let found = if given.components().count() > 1 {
+        Some(given.to_path_buf())
+    } else {
+        std::env::var_os("PATH").and_then(|p| {
+            std::env::split_paths(&p)
+                .map(|d| d.join(program))
+                .find(|c| c.is_file())
+        })
+    };
+    found
+        .and_then(|f| std::fs::canonicalize(f).ok())
+        .map_or_else(|| program.to_string(), |f| f.display().to_string())
+}
+
 /// What identifies a search in the cache: the engine, the limit and the options.
 fn search_text(spec: &engine::Spec, limit: usi::Limit) -> String {
-    let mut s = spec.program.clone();
+    let mut s = engine_file(&spec.program);
     for a in &spec.args {
         s.push(' ');
         s.push_str(a);
