@@ -183,21 +183,26 @@ impl Judgement {
 pub fn main_line_scores(game: &Game) -> Vec<Option<Score>> {
     let mut out = Vec::with_capacity(game.main.plies.len() + 1);
     out.push(None);
+    let moves = &game.record.main.moves;
+    out.extend((0..game.main.plies.len()).map(|i| moves.get(i).and_then(stored_score)));
+    // Only the last position can be without a legal move: the game ends there.
     let mut pos = game.start.clone();
-    for (i, p) in game.main.plies.iter().enumerate() {
+    for p in &game.main.plies {
         pos.play_unchecked(p.mv);
-        let stored = game.record.main.moves.get(i).and_then(|m| {
-            let e = m.eval().or(m.gui_eval())?;
-            e.score.map(Score::from_record_value)
-        });
-        let score = if pos.has_legal_move() {
-            stored
-        } else {
-            Some(Score::Mate(1).for_sente(pos.side_to_move() == Color::Gote))
-        };
-        out.push(score);
+    }
+    if !game.main.plies.is_empty() && !pos.has_legal_move() {
+        let lost = Score::Mate(1).for_sente(pos.side_to_move() == Color::Gote);
+        if let Some(last) = out.last_mut() {
+            *last = Some(lost);
+        }
     }
     out
+}
+
+/// The score a move's evaluation stores (the floodgate form first).
+fn stored_score(m: &crate::record::MoveEntry) -> Option<Score> {
+    let e = m.eval().or(m.gui_eval())?;
+    e.score.map(Score::from_record_value)
 }
 
 /// One move's loss and name.
@@ -217,10 +222,24 @@ pub struct MoveLoss {
 /// both scored (see [`main_line_scores`]); the first move has none, since
 /// records do not score the start.
 pub fn main_line_losses(game: &Game, t: &Thresholds) -> Vec<MoveLoss> {
-    let scores = main_line_scores(game);
+    // Without a stored score no move has two scored positions.
+    if !game
+        .record
+        .main
+        .moves
+        .iter()
+        .any(|m| stored_score(m).is_some())
+    {
+        return Vec::new();
+    }
+    losses_in(game, &main_line_scores(game), t)
+}
+
+/// [`main_line_losses`] from the game's [`main_line_scores`], already had.
+pub fn losses_in(game: &Game, scores: &[Option<Score>], t: &Thresholds) -> Vec<MoveLoss> {
     let mut out = Vec::new();
     for (i, p) in game.main.plies.iter().enumerate() {
-        let (Some(before), Some(after)) = (scores[i], scores[i + 1]) else {
+        let (Some(&Some(before)), Some(&Some(after))) = (scores.get(i), scores.get(i + 1)) else {
             continue;
         };
         let sente = p.color == Color::Sente;

@@ -27,8 +27,7 @@ pub(super) fn game_analysis(
     game: &Game,
     t: &Thresholds,
 ) -> Option<(String, Vec<Card>)> {
-    let scores = judge::main_line_scores(game);
-    // The last position's score may be the end's mate, not the record's.
+    // Asked first: every game of a report comes here, few carry scores.
     let recorded = game
         .record
         .main
@@ -38,7 +37,8 @@ pub(super) fn game_analysis(
     if !recorded {
         return None;
     }
-    let losses = judge::main_line_losses(game, t);
+    let scores = judge::main_line_scores(game);
+    let losses = judge::losses_in(game, &scores, t);
     let graph = graph_html(name, game, &scores, &losses);
     let mut worst: Vec<&MoveLoss> = losses
         .iter()
