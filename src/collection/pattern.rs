@@ -23,6 +23,7 @@
 //! assert!(Pattern::parse_counts("B=0", true).unwrap().holds(&start));
 //! ```
 
+use crate::rules::attacks::{Bitboard, bb};
 use crate::rules::position::Position;
 use crate::rules::types::{Color, Piece, PieceKind, Square};
 use std::fmt;
@@ -40,8 +41,8 @@ enum Term {
     Squares {
         negate: bool,
         what: What,
-        file: Option<u8>,
-        rank: Option<u8>,
+        /// The squares of the file and rank named (`?` for any).
+        squares: Bitboard,
     },
     /// A count of one side's pieces of a kind compared with `n`.
     Count {
@@ -156,11 +157,14 @@ fn board_term(t: &str) -> Result<Term, PatternError> {
     };
     let file = coordinate(f).ok_or_else(|| err(t, EXPECTED))?;
     let rank = coordinate(r).ok_or_else(|| err(t, EXPECTED))?;
+    let squares = Square::all()
+        .filter(|sq| file.is_none_or(|f| sq.file() == f))
+        .filter(|sq| rank.is_none_or(|r| sq.rank() == r))
+        .fold(0, |m, sq| m | bb(sq.index()));
     Ok(Term::Squares {
         negate,
         what,
-        file,
-        rank,
+        squares,
     })
 }
 
@@ -272,25 +276,19 @@ impl Pattern {
 
 impl Term {
     fn holds(&self, pos: &Position) -> bool {
+        let mine = |c: Color| pos.by_color[c.index()];
         match *self {
             Term::Squares {
                 negate,
                 what,
-                file,
-                rank,
+                squares,
             } => {
-                let found = Square::all()
-                    .filter(|sq| file.is_none_or(|f| sq.file() == f))
-                    .filter(|sq| rank.is_none_or(|r| sq.rank() == r))
-                    .any(|sq| {
-                        let on = pos.piece_at(sq);
-                        match what {
-                            What::Empty => on.is_none(),
-                            What::Side(c) => on.is_some_and(|p| p.color == c),
-                            What::Piece(want) => on == Some(want),
-                        }
-                    });
-                found != negate
+                let holding = match what {
+                    What::Empty => !(mine(Color::Sente) | mine(Color::Gote)),
+                    What::Side(c) => mine(c),
+                    What::Piece(p) => mine(p.color) & pos.by_kind[p.kind as usize],
+                };
+                (holding & squares != 0) != negate
             }
             Term::Count {
                 color,
@@ -307,10 +305,10 @@ impl Term {
                 let on_board = if hand_only {
                     0
                 } else {
-                    Square::all()
-                        .filter_map(|sq| pos.piece_at(sq))
-                        .filter(|p| p.color == color && p.kind.unpromoted() == kind)
-                        .count() as u32
+                    // The kind and its promoted kind count alike.
+                    let both = kind.promoted().map_or(0, |p| pos.by_kind[p as usize])
+                        | pos.by_kind[kind as usize];
+                    (mine(color) & both).count_ones()
                 };
                 op.test(held + on_board, n)
             }
