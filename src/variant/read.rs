@@ -59,9 +59,9 @@ pub fn read_text(
     variant: Option<Variant>,
 ) -> Result<(Format, Vec<VariantGame>), ReadError> {
     let sniffed = sniff(text);
+    // A KIF variant always sniffs as itself: any other text is read as USI.
     let format = match &sniffed {
         Some(Ok((_, f))) => *f,
-        _ if kif::sniff(text).is_some() => Format::Kif,
         _ => Format::Usi,
     };
     let variant = match (variant, sniffed) {

@@ -60,7 +60,7 @@ fn bytes_between(path: &std::path::Path, start: u64, end: Option<u64>) -> Option
 
 /// Piece `n` of a multi-game CSA text cut at its `/` lines: game `n` after
 /// the checkpoint, unless a piece before it held no game (the key check
-/// then sends the game to the whole read of the slice).
+/// then sends the game to the whole read).
 fn piece(bytes: &[u8], n: usize) -> Option<&[u8]> {
     let mut start = 0;
     let mut seen = 0;
@@ -79,35 +79,22 @@ fn piece(bytes: &[u8], n: usize) -> Option<&[u8]> {
     (seen == n).then(|| &bytes[start..])
 }
 
-/// The replayed game `rel` of the CSA text `bytes`, read from its own piece
-/// when it gives `key`, else from the whole text.
-fn game_at(
+/// The prefix hashes of game `rel` of the CSA text `bytes`, read from its
+/// own piece, when it gives back `key`; `None` sends it to the whole read.
+fn prefixes_at(
     bytes: &[u8],
     rel: usize,
     key: Option<&GameKey>,
     opts: &kifu::ReplayOptions,
-) -> Option<(kifu::Game, Vec<u64>)> {
+) -> Option<Vec<u64>> {
     let csa = ReadOptions {
         from: Some(kifu::Format::Csa),
         encoding: None,
     };
-    let replayed = |record: &kifu::Record| {
-        let game = kifu::replay(record.clone(), opts).ok()?;
-        let prefixes = prefix_hashes(&game);
-        (key == Some(&GameKey::from_prefixes(&game, &prefixes))).then_some((game, prefixes))
-    };
-    if let Some(p) = piece(bytes, rel)
-        && let Ok(input) = read_bytes(p, None, &csa)
-        && let Some(found) = input.records.first().and_then(replayed)
-    {
-        return Some(found);
-    }
-    let input = read_bytes(bytes, None, &csa).ok()?;
-    input
-        .records
-        .iter()
-        .find(|r| r.index == rel)
-        .and_then(replayed)
+    let input = read_bytes(piece(bytes, rel)?, None, &csa).ok()?;
+    let game = kifu::replay(input.records.into_iter().next()?, opts).ok()?;
+    let prefixes = prefix_hashes(&game);
+    (key == Some(&GameKey::from_prefixes(&game, &prefixes))).then_some(prefixes)
 }
 
 /// Give `groups` the prefixes of every game of `wanted` that a checkpoint
@@ -151,7 +138,7 @@ pub(super) fn from_checkpoints(
             .iter()
             .filter_map(|&(index, id, key)| {
                 let rel = (index - base) as usize;
-                let (_, prefixes) = game_at(&bytes, rel, key.as_ref(), opts)?;
+                let prefixes = prefixes_at(&bytes, rel, key.as_ref(), opts)?;
                 Some((index, id, prefixes))
             })
             .collect();
