@@ -43,14 +43,21 @@ pub fn lines(game: &Game, variations: bool) -> Vec<Option<usize>> {
     std::iter::once(None).chain((0..n).map(Some)).collect()
 }
 
-/// The position a line starts from, and its replayed plies.
-pub fn line_start(game: &Game, id: Option<usize>) -> (Position, &[kifu::replay::Ply]) {
-    let start = kifu::emit::diagram::position_at(game, id, 0);
+/// The positions of a line: the one it starts from (for a variation, a
+/// position of its parent line), then the one after each replayed ply.
+pub fn line_positions(game: &Game, id: Option<usize>) -> Vec<Position> {
     let plies = match id.and_then(|i| game.variations.get(i)) {
         Some(v) => &v.line.plies[..],
         None => &game.main.plies[..],
     };
-    (start, plies)
+    let mut pos = kifu::emit::diagram::position_at(game, id, 0);
+    let mut out = Vec::with_capacity(plies.len() + 1);
+    out.push(pos.clone());
+    for p in plies {
+        pos.play_unchecked(p.mv);
+        out.push(pos.clone());
+    }
+    out
 }
 
 /// One position's analysis in the JSON.
@@ -67,18 +74,6 @@ struct PlyJson {
     loss: Option<f64>,
     judgement: Option<Judgement>,
     mark: Option<&'static str>,
-}
-
-/// The positions of the main line: the start, then after each ply.
-fn main_positions(game: &Game) -> Vec<Position> {
-    let mut pos = game.start.clone();
-    let mut out = Vec::with_capacity(game.main.plies.len() + 1);
-    out.push(pos.clone());
-    for p in &game.main.plies {
-        pos.play_unchecked(p.mv);
-        out.push(pos.clone());
-    }
-    out
 }
 
 impl Fill<'_> {
@@ -151,7 +146,7 @@ impl Fill<'_> {
     /// The JSON line of `game` with `analysis` added to the game and each move.
     fn amend_json(&self, game: &Game, line: &[u8]) -> Option<Vec<u8>> {
         let mut v: serde_json::Value = serde_json::from_slice(line).ok()?;
-        let positions = main_positions(game);
+        let positions = line_positions(game, None);
         let moves = v.get_mut("moves")?.as_array_mut()?;
         for (i, m) in moves.iter_mut().enumerate() {
             let (Some(before), Some(after)) = (positions.get(i), positions.get(i + 1)) else {
@@ -185,17 +180,9 @@ impl Fill<'_> {
 impl Amend for Fill<'_> {
     fn game(&self, game: &mut Game) {
         for id in lines(game, self.variations) {
-            let (start, plies) = line_start(game, id);
-            let mut pos = start;
-            let after: Vec<Position> = plies
-                .iter()
-                .map(|p| {
-                    pos.play_unchecked(p.mv);
-                    pos.clone()
-                })
-                .collect();
+            let positions = line_positions(game, id);
             if let Some(line) = game.record_line_mut(id) {
-                self.amend_line(&mut line.moves, &after);
+                self.amend_line(&mut line.moves, &positions[1..]);
             }
         }
     }

@@ -330,21 +330,22 @@ fn game_positions(
         p.has_legal_move() && (a.overwrite || !evaluated)
     };
     for id in fill::lines(&game, a.variations) {
-        let (start, plies) = fill::line_start(&game, id);
         let entries = match id {
             None => Some(&game.record.main),
             Some(i) => game.variation_line(i),
         };
         let moves = entries.map_or(&[][..], |l| &l.moves[..]);
-        let mut pos = start;
+        let mut positions = fill::line_positions(&game, id).into_iter();
         // A variation's start is a position of its parent line, listed there.
-        if id.is_none() && wanted(&pos, None) {
-            out.push(pos.clone());
+        if let Some(start) = positions.next()
+            && id.is_none()
+            && wanted(&start, None)
+        {
+            out.push(start);
         }
-        for (i, p) in plies.iter().enumerate() {
-            pos.play_unchecked(p.mv);
+        for (i, pos) in positions.enumerate() {
             if wanted(&pos, moves.get(i)) {
-                out.push(pos.clone());
+                out.push(pos);
             }
         }
     }
