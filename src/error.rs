@@ -178,6 +178,9 @@ pub enum ErrorKind {
     Parse(ParseError),
     /// The start position is not a legal position: every problem found.
     Setup(crate::rules::position::SetupErrors),
+    /// The record is of another game of the family: it is replayed by
+    /// [`crate::variant::replay()`], not as shogi.
+    Variant(crate::variant::Variant),
     /// The text holds nothing kifu recognises as part of a record (a header
     /// key of its format, a start position, a move or an ending): an HTML
     /// page or a note saved with a record's extension, say.
@@ -320,6 +323,7 @@ impl Error {
             ErrorKind::Parse(p) => write!(f, "{p}"),
             ErrorKind::Setup(m) => write!(f, "illegal start position: {m}"),
             ErrorKind::NotARecord { reason, .. } => write!(f, "not a shogi record: {reason}"),
+            ErrorKind::Variant(v) => write!(f, "a record of {v}, not of shogi"),
         }
     }
 }

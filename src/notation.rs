@@ -202,7 +202,7 @@ pub(crate) fn written_piece(n: &Notation, mv: Move) -> Option<PieceKind> {
         Notation::Kif { piece, .. } | Notation::Ki2 { piece, .. } => Some(piece),
         Notation::Csa { piece, .. } if mv.is_promotion() => Some(piece.unpromoted()),
         Notation::Csa { piece, .. } => Some(piece),
-        Notation::Usi(_) => None,
+        Notation::Usi(_) | Notation::VariantUsi(_) | Notation::VariantKif { .. } => None,
     }
 }
 
@@ -211,6 +211,8 @@ pub(crate) fn written_piece(n: &Notation, mv: Move) -> Option<PieceKind> {
 pub fn notation_text(n: &Notation) -> String {
     match *n {
         Notation::Usi(m) => m.to_usi(),
+        // Its squares are named by its board, which a shogi message lacks.
+        Notation::VariantUsi(_) | Notation::VariantKif { .. } => "a move of another board".into(),
         Notation::Csa {
             color,
             from,

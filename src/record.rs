@@ -130,14 +130,29 @@ pub enum StartPosition {
     Preset(Handicap),
     /// A position written out (BOD, CSA `P1`…`P9`/`P±`, SFEN, JKF data).
     Setup(Box<Setup>),
+    /// The start of a game of another of the family ([`crate::variant`]):
+    /// its variant's own start or a position written out (a variant SFEN,
+    /// KIF's `#SFEN:` line).
+    Variant(Box<crate::variant::Board>),
 }
 
 impl StartPosition {
-    /// The setup this start describes.
-    pub fn setup(&self) -> Setup {
+    /// The shogi setup this start describes; `None` for a variant's board.
+    pub fn setup(&self) -> Option<Setup> {
         match self {
-            StartPosition::Preset(h) => h.setup(),
-            StartPosition::Setup(s) => (**s).clone(),
+            StartPosition::Preset(h) => Some(h.setup()),
+            StartPosition::Setup(s) => Some((**s).clone()),
+            StartPosition::Variant(_) => None,
+        }
+    }
+
+    /// The preset this start is, if it is one (a written-out setup may be
+    /// one too); `None` for a variant's board.
+    pub fn preset(&self) -> Option<Handicap> {
+        match self {
+            StartPosition::Preset(h) => Some(*h),
+            StartPosition::Setup(s) => s.preset(),
+            StartPosition::Variant(_) => None,
         }
     }
 }
@@ -234,6 +249,21 @@ pub enum Notation {
         from: Option<Square>,
         /// Whether 打 was written.
         drop: bool,
+    },
+    /// A USI move of another of the family (`3e3d`, chu shogi's
+    /// `7g6f5e`), on its board's cells ([`crate::variant::Board`]).
+    VariantUsi(crate::variant::VMove),
+    /// A KIF move of another of the family (`３四燕(35)`, `同　鷹成(44)`,
+    /// `２三燕打`): cells and a piece id of its board's table.
+    VariantKif {
+        /// The destination cell, or `None` for `同`.
+        to: Option<u8>,
+        /// The piece id written (before the move).
+        piece: u8,
+        /// `Some(true)` for 成, `Some(false)` for 不成/生.
+        promote: Option<bool>,
+        /// The origin cell; `None` for a drop.
+        from: Option<u8>,
     },
     /// A KI2 move (`▲７六歩`, `△同　銀左上成`): no origin, only modifiers.
     Ki2 {
@@ -536,6 +566,22 @@ pub struct Line {
     /// of the terminal move (`変化：N手` where move N is `投了` or `中断`),
     /// from the position after the line's last move. Empty without an ending.
     pub ending_variations: Vec<Line>,
+}
+
+impl Record {
+    /// How many variations the record holds, at every depth.
+    pub fn variation_count(&self) -> usize {
+        let mut count = 0;
+        let mut stack = vec![&self.main];
+        while let Some(line) = stack.pop() {
+            for i in 0..=line.moves.len() {
+                let vars = line.variations_at(i);
+                count += vars.len();
+                stack.extend(vars);
+            }
+        }
+        count
+    }
 }
 
 impl Line {

@@ -263,16 +263,7 @@ impl Game {
     /// [`Game::variations`] when some branch past the legal part of their
     /// line and could not be replayed (writers count those as dropped).
     pub fn recorded_variations(&self) -> usize {
-        let mut count = 0;
-        let mut stack = vec![&self.record.main];
-        while let Some(line) = stack.pop() {
-            for i in 0..=line.moves.len() {
-                let vars = line.variations_at(i);
-                count += vars.len();
-                stack.extend(vars);
-            }
-        }
-        count
+        self.record.variation_count()
     }
 
     /// The variation lines of the record, in the order of [`Game::variations`].
@@ -415,6 +406,7 @@ pub fn replay(record: Record, opts: &ReplayOptions) -> Result<Game, Error> {
         StartPosition::Setup(setup) => {
             Position::from_setup_lenient(setup).map_err(|e| Error::new(ErrorKind::Setup(e)))?
         }
+        StartPosition::Variant(b) => return Err(Error::new(ErrorKind::Variant(b.variant()))),
     };
     let history = History::new(&start, record.main.moves.len());
     let closing = closing_ending(&record, &start);

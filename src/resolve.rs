@@ -117,6 +117,11 @@ pub fn resolve(
 ) -> Result<Resolved, Unresolved> {
     let us = pos.side_to_move();
     match *notation {
+        Notation::VariantUsi(_) | Notation::VariantKif { .. } => Err(foul(
+            Rule::NoPiece,
+            None,
+            "a move of another board of the family (see variant::replay)",
+        )),
         Notation::Usi(mv) => {
             let piece = match mv {
                 Move::Drop { kind, .. } => kind,

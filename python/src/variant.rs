@@ -114,7 +114,7 @@ impl PyVariantGame {
     /// The start position, as SFEN in the variant's conventions.
     #[getter]
     fn start_sfen(&self) -> String {
-        self.game.record.start.to_sfen()
+        self.game.start.to_sfen()
     }
 
     /// The record's moves in USI (a lion's double move as `from mid to`):
@@ -122,12 +122,12 @@ impl PyVariantGame {
     /// `check --json` lists them); `len()` counts the legal ones.
     #[getter]
     fn moves(&self) -> Vec<String> {
-        kifu::variant::usi::moves_usi(&self.game)
+        kifu::emit::variant::moves_usi(&self.game)
     }
 
     /// The position after each legal ply, as SFEN.
     fn sfens(&self) -> Vec<String> {
-        let mut board = self.game.record.start.clone();
+        let mut board = self.game.start.clone();
         self.game
             .plies
             .iter()

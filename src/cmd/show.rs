@@ -2,11 +2,11 @@
 
 use crate::{ShowArgs, ShowFormat};
 use anyhow::{Context, bail};
+use kifu::Handicap;
 use kifu::emit::bod::{self, BodOptions};
 use kifu::emit::diagram;
 use kifu::emit::svg::{self, SvgOptions};
 use kifu::replay::{Game, Verdict};
-use kifu::{Handicap, Setup};
 use std::io::{IsTerminal, Write};
 
 pub fn run(a: &ShowArgs) -> anyhow::Result<u8> {
@@ -140,8 +140,11 @@ fn read_game(a: &ShowArgs) -> anyhow::Result<Game> {
 
 /// `先手`/`後手`, or `下手`/`上手` for a handicap game, by [`kifu::Color::index`].
 pub fn side_labels(game: &Game) -> [&'static str; 2] {
-    let setup: Setup = game.record.start.setup();
-    let handicap = setup.preset().is_some_and(|h| h != Handicap::Hirate)
+    let handicap = game
+        .record
+        .start
+        .preset()
+        .is_some_and(|h| h != Handicap::Hirate)
         || game
             .record
             .header
@@ -156,7 +159,7 @@ pub fn side_labels(game: &Game) -> [&'static str; 2] {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use kifu::Setup;
     use kifu::emit::diagram::Diagram;
 
     #[test]

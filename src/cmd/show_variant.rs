@@ -9,7 +9,9 @@ use kifu::Color;
 use kifu::emit::bod::{self, BodOptions, Sheet};
 use kifu::emit::diagram::{Cell, Mark, MarkKind};
 use kifu::emit::svg::{self, Drawing, Drawn, SvgOptions};
-use kifu::variant::{Board, VMove, Variant, VariantGame, kif, usi};
+use kifu::emit::variant::{self as write, kif_writable};
+use kifu::parse::usi::variant_move;
+use kifu::variant::{Board, VMove, Variant, VariantGame};
 use std::io::{IsTerminal, Write};
 
 const LABELS: [&str; 2] = ["先手", "後手"];
@@ -39,7 +41,7 @@ pub fn run(a: &ShowArgs, v: Variant) -> anyhow::Result<u8> {
     }
     let name = a.file.display().to_string();
     let path = (a.file.as_os_str() != "-").then_some(a.file.as_path());
-    if a.to == ShowFormat::Bod && !kif::writable(v) {
+    if a.to == ShowFormat::Bod && !kif_writable(v) {
         bail!("{name}: {v} has no KIF form in kifu, so no KIF board diagram; use --to svg");
     }
     let (_, games) = read(&name, path, Some(v)).map_err(|e| anyhow::anyhow!(e))?;
@@ -68,7 +70,7 @@ pub fn run(a: &ShowArgs, v: Variant) -> anyhow::Result<u8> {
         .as_ref()
         .filter(|_| at_foul)
         .and_then(|f| f.usi.as_deref())
-        .and_then(|u| usi::parse_move(&board, u));
+        .and_then(|u| variant_move(&board, u));
     let out = match a.to {
         ShowFormat::Bod => write_bod(g, &board, upto, last, foul_mv, at_foul),
         ShowFormat::Svg => {
@@ -194,7 +196,7 @@ fn move_text(before: &Board, m: VMove, last_to: Option<u8>) -> Option<String> {
     Some(format!(
         "{}{}",
         mover.mark(),
-        kif::move_text(before, m, last_to)
+        write::move_text(before, m, last_to)
     ))
 }
 
@@ -221,7 +223,7 @@ fn write_bod(
         cell: &cells,
         hands: [Color::Sente, Color::Gote].map(|c| hand_text(board, c)),
         side_to_move: board.side(),
-        moves_played: upto as u32 + g.record.start.move_number().saturating_sub(1),
+        moves_played: upto as u32 + g.start.move_number().saturating_sub(1),
         mark: last.map_or(Mark::None, |m| mark_of(board, m)),
         mark_text,
     };

@@ -3,7 +3,6 @@
 use super::summary::count_fouls;
 use super::{Event, Item, drive, read_options, sources};
 use crate::StatsArgs;
-use kifu::record::StartPosition;
 use kifu::replay::replay;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -94,10 +93,7 @@ fn game_stats(item: Item, replay_opts: &kifu::ReplayOptions) -> GameStats {
                 .ending
                 .as_ref()
                 .map_or("none", |e| e.kind.name());
-            let handicap = match &record.start {
-                StartPosition::Preset(h) => h.name(),
-                StartPosition::Setup(s) => s.preset().map_or("setup", |h| h.name()),
-            };
+            let handicap = record.start.preset().map_or("setup", |h| h.name());
             match replay(record, replay_opts) {
                 Ok(game) => {
                     let r = &game.main.result;

@@ -5,8 +5,10 @@
 use super::{relative_to, sources};
 use crate::{ConvertArgs, InputArgs, StatsArgs, ToFormat};
 use anyhow::{Context, bail};
+use kifu::emit::Warning;
+use kifu::emit::variant::{kif as write_kif, kif_writable, usi as write_usi};
 use kifu::variant::read::ReadError;
-use kifu::variant::{Board, Variant, VariantGame, kif, usi};
+use kifu::variant::{Board, Variant, VariantGame};
 use kifu::{Format, Reason};
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
@@ -205,23 +207,29 @@ pub fn game_json(name: &str, format: Format, g: &VariantGame) -> serde_json::Val
     kifu::variant::read::game_json(name, format, g)
 }
 
-/// The text of one input converted to `to`, or why it cannot be.
+/// The text of one input converted to `to`, with the writers' warnings
+/// by game (1-based), or why it cannot be.
 fn convert_text(
     name: &str,
     format: Format,
     games: &[VariantGame],
     to: ToFormat,
-) -> anyhow::Result<String> {
+) -> anyhow::Result<(String, Vec<(usize, Warning)>)> {
     let mut s = String::new();
+    let mut warnings = Vec::new();
     for g in games {
+        let mut written = |(text, ws): (String, Vec<Warning>)| {
+            s.push_str(&text);
+            warnings.extend(ws.into_iter().map(|w| (g.record.index + 1, w)));
+        };
         match to {
-            ToFormat::Usi => s.push_str(&usi::write(g)),
-            ToFormat::Sfen => s.push_str(&sfen_lines(g)),
-            ToFormat::Kif | ToFormat::Kifu if !kif::writable(g.end.variant()) => bail!(
+            ToFormat::Usi => written(write_usi(g)),
+            ToFormat::Sfen => written((sfen_lines(g), Vec::new())),
+            ToFormat::Kif | ToFormat::Kifu if !kif_writable(g.end.variant()) => bail!(
                 "{name}: {} has no KIF form in kifu; convert it to usi, sfen or json",
                 g.end.variant()
             ),
-            ToFormat::Kif | ToFormat::Kifu => s.push_str(&kif::write(g)),
+            ToFormat::Kif | ToFormat::Kifu => written(write_kif(g)),
             ToFormat::Json => {
                 s.push_str(&game_json(name, format, g).to_string());
                 s.push('\n');
@@ -244,12 +252,12 @@ fn convert_text(
             ),
         }
     }
-    Ok(s)
+    Ok((s, warnings))
 }
 
 /// `--to sfen` lines: `SFEN<TAB>next move or -<TAB>result from the mover's side`.
 fn sfen_lines(g: &VariantGame) -> String {
-    let mut board = g.record.start.clone();
+    let mut board = g.start.clone();
     let outcome = |c| match g.winner {
         Some(w) if w == c => "win",
         Some(_) => "loss",
@@ -276,7 +284,7 @@ fn sfen_lines(g: &VariantGame) -> String {
 
 /// The position after the first `upto` legal plies of `g` (all of them at most).
 pub fn board_at(g: &VariantGame, upto: usize) -> Board {
-    let mut board = g.record.start.clone();
+    let mut board = g.start.clone();
     for p in g.plies.iter().take(upto) {
         board.play_unchecked(p.mv);
     }
@@ -304,7 +312,12 @@ pub fn convert(a: &ConvertArgs, variant: Variant) -> anyhow::Result<u8> {
                 continue;
             }
         };
-        let text = convert_text(&name, format, &games, a.to)?;
+        let (text, warnings) = convert_text(&name, format, &games, a.to)?;
+        if !a.quiet {
+            for (n, w) in &warnings {
+                eprintln!("kifu: {name}: warning[{}]: game {n}: {}", w.code, w.message);
+            }
+        }
         let bytes = match a.to {
             ToFormat::Kif => {
                 let (bytes, warnings) = kifu::emit::sjis::encode_sjis(&text);
@@ -359,14 +372,13 @@ pub fn convert(a: &ConvertArgs, variant: Variant) -> anyhow::Result<u8> {
                     g.record.index + 1
                 );
             }
+            // The KIF and USI writers say what they leave out themselves.
             let kept = match a.to {
-                ToFormat::Usi | ToFormat::Json => usi::moves_usi(g).len(),
-                // KIF keeps the foul as a comment; SFEN lines only positions.
-                // (a repetition foul's move is the last ply already).
-                ToFormat::Kif | ToFormat::Kifu => g.plies.len() + usize::from(!g.foul_played()),
-                _ => g.plies.len(),
+                ToFormat::Json => kifu::emit::variant::moves_usi(g).len(),
+                ToFormat::Sfen => g.plies.len(),
+                _ => continue,
             };
-            let lost = g.record.moves.len().saturating_sub(kept);
+            let lost = g.record.main.moves.len().saturating_sub(kept);
             if lost > 0 {
                 eprintln!(
                     "kifu: {name}: warning: game {}: {lost} move(s) at or after the foul have no place in this output and are not written",

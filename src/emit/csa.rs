@@ -53,7 +53,6 @@ use crate::emit::Warning;
 use crate::notation::{csa_move, notation_text, push_csa_move};
 use crate::record::{
     Ending, EndingKind, Evaluation, HeaderKey, Line, MoveEntry, MoveTime, Notation, Record,
-    StartPosition,
 };
 use crate::replay::{Game, LineResult, Ply, Verdict};
 use crate::rules::position::Position;
@@ -434,10 +433,7 @@ fn write_header(out: &mut String, record: &Record, warnings: &mut Vec<Warning>) 
 
 fn write_start(out: &mut String, game: &Game, warnings: &mut Vec<Warning>) {
     let side = game.start.side_to_move();
-    let preset = match &game.record.start {
-        StartPosition::Preset(h) => Some(*h),
-        StartPosition::Setup(s) => s.preset(),
-    };
+    let preset = game.record.start.preset();
     // A preset with the other side to move is not what `PI` plus the side line means to readers.
     let preset = preset.filter(|h| h.setup().side_to_move == side);
     match preset {

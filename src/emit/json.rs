@@ -106,10 +106,7 @@ impl<'a> GameView<'a> {
         game: &'a Game,
     ) -> GameView<'a> {
         let record = &game.record;
-        let preset = match &record.start {
-            StartPosition::Preset(h) => Some(h.name()),
-            StartPosition::Setup(s) => s.preset().map(|h| h.name()),
-        };
+        let preset = record.start.preset().map(|h| h.name());
         GameView {
             source,
             index: record.index,

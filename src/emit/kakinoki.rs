@@ -22,10 +22,11 @@ use crate::replay::{Game, LineResult, Verdict};
 use crate::rules::position::Position;
 use crate::rules::rule::Rule;
 use crate::rules::types::Color;
-use plan::{is_foul, kif_word_keeps};
+use plan::is_foul;
+pub(crate) use plan::kif_word_keeps;
 use std::collections::HashMap;
 
-pub(crate) use plan::Plan;
+pub(crate) use plan::{Plan, legal_ending};
 
 /// Line ids: `None` is the main line, `Some(i)` is `game.variations[i]`.
 pub(crate) type LineId = Option<usize>;

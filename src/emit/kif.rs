@@ -180,7 +180,7 @@ fn write_line(s: &mut Sheet, id: LineId) {
 /// four columns, the move `text` writes, and with `clock` (the move's
 /// time and the mover's total before it) the time padded to column 19.
 /// Written in place: this runs once a ply.
-fn move_line(
+pub(crate) fn move_line(
     out: &mut String,
     number: u32,
     text: impl FnOnce(&mut String),

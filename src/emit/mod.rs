@@ -19,6 +19,7 @@ pub mod sfen;
 pub mod sjis;
 pub mod svg;
 pub mod usi;
+pub mod variant;
 
 mod target;
 pub use target::{JsonSource, Target, write};

@@ -83,6 +83,6 @@ fn color_of(n: &Notation) -> Option<Color> {
     match n {
         Notation::Csa { color, .. } => Some(*color),
         Notation::Kif { color, .. } | Notation::Ki2 { color, .. } => *color,
-        Notation::Usi(_) => None,
+        Notation::Usi(_) | Notation::VariantUsi(_) | Notation::VariantKif { .. } => None,
     }
 }

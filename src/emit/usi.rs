@@ -2,7 +2,7 @@
 
 use crate::codes::WarningCode;
 use crate::emit::Warning;
-use crate::record::StartPosition;
+use crate::record::{Record, StartPosition};
 use crate::replay::Game;
 use crate::rules::setup::Handicap;
 
@@ -27,41 +27,39 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
             p.mv.push_usi(&mut s);
         }
     }
+    (s, losses(&game.record, game.main.plies.len(), false))
+}
+
+/// What a USI line of `plies` moves cannot hold of `record`, each named:
+/// a USI line is moves only (and the ending's pseudo-move when
+/// `ending_written`), so nothing is dropped silently.
+pub(crate) fn losses(record: &Record, plies: usize, ending_written: bool) -> Vec<Warning> {
     let mut warnings = Vec::new();
-    let written = game.record.main.moves.len();
-    if written > game.main.plies.len() {
+    let written = record.main.moves.len();
+    if written > plies {
         warnings.push(Warning {
             code: WarningCode::MovesOmitted,
             message: format!(
                 "{} move(s) after ply {} are not legal plies and are not written",
-                written - game.main.plies.len(),
-                game.main.plies.len()
+                written - plies,
+                plies
             ),
         });
     }
-    let recorded = game.recorded_variations();
+    let recorded = record.variation_count();
     if recorded > 0 {
         warnings.push(Warning {
             code: WarningCode::VariationsDropped,
             message: format!("USI cannot hold variations: {} left out", recorded),
         });
     }
-    if game
-        .record
-        .main
-        .moves
-        .iter()
-        .any(|m| !m.comments().is_empty())
-        || !game.record.comments.is_empty()
-    {
+    if record.main.moves.iter().any(|m| !m.comments().is_empty()) || !record.comments.is_empty() {
         warnings.push(Warning {
             code: WarningCode::CommentsDropped,
             message: "USI cannot hold comments".into(),
         });
     }
-    // A USI line is moves only: everything else a record holds is named
-    // here, so nothing is dropped silently.
-    let main = &game.record.main;
+    let main = &record.main;
     let mut lost = |code: WarningCode, n: usize, what: &str| {
         if n > 0 {
             warnings.push(Warning {
@@ -72,7 +70,7 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     };
     lost(
         WarningCode::HeaderDropped,
-        game.record.header.len(),
+        record.header.len(),
         "header fields",
     );
     lost(
@@ -82,7 +80,7 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     );
     lost(
         WarningCode::BookmarksDropped,
-        game.record.bookmarks.len()
+        record.bookmarks.len()
             + main
                 .moves
                 .iter()
@@ -97,14 +95,14 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     );
     lost(
         WarningCode::NotesDropped,
-        game.record.notes.len() + game.record.summary.len(),
+        record.notes.len() + record.summary.len(),
         "notes and summary lines",
     );
-    if let Some(e) = &main.ending {
+    if let Some(e) = main.ending.as_ref().filter(|_| !ending_written) {
         warnings.push(Warning {
             code: WarningCode::EndingDropped,
             message: format!("USI cannot hold how the game ended: {:?} left out", e.text),
         });
     }
-    (s, warnings)
+    warnings
 }

@@ -32,7 +32,6 @@ mod tests;
 pub use header::{Filled, fill_header};
 pub use table::{Entry, EntryKind, Placed, Played, Sides, Stance, Start, TableError};
 
-use crate::record::StartPosition;
 use crate::replay::Game;
 use crate::rules::setup::Handicap;
 use classify::StartKind;
@@ -318,10 +317,7 @@ impl Table {
 /// square (a handicap written as a BOD diagram or SFEN is still that
 /// handicap).
 fn preset(game: &Game) -> Option<Handicap> {
-    match &game.record.start {
-        StartPosition::Preset(h) => Some(*h),
-        StartPosition::Setup(s) => s.preset(),
-    }
+    game.record.start.preset()
 }
 
 fn start_kind(game: &Game) -> StartKind {

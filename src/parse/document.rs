@@ -13,7 +13,7 @@ use crate::parse::ja::line_kind::{
 use crate::parse::ja::token::{MARKS, is_space};
 use crate::parse::variation_tree::Tree;
 use crate::parse::{SourceLine, lines, recognise};
-use crate::record::{Format, HeaderField, Location, Record};
+use crate::record::{Format, HeaderField, Location, Record, StartPosition};
 
 /// Read `text` as one record, each line handed to `line` with the document
 /// built so far. An error after the first move carries the game read
@@ -61,6 +61,10 @@ pub(crate) struct Document {
     /// Whether a move (or a terminal word) has been read.
     pub seen_move: bool,
     pub bod: Bod,
+    /// The start, when the reader knows it itself (another board's, from
+    /// its variant or a `#SFEN:` line): 手合割 and the diagram then do not
+    /// give it.
+    pub start: Option<StartPosition>,
     handicap: Option<(HandicapName, Location, String)>,
     first_span: Option<Location>,
 }
@@ -82,6 +86,7 @@ impl Document {
             tree: Tree::new(),
             seen_move: false,
             bod: Bod::default(),
+            start: None,
             handicap: None,
             first_span: None,
         }
@@ -91,9 +96,7 @@ impl Document {
     /// tests before its move lines.
     pub fn early_line(&mut self, l: &SourceLine<'_>) -> Result<bool, ParseError> {
         let t = l.text;
-        if self.first_span.is_none() {
-            self.first_span = Some(l.span());
-        }
+        self.begin(l);
         if t.chars().all(is_space) {
             return Ok(true);
         }
@@ -102,6 +105,13 @@ impl Document {
             return Ok(true);
         }
         Ok(false)
+    }
+
+    /// Note where the game begins, if `l` is its first line.
+    pub fn begin(&mut self, l: &SourceLine<'_>) {
+        if self.first_span.is_none() {
+            self.first_span = Some(l.span());
+        }
     }
 
     /// Diagram lines, which may only come before the first move.
@@ -200,10 +210,15 @@ impl Document {
 
     /// The record: start position from 手合割 and the diagram, and the tree of lines.
     pub fn finish(mut self) -> Result<Record, ParseError> {
-        let handicap = self.handicap.as_ref().map(|(n, s, v)| (n, *s, v.as_str()));
-        let (start, start_span) = start_position(handicap, &self.bod)?;
-        self.record.start = start;
-        self.record.start_span = start_span;
+        match self.start.take() {
+            Some(start) => self.record.start = start,
+            None => {
+                let handicap = self.handicap.as_ref().map(|(n, s, v)| (n, *s, v.as_str()));
+                let (start, start_span) = start_position(handicap, &self.bod)?;
+                self.record.start = start;
+                self.record.start_span = start_span;
+            }
+        }
         self.record.span = self.first_span.unwrap_or_default();
         self.record.main = self.tree.finish();
         crate::parse::eval::read_gui_evals(&mut self.record.main);

@@ -6,15 +6,17 @@
 //! `parse::variation_tree`.
 
 mod line;
+mod variant;
 
 use crate::error::ParseError;
 use crate::parse::SourceLine;
 use crate::parse::document::{self, Document, Kind};
-use crate::parse::ja::expect::grammar_error;
+use crate::parse::ja::expect::{LineErr, grammar_error};
 use crate::parse::ja::line_kind::looks_like_move_line;
 use crate::parse::ja::token::{MARKS, is_space};
 use crate::record::{Ending, Format, MoveEntry, Record};
-use line::Body;
+use line::{Body, MoveLine};
+pub use variant::parse_variant;
 
 pub use crate::parse::variation_tree::MAX_VARIATION_DEPTH;
 
@@ -44,19 +46,55 @@ pub fn sniff(text: &str) -> bool {
 /// A syntax error after the first move carries the game read before it
 /// ([`crate::ParseError::partial`]), so one bad line need not lose the game.
 pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
-    let mut doc = Document::new();
+    read(text, Document::new(), &mut Shogi)
+}
+
+/// Read `text` into `doc`, its moves on `board`.
+fn read<B: Board>(text: &str, mut doc: Document, board: &mut B) -> Result<Vec<Record>, ParseError> {
     // A move line with its time is about 40 bytes; the cap bounds what a
     // file of long comments and few moves asks for.
     doc.tree.reserve((text.len() / 36).min(512));
-    document::read(text, Format::Kif, doc, |doc, l| Builder { doc }.line(l))
+    document::read(text, Format::Kif, doc, |doc, l| {
+        Builder {
+            doc,
+            board: &mut *board,
+        }
+        .line(l)
+    })
+}
+
+/// What a KIF reader reads on its board: the move after the number, and
+/// the lines of the board's own (a diagram, a start written otherwise).
+trait Board {
+    /// The move line `t`, its move read on this board.
+    fn move_line<'a>(&self, t: &'a str) -> Result<MoveLine<'a>, LineErr<'a>>;
+    /// Whether `l` is a line read before the moves' own: a blank or `#`
+    /// line, or one of the start position (read into `doc`).
+    fn early_line(&mut self, doc: &mut Document, l: &SourceLine<'_>) -> Result<bool, ParseError>;
+}
+
+/// Shogi's board: the start is 手合割's or the BOD diagram's.
+struct Shogi;
+
+impl Board for Shogi {
+    #[inline(always)]
+    fn move_line<'a>(&self, t: &'a str) -> Result<MoveLine<'a>, LineErr<'a>> {
+        line::move_line(t)
+    }
+
+    #[inline(always)]
+    fn early_line(&mut self, doc: &mut Document, l: &SourceLine<'_>) -> Result<bool, ParseError> {
+        Ok(doc.early_line(l)? || doc.diagram_line(l)?)
+    }
 }
 
 /// One line's reading, over the document built so far.
-struct Builder<'d> {
+struct Builder<'d, B> {
     doc: &'d mut Document,
+    board: &'d mut B,
 }
 
-impl Builder<'_> {
+impl<B: Board> Builder<'_, B> {
     // Inlined into `document::read`'s loop, as the loop of its own was: it
     // runs for every line, and nearly every line of a game is a move.
     #[inline(always)]
@@ -67,17 +105,14 @@ impl Builder<'_> {
         // line's span is kept by then). A line it refuses is read below as
         // before, and a move line's error is given there.
         if self.doc.seen_move
-            && let Ok(m) = line::move_line(t)
+            && let Ok(m) = self.board.move_line(t)
         {
             return self.move_entry(l, m);
         }
         if self.doc.seen_move && looks_like_move_line(t) {
             return self.move_line(l);
         }
-        if self.doc.early_line(l)? {
-            return Ok(());
-        }
-        if self.doc.diagram_line(l)? {
+        if self.board.early_line(self.doc, l)? {
             return Ok(());
         }
         if looks_like_move_line(t) {
@@ -103,14 +138,17 @@ impl Builder<'_> {
     }
 
     fn move_line(&mut self, l: &SourceLine<'_>) -> Result<(), ParseError> {
-        let m = line::move_line(l.text).map_err(|e| grammar_error(l, e, "a KIF move line"))?;
+        let m = self
+            .board
+            .move_line(l.text)
+            .map_err(|e| grammar_error(l, e, "a KIF move line"))?;
         self.move_entry(l, m)
     }
 
     // Always inlined into the line loop: the parsed line then goes straight
     // into the entry.
     #[inline(always)]
-    fn move_entry(&mut self, l: &SourceLine<'_>, m: line::MoveLine<'_>) -> Result<(), ParseError> {
+    fn move_entry(&mut self, l: &SourceLine<'_>, m: MoveLine<'_>) -> Result<(), ParseError> {
         let span = l.span_at(m.body_offset);
         let ended = self.doc.tree.line().ending.is_some();
         if ended && matches!(m.body, Body::Ending(..)) {

@@ -11,6 +11,10 @@
 //!
 //! The grammar is a sequence of whitespace-separated tokens, so the parser
 //! walks tokens directly; each token keeps its column for error messages.
+//! The same grammar reads the other games of the family
+//! ([`parse_variant`]) on their own boards and piece letters.
+
+mod variant;
 
 use crate::error::ParseError;
 use crate::parse::{SourceLine, lines};
@@ -19,16 +23,35 @@ use crate::record::{
 };
 use crate::rules::setup::{Handicap, Setup};
 use crate::rules::types::Move;
+use crate::variant::Board;
+pub use variant::{parse_variant, variant_move};
+
+/// The board a line's start and moves are read on.
+#[derive(Clone, Copy)]
+enum On {
+    Shogi,
+    Family(crate::variant::Variant),
+}
 
 /// Parse every game in `text`, one per non-blank, non-comment line.
 pub fn parse(text: &str) -> Result<Vec<Record>, ParseError> {
+    read(text, On::Shogi)
+}
+
+fn read(text: &str, mut on: On) -> Result<Vec<Record>, ParseError> {
     let mut out = Vec::new();
     for line in lines(text) {
         let t = line.text.trim();
         if t.is_empty() || t.starts_with('#') || t.starts_with("//") {
             continue;
         }
-        let mut rec = parse_line(&line)?;
+        if let On::Family(v) = &mut on
+            && let Some(named) = variant::setoption(&line)?
+        {
+            *v = named;
+            continue;
+        }
+        let mut rec = parse_line(&line, on)?;
         rec.index = out.len();
         out.push(rec);
     }
@@ -100,7 +123,7 @@ impl Tokens<'_, '_> {
     }
 }
 
-fn parse_line(line: &SourceLine<'_>) -> Result<Record, ParseError> {
+fn parse_line(line: &SourceLine<'_>, on: On) -> Result<Record, ParseError> {
     let mut rec = Record {
         span: line.span(),
         ..Record::default()
@@ -121,7 +144,10 @@ fn parse_line(line: &SourceLine<'_>) -> Result<Record, ParseError> {
     let toks = Tokens { line, toks };
     let mut i = usize::from(toks.text(0) == Some("position"));
     rec.start_span = Some(toks.at(i));
-    let (start, next) = start_position(&toks, i)?;
+    let (start, next) = match on {
+        On::Shogi => start_position(&toks, i)?,
+        On::Family(v) => variant::start_position(&toks, i, v)?,
+    };
     rec.start = start;
     i = next;
     if let Some(tok) = toks.text(i) {
@@ -133,7 +159,11 @@ fn parse_line(line: &SourceLine<'_>) -> Result<Record, ParseError> {
         }
         i += 1;
     }
-    rec.main = moves(&toks, i)?;
+    let board = match &rec.start {
+        StartPosition::Variant(b) => Some(&**b),
+        _ => None,
+    };
+    rec.main = moves(&toks, i, board)?;
     Ok(rec)
 }
 
@@ -200,8 +230,9 @@ fn start_position(toks: &Tokens<'_, '_>, i: usize) -> Result<(StartPosition, usi
     }
 }
 
-/// The moves from token `i` on, and the ending a last pseudo-move names.
-fn moves(toks: &Tokens<'_, '_>, mut i: usize) -> Result<Line, ParseError> {
+/// The moves from token `i` on (on `board`, a variant's, when given),
+/// and the ending a last pseudo-move names.
+fn moves(toks: &Tokens<'_, '_>, mut i: usize, board: Option<&Board>) -> Result<Line, ParseError> {
     let mut main = Line::default();
     // Every token left is a move but perhaps the last, so the list is sized
     // once instead of grown (and copied) as it fills.
@@ -225,15 +256,21 @@ fn moves(toks: &Tokens<'_, '_>, mut i: usize) -> Result<Line, ParseError> {
             }
             break;
         }
-        let mv = Move::from_usi(tok).ok_or_else(|| {
+        let notation = match board {
+            None => Move::from_usi(tok).map(Notation::Usi),
+            Some(b) => variant_move(b, tok).map(Notation::VariantUsi),
+        };
+        let notation = notation.ok_or_else(|| {
             ParseError::new(
                 span,
                 format!(
-                    "expected a USI move such as 7g7f, 8h2b+ or P*5e, or an ending such as resign, found {tok:?}"
+                    "expected a {}USI move such as {}, or an ending such as resign, found {tok:?}",
+                    board.map_or(String::new(), |b| format!("{} ", b.variant())),
+                    board.map_or("7g7f, 8h2b+ or P*5e", |b| variant::example(b.variant())),
                 ),
             )
         })?;
-        main.moves.push(MoveEntry::new(Notation::Usi(mv), span));
+        main.moves.push(MoveEntry::new(notation, span));
         i += 1;
     }
     Ok(main)

@@ -287,7 +287,7 @@ fn notation_color(entry: &MoveEntry) -> Option<Color> {
     match entry.notation {
         Notation::Csa { color, .. } => Some(color),
         Notation::Kif { color, .. } | Notation::Ki2 { color, .. } => color,
-        Notation::Usi(_) => None,
+        Notation::Usi(_) | Notation::VariantUsi(_) | Notation::VariantKif { .. } => None,
     }
 }
 

@@ -406,11 +406,17 @@ impl Board {
         if field == "-" {
             return Ok(());
         }
-        let m = super::usi::parse_move(self, &format!("{field}{field}"))
-            .filter(|m| m.mid.is_none() && !m.promote && !m.demote);
-        match m {
-            Some(m) => {
-                self.last_lion = Some(m.to);
+        // A square name: the file's digits, then the rank's letter.
+        let (file, rank) = field.split_at(field.len().saturating_sub(1));
+        let cell = match (file.parse::<u8>(), rank.as_bytes()) {
+            (Ok(f), &[r]) if !file.starts_with('0') && r.is_ascii_lowercase() => {
+                self.cell_of(f, r - b'a' + 1)
+            }
+            _ => None,
+        };
+        match cell {
+            Some(cell) => {
+                self.last_lion = Some(cell);
                 Ok(())
             }
             None => Err(SfenError(format!(

@@ -5,23 +5,23 @@
 //! A variant is data ([`Rules`]): its board, its [`PieceDef`] table, its
 //! promotion zone, whether it has drops, and how repetition ends. The
 //! engine ([`Board`]) reads nothing else. Records of a variant are read by
-//! [`usi`] and [`kif`] into a [`VariantRecord`], and judged by [`replay`].
+//! the shared grammars ([`crate::parse::usi::parse_variant`],
+//! [`crate::parse::kif::parse_variant`]) into a [`crate::Record`], judged by
+//! [`replay`] and written by [`crate::emit::variant`].
 
 mod board;
 mod chu;
 mod chu_pieces;
 mod foul;
-pub mod kif;
 mod movegen;
 pub mod pieces;
 pub mod read;
 pub mod replay;
-pub mod usi;
 
 pub use board::{Board, SfenError, VMove};
 pub use foul::VariantFoul;
 pub use pieces::{PieceDef, Ray};
-pub use replay::{VNotation, VariantGame, VariantRecord};
+pub use replay::{NotAVariant, VariantGame};
 
 use std::fmt;
 

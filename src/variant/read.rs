@@ -4,8 +4,11 @@
 //! JSON object `kifu check --json` prints for it.
 
 use super::replay::{VariantGame, replay};
-use super::{Variant, kif, usi};
+use super::{Variant, fitting};
+use crate::emit::variant::{kif_writable, moves_usi};
 use crate::error::ParseError;
+use crate::parse::ja::header::header_line;
+use crate::parse::{kif, lines, usi};
 use crate::record::Format;
 use std::fmt;
 
@@ -46,10 +49,65 @@ impl std::error::Error for ReadError {}
 /// assert_eq!(read::sniff("position startpos moves 7g7f\n"), None);
 /// ```
 pub fn sniff(text: &str) -> Option<Result<(Variant, Format), String>> {
-    if let Some(v) = kif::sniff(text) {
+    if let Some(v) = sniff_kif(text) {
         return Some(Ok((v, Format::Kif)));
     }
-    usi::sniff(text).map(|r| r.map(|v| (v, Format::Usi)))
+    sniff_usi(text).map(|r| r.map(|v| (v, Format::Usi)))
+}
+
+/// The variant a KIF text's `手合割` names, if it names one of the family.
+fn sniff_kif(text: &str) -> Option<Variant> {
+    lines(text)
+        .take(40)
+        .filter_map(|l| header_line(l.text))
+        .find(|(k, _)| *k == "手合割")
+        .and_then(|(_, v)| Variant::from_kanji(v))
+}
+
+/// Which variant of the family a USI text holds, when it is not modern
+/// shogi: `None` for modern shogi (or not USI at all), `Err` when no
+/// variant is named and the first SFEN fits several.
+fn sniff_usi(text: &str) -> Option<Result<Variant, String>> {
+    for line in lines(text) {
+        let t = line.text.trim();
+        if let Some(name) = t.strip_prefix("setoption name UCI_Variant value ") {
+            let name = name.trim();
+            return match Variant::from_name(name) {
+                Some(Variant::Shogi) => None,
+                Some(v) => Some(Ok(v)),
+                None => Some(Err(format!("unknown UCI_Variant {name:?}"))),
+            };
+        }
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let body = t.strip_prefix("position ").unwrap_or(t).trim_start();
+        let body = body.strip_prefix("sfen ").unwrap_or(body);
+        if body.starts_with("startpos") {
+            return None;
+        }
+        let sfen: String = body
+            .split_whitespace()
+            .take_while(|w| *w != "moves")
+            .collect::<Vec<_>>()
+            .join(" ");
+        let fits = fitting(&sfen);
+        return match fits[..] {
+            [] => None,
+            [v] if v != Variant::Shogi => Some(Ok(v)),
+            // A 9×9 board without an elephant is read as modern shogi,
+            // as it always was; sho shogi must then be named.
+            _ if fits.contains(&Variant::Shogi) => None,
+            _ => Some(Err(format!(
+                "the SFEN fits {}: the variant must be named",
+                fits.iter()
+                    .map(|v| v.name())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ))),
+        };
+    }
+    None
 }
 
 /// Every game of `text`, read as `variant` (or as the variant it shows)
@@ -69,15 +127,17 @@ pub fn read_text(
         (None, Some(Err(why))) => return Err(ReadError::Unclear(why)),
         (None, None) => return Err(ReadError::NotAVariant),
     };
-    if format == Format::Kif && !kif::writable(variant) {
+    if format == Format::Kif && !kif_writable(variant) {
         return Err(ReadError::NoKifForm(variant));
     }
     let records = match format {
-        Format::Kif => kif::parse(text, variant),
-        _ => usi::parse(text, variant),
+        Format::Kif => kif::parse_variant(text, variant),
+        _ => usi::parse_variant(text, variant),
     }
     .map_err(ReadError::Parse)?;
-    Ok((format, records.into_iter().map(replay).collect()))
+    // Both readers start every record on the variant's board.
+    let games = records.into_iter().filter_map(|r| replay(r).ok()).collect();
+    Ok((format, games))
 }
 
 /// The JSON object of one game, as `kifu check --json` prints it and
@@ -113,9 +173,9 @@ pub fn game_json(source: &str, format: Format, g: &VariantGame) -> serde_json::V
         "index": g.record.index,
         "format": format.name(),
         "variant": g.end.variant().name(),
-        "start": g.record.start.to_sfen(),
+        "start": g.start.to_sfen(),
         "plies": g.plies.len(),
-        "moves": usi::moves_usi(g),
+        "moves": moves_usi(g),
         "verdict": verdict,
         "result": {"winner": g.winner.map(|c| c.name()), "reason": g.reason.code()},
         "diagnostics": diagnostics,

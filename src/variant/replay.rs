@@ -4,54 +4,10 @@
 
 use super::{Board, RepetitionRule, VMove, VariantFoul};
 use crate::codes::{DiagnosticCode, Reason};
-use crate::record::{EndingKind, Location};
+use crate::record::{EndingKind, Location, Notation, Record, StartPosition};
 use crate::rules::rule::Rule;
 use crate::rules::types::Color;
 use std::collections::HashMap;
-
-/// A move of a variant record, as written.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum VNotation {
-    /// A USI move, already mapped to cells (`3e3d`, `S*4d`).
-    Usi(VMove),
-    /// A KIF move (`３四燕(35)`, `同　鷹成(44)`, `２三燕打`).
-    Kif {
-        /// The destination, or `None` for `同`.
-        to: Option<u8>,
-        /// The piece id written (before the move).
-        piece: u8,
-        /// `Some(true)` for 成, `Some(false)` for 不成/生.
-        promote: Option<bool>,
-        /// The origin, when written.
-        from: Option<u8>,
-    },
-}
-
-/// The recorded end of a variant game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VEnding {
-    /// What kind of ending.
-    pub kind: EndingKind,
-    /// The text as written.
-    pub text: String,
-    /// Where it is written.
-    pub span: Location,
-}
-
-/// One game of a variant, as a file writes it.
-#[derive(Clone, Debug)]
-pub struct VariantRecord {
-    /// The game's index within its file.
-    pub index: usize,
-    /// Header fields (key, value) in file order.
-    pub header: Vec<(String, String)>,
-    /// The start position.
-    pub start: Board,
-    /// The moves, with where each is written.
-    pub moves: Vec<(VNotation, Location)>,
-    /// The recorded ending, if any.
-    pub ending: Option<VEnding>,
-}
 
 /// One legal move that was played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,7 +53,9 @@ pub struct VDiagnostic {
 #[derive(Clone, Debug)]
 pub struct VariantGame {
     /// The record replayed.
-    pub record: VariantRecord,
+    pub record: Record,
+    /// The start position (the record's, a [`StartPosition::Variant`]).
+    pub start: Board,
     /// The legal moves played, in order.
     pub plies: Vec<VPly>,
     /// The position after the last legal move.
@@ -137,10 +95,10 @@ enum BoardEnd {
 }
 
 /// Resolve a written move to a [`VMove`] on `board`, or name the foul.
-fn resolve(board: &Board, n: &VNotation, last_to: Option<u8>) -> Result<VMove, VariantFoul> {
+fn resolve(board: &Board, n: &Notation, last_to: Option<u8>) -> Result<VMove, VariantFoul> {
     match *n {
-        VNotation::Usi(m) => Ok(m),
-        VNotation::Kif {
+        Notation::VariantUsi(m) => Ok(m),
+        Notation::VariantKif {
             to,
             piece,
             promote,
@@ -164,19 +122,55 @@ fn resolve(board: &Board, n: &VNotation, last_to: Option<u8>) -> Result<VMove, V
                 ..VMove::step(from, to)
             })
         }
+        // Shogi's notations name shogi's squares and pieces, not this board's.
+        _ => Err(VariantFoul::Shogi(Rule::NoPiece)),
     }
 }
 
-/// Replay a variant record.
-pub fn replay(record: VariantRecord) -> VariantGame {
-    let mut board = record.start.clone();
+/// Why a record was not replayed as a variant's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotAVariant;
+
+impl std::fmt::Display for NotAVariant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(
+            "a record of shogi, not of another game of the family: replay it with kifu::replay",
+        )
+    }
+}
+
+impl std::error::Error for NotAVariant {}
+
+/// Replay a record of a variant (one whose start is a
+/// [`StartPosition::Variant`] board, as [`crate::parse::usi::parse_variant`]
+/// and [`crate::parse::kif::parse_variant`] give): its main line, every move
+/// judged; its variations are kept in the record, not replayed.
+///
+/// ```
+/// use kifu::parse::usi::parse_variant;
+/// use kifu::variant::{Variant, replay};
+///
+/// let r = parse_variant("position startpos moves 1e1d 5a5b 2e3d\n", Variant::Mini)?.remove(0);
+/// let g = replay::replay(r)?;
+/// assert_eq!(g.plies.len(), 3);
+/// assert!(g.foul.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn replay(record: Record) -> Result<VariantGame, NotAVariant> {
+    let StartPosition::Variant(start) = &record.start else {
+        return Err(NotAVariant);
+    };
+    let start = (**start).clone();
+    let mut board = start.clone();
+    let moves = &record.main.moves;
     let mut seen: HashMap<Vec<u8>, Vec<usize>> = HashMap::new();
     seen.entry(board.key()).or_default().push(0);
     let mut plies: Vec<VPly> = Vec::new();
     let mut foul = None;
     let mut board_end = BoardEnd::None;
     let mut diagnostics = Vec::new();
-    for (i, (n, span)) in record.moves.iter().enumerate() {
+    for (i, entry) in moves.iter().enumerate() {
+        let (n, span) = (&entry.notation, &entry.span);
         let ply = i as u32 + 1;
         let mover = board.side();
         match board_end {
@@ -194,7 +188,7 @@ pub fn replay(record: VariantRecord) -> VariantGame {
             BoardEnd::RoyalsGone | BoardEnd::Repetition | BoardEnd::Decided(..) => {
                 diagnostics.push(after_end(
                     DiagnosticCode::MovesAfterEnd,
-                    record.moves.len() - i,
+                    moves.len() - i,
                     "the end of the game on the board",
                     *span,
                 ));
@@ -214,10 +208,10 @@ pub fn replay(record: VariantRecord) -> VariantGame {
                     usi,
                     span: *span,
                 });
-                if let Some((_, next)) = record.moves.get(i + 1) {
+                if let Some(next) = moves.get(i + 1).map(|e| &e.span) {
                     diagnostics.push(after_end(
                         DiagnosticCode::MovesAfterFoul,
-                        record.moves.len() - i - 1,
+                        moves.len() - i - 1,
                         "the foul",
                         *next,
                     ));
@@ -247,10 +241,10 @@ pub fn replay(record: VariantRecord) -> VariantGame {
             let usi = board.usi(m);
             if let Some(f) = repetition_foul(&board, &plies, first, ply, usi, *span) {
                 foul = Some(f);
-                if let Some((_, next)) = record.moves.get(i + 1) {
+                if let Some(next) = moves.get(i + 1).map(|e| &e.span) {
                     diagnostics.push(after_end(
                         DiagnosticCode::MovesAfterFoul,
-                        record.moves.len() - i - 1,
+                        moves.len() - i - 1,
                         "the foul",
                         *next,
                     ));
@@ -267,6 +261,7 @@ pub fn replay(record: VariantRecord) -> VariantGame {
     }
     let mut game = VariantGame {
         record,
+        start,
         plies,
         end: board,
         foul,
@@ -275,7 +270,7 @@ pub fn replay(record: VariantRecord) -> VariantGame {
         diagnostics,
     };
     judge_ending(&mut game, board_end);
-    game
+    Ok(game)
 }
 
 /// The finding about `extra` moves written after the game ended.
@@ -333,7 +328,7 @@ fn repetition_foul(
 
 fn judge_ending(game: &mut VariantGame, board_end: BoardEnd) {
     let mover = game.end.side();
-    let ending = game.record.ending.clone();
+    let ending = game.record.main.ending.clone();
     let mut diag = |code, message| {
         game.diagnostics.push(VDiagnostic {
             code,
@@ -405,7 +400,7 @@ fn judge_ending(game: &mut VariantGame, board_end: BoardEnd) {
 }
 
 fn recorded_result(
-    e: &VEnding,
+    e: &crate::record::Ending,
     mover: Color,
     diag: &mut impl FnMut(DiagnosticCode, String),
 ) -> (Option<Color>, Reason) {

@@ -686,6 +686,7 @@ mod hostile {
         let pos = match &start {
             StartPosition::Preset(h) => Position::from_handicap(*h),
             StartPosition::Setup(s) => Position::from_setup(s).expect("a valid start"),
+            StartPosition::Variant(_) => unreachable!("`start` makes shogi starts only"),
         };
         let len = rng.below(120);
         let depth = rng.below(max_depth + 1);

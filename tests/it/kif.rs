@@ -194,7 +194,7 @@ fn fixture_dojo_times() {
 #[test]
 fn fixture_bod_with_move_count() {
     let r = fixture("bod-move-count.kifu");
-    let s = r.start.setup();
+    let s = r.start.setup().expect("a shogi start");
     assert_eq!(s.move_number, 12);
     assert_eq!(s.side_to_move, Color::Gote);
     assert_eq!(s.hands[Color::Sente.index()].count(PieceKind::Pawn), 1);
@@ -208,7 +208,7 @@ fn fixture_bod_with_move_count() {
 #[test]
 fn fixture_uwate_shitate_hands() {
     let r = fixture("uwate-shitate.kifu");
-    let s = r.start.setup();
+    let s = r.start.setup().expect("a shogi start");
     assert_eq!(s.hands[Color::Gote.index()].count(PieceKind::Knight), 4);
     assert_eq!(s.hands[Color::Sente.index()].count(PieceKind::Lance), 4);
     assert_eq!(s.side_to_move, Color::Sente);

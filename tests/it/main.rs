@@ -52,6 +52,7 @@ mod variants_chu_reference;
 mod variants_cli;
 mod variants_engine;
 mod variants_fixtures;
+mod variants_records;
 mod variants_rules;
 mod variants_show;
 mod walk;

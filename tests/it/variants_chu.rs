@@ -2,7 +2,9 @@
 //! rule, the promotion cases and the endings, each from a position where
 //! that rule decides (see docs/cli.md, "Variants").
 
-use kifu::variant::{Board, Variant, replay, usi};
+use kifu::emit::variant::usi as write_usi;
+use kifu::parse::usi::parse_variant;
+use kifu::variant::{Board, Variant, replay};
 
 /// A chu SFEN with these pieces (`("7g", "N")`; gote in lower case) and
 /// the side to move, the third field `-`.
@@ -52,8 +54,8 @@ fn with_kings(pieces: &[(&'static str, &'static str)]) -> Vec<(&'static str, &'s
 /// winner and the reason.
 fn judge(start: &str, moves: &str) -> (String, Option<&'static str>, &'static str) {
     let line = format!("position sfen {start} moves {moves}");
-    let recs = usi::parse(&line, Variant::Chu).expect("the fixture line parses");
-    let g = replay::replay(recs.into_iter().next().expect("one game"));
+    let recs = parse_variant(&line, Variant::Chu).expect("the fixture line parses");
+    let g = replay::replay(recs.into_iter().next().expect("one game")).expect("a chu record");
     let verdict = g
         .foul
         .as_ref()
@@ -68,7 +70,7 @@ fn foul(pieces: &[(&'static str, &'static str)], moves: &str) -> String {
 /// The position after `moves`.
 fn after(start: &str, moves: &str) -> Board {
     let line = format!("position sfen {start} moves {moves}");
-    let g = replay::replay(usi::parse(&line, Variant::Chu).unwrap().remove(0));
+    let g = replay::replay(parse_variant(&line, Variant::Chu).unwrap().remove(0)).unwrap();
     assert!(g.foul.is_none(), "{moves}: {:?}", g.foul);
     g.end
 }
@@ -328,9 +330,9 @@ fn chu_sfen_and_usi_round_trip() {
     let start = sfen(&with_kings(&p), 'b');
     let moves = "7g6f5e 12a12b 3c3b+ 12b12a 5e5f5e";
     let line = format!("position sfen {start} moves {moves}\n");
-    let g = replay::replay(usi::parse(&line, Variant::Chu).unwrap().remove(0));
+    let g = replay::replay(parse_variant(&line, Variant::Chu).unwrap().remove(0)).unwrap();
     assert!(g.foul.is_none(), "{:?}", g.foul);
-    assert_eq!(usi::write(&g), line);
+    assert_eq!(write_usi(&g).0, line);
     let err = Board::from_sfen(Variant::Chu, &s_bad())
         .unwrap_err()
         .to_string();

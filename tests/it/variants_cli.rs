@@ -477,7 +477,7 @@ fn variant_repetition_foul_names_its_move_and_counts_the_moves_after_it() {
         let o = kifu(&["convert", "--to", to, "-o", &p, &mini_kif]);
         let said = String::from_utf8_lossy(&o.stderr).into_owned();
         assert!(
-            said.contains("2 move(s) at or after the foul have no place in this output"),
+            said.contains("warning[moves-omitted]: game 1: 2 move(s) after ply 13 are not"),
             "{to}: {said}"
         );
         if to == "usi" {

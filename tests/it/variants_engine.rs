@@ -4,7 +4,8 @@
 
 use kifu::Move;
 use kifu::Position;
-use kifu::variant::{Board, Variant, usi};
+use kifu::parse::usi::variant_move;
+use kifu::variant::{Board, Variant};
 
 /// xorshift64: reproducible random games without a dependency.
 fn rng(mut seed: u64) -> impl FnMut() -> u64 {
@@ -112,7 +113,7 @@ fn both_engines_judge_every_move_alike_on_random_playouts() {
         tries.extend((0..50).map(|_| random_usi(next)));
         for t in tries {
             let m = Move::from_usi(&t).expect("well-formed USI");
-            let vm = usi::parse_move(&b, &t).expect("well-formed on 9×9");
+            let vm = variant_move(&b, &t).expect("well-formed on 9×9");
             let mut p = pos.clone();
             let want = p.play(m).map(|_| ()).map_err(|r| r.code());
             let got = b.judge(vm).map_err(|f| f.code());

@@ -4,7 +4,9 @@
 //!
 //! Regenerate with `cargo test --test it variants_fixtures -- --ignored`.
 
-use kifu::variant::{Board, VMove, Variant, kif, replay, usi};
+use kifu::emit::variant::{kif, kif_writable};
+use kifu::parse::usi::parse_variant;
+use kifu::variant::{Board, VMove, Variant, replay};
 use std::path::{Path, PathBuf};
 
 fn dir() -> PathBuf {
@@ -102,10 +104,10 @@ fn generate() -> Vec<(String, String, String)> {
             );
             out.push((format!("{v}/{kind}-{n}.usi"), text.clone(), verdict.clone()));
             // Micro and chu shogi have no KIF form in kifu.
-            if kind == "legal" && kif::writable(v) {
+            if kind == "legal" && kif_writable(v) {
                 // The same game in KIF, which must be read back as legal.
-                let game = replay::replay(usi::parse(&text, v).unwrap().remove(0));
-                out.push((format!("{v}/{kind}-{n}.kifu"), kif::write(&game), verdict));
+                let game = replay::replay(parse_variant(&text, v).unwrap().remove(0)).unwrap();
+                out.push((format!("{v}/{kind}-{n}.kifu"), kif(&game).0, verdict));
             }
         }
     }

@@ -1,13 +1,14 @@
 //! Every foul and ending rule of the variants, each from a position where
 //! that rule decides (see docs/cli.md, "Variants").
 
-use kifu::variant::{Variant, replay, usi};
+use kifu::parse::usi::parse_variant;
+use kifu::variant::{Variant, replay};
 
 /// Replay one USI line as `variant`: the foul code (or `legal`), the
 /// loser or winner, and the result reason.
 fn judge(variant: Variant, line: &str) -> (String, Option<&'static str>, &'static str) {
-    let recs = usi::parse(line, variant).expect("the fixture line parses");
-    let g = replay::replay(recs.into_iter().next().expect("one game"));
+    let recs = parse_variant(line, variant).expect("the fixture line parses");
+    let g = replay::replay(recs.into_iter().next().expect("one game")).expect("a variant record");
     let verdict = g
         .foul
         .as_ref()
@@ -121,8 +122,8 @@ fn tori_swallow_dropped_on_the_last_rank_is_a_dead_piece() {
 fn tori_fourfold_repetition_loses_for_the_side_that_completed_it() {
     let cycle = " 4g5g 4a5a 5g4g 5a4a".repeat(3);
     let line = format!("position sfen 3k3/7/7/7/7/7/3K3 b - 1 moves{cycle}");
-    let recs = usi::parse(&line, Variant::Tori).unwrap();
-    let g = replay::replay(recs.into_iter().next().unwrap());
+    let recs = parse_variant(&line, Variant::Tori).unwrap();
+    let g = replay::replay(recs.into_iter().next().unwrap()).unwrap();
     let f = g.foul.expect("the repetition is a foul");
     assert_eq!(
         (f.foul.code(), f.loser.name(), f.ply),

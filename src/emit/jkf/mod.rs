@@ -12,7 +12,7 @@
 use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::notation::{notation_text, written_piece};
-use crate::record::{Ending, EndingKind, HeaderField, Line, MoveEntry, MoveTime, StartPosition};
+use crate::record::{Ending, EndingKind, HeaderField, Line, MoveEntry, MoveTime};
 use crate::relative::{jkf_code, relative_for};
 use crate::replay::{Foul, Game, LineResult, Verdict};
 use crate::rules::position::Position;
@@ -165,10 +165,7 @@ impl<'a> Writer<'a> {
                 ),
             );
         }
-        let preset = match &self.game.record.start {
-            StartPosition::Preset(h) => Some(*h),
-            StartPosition::Setup(s) => s.preset(),
-        };
+        let preset = self.game.record.start.preset();
         if let Some(h) = preset {
             return Initial {
                 preset: h.jkf_name(),

@@ -5,7 +5,7 @@
 use super::Sheet;
 use crate::codes::WarningCode;
 use crate::emit::sjis::Origin;
-use crate::record::{HandicapName, HeaderKey, StartPosition, header};
+use crate::record::{HandicapName, HeaderKey, header};
 use crate::replay::Game;
 use crate::rules::setup::{Handicap, Setup};
 use crate::rules::types::Color;
@@ -141,10 +141,7 @@ pub(super) fn both_name_pairs(game: &Game) -> bool {
 /// Whether players are 上手/下手: a handicap preset, a handicap named in
 /// 手合割 (両香落ち …), or a header that already uses those labels.
 pub(super) fn is_handicap(game: &Game) -> bool {
-    let preset = match &game.record.start {
-        StartPosition::Preset(h) => Some(*h),
-        StartPosition::Setup(s) => s.preset(),
-    };
+    let preset = game.record.start.preset();
     if preset.is_some_and(|h| h != Handicap::Hirate) {
         return true;
     }

@@ -175,7 +175,7 @@ pub(super) fn is_foul(k: EndingKind) -> bool {
 }
 
 /// Whether the KIF word written for `k` reads back as `k`.
-pub(super) fn kif_word_keeps(k: EndingKind) -> bool {
+pub(crate) fn kif_word_keeps(k: EndingKind) -> bool {
     !matches!(
         k,
         EndingKind::Hikiwake | EndingKind::MaxMoves | EndingKind::Matta | EndingKind::Error
@@ -184,7 +184,7 @@ pub(super) fn kif_word_keeps(k: EndingKind) -> bool {
 
 /// The terminal word and `まで` line of a line that ended without a foul.
 /// `moves` = moves played, `mover` = the side to move at the end.
-fn legal_ending(
+pub(crate) fn legal_ending(
     kind: EndingKind,
     moves: u32,
     mover: Color,

@@ -95,7 +95,7 @@ fn rows_build_a_setup_even_with_collapsed_spaces() {
 #[test]
 fn piece_lines_place_pieces_and_00al_gives_the_rest() {
     let r = one("P-11OU\nP+13FU23KI\nP+00KI00FU\nP-00AL\nP+\n+\n");
-    let s = r.start.setup();
+    let s = r.start.setup().expect("a shogi start");
     assert_eq!(s.sfen_key(), "8k/9/7GP/9/9/9/9/9/9 b GP2r2b2g4s4n4l16p");
     let e = err("P+00OU\n+\n");
     assert!(e.message.contains("in hand"), "{e}");
@@ -607,7 +607,7 @@ fn a_missing_side_line_is_taken_from_the_first_move_with_a_notice() {
         "{:?}",
         r.notices
     );
-    assert_eq!(r.start.setup().side_to_move, Color::Gote);
+    assert_eq!(r.start.setup().unwrap().side_to_move, Color::Gote);
     assert_eq!(r.main.moves.len(), 2);
     assert!(r.main.ending.is_some());
     // Nothing after the position: sente, said too.

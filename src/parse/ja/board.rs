@@ -131,7 +131,8 @@ impl Bod {
             return Ok(None);
         };
         let mut setup = if self.rows.is_empty() {
-            base.setup()
+            // A KIF reader only ever passes a shogi start here.
+            base.setup().unwrap_or(Setup::EMPTY)
         } else {
             if self.rows.len() != 9 {
                 return Err(ParseError::new(

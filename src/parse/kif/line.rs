@@ -273,7 +273,17 @@ pub(super) fn tail(i: &str) -> Res<'_, (Option<MoveTime>, &str)> {
 // straight into its entry instead of through a returned copy.
 #[inline(always)]
 pub(crate) fn move_line(line: &str) -> Result<MoveLine<'_>, LineErr<'_>> {
-    let run = |i| -> Res<'_, MoveLine<'_>> {
+    move_line_with(line, |i, mark| normal_move(mark)(i))
+}
+
+/// [`move_line`] with the move itself read by `move_text` (another board's
+/// piece names and size), given the side mark written before it.
+#[inline(always)]
+pub(crate) fn move_line_with<'a>(
+    line: &'a str,
+    move_text: impl Fn(&'a str, Option<Color>) -> Res<'a, Notation>,
+) -> Result<MoveLine<'a>, LineErr<'a>> {
+    let run = |i: &'a str| -> Res<'a, MoveLine<'a>> {
         let (i, number) = head(i)?;
         let (i, mark) = opt(side_mark).parse(i)?;
         let i = spaces0(i)?.0;
@@ -281,7 +291,7 @@ pub(crate) fn move_line(line: &str) -> Result<MoveLine<'_>, LineErr<'_>> {
         // Once the first character says which kind of line this is, a
         // failure is final: reporting 'expected a piece' beats backtracking.
         let (i, body) = if starts_move(i) {
-            cut(normal_move(mark).map(Body::Move)).parse(i)?
+            cut(|i| move_text(i, mark).map(|(i, n)| (i, Body::Move(n)))).parse(i)?
         } else {
             cut(terminal).parse(i)?
         };

@@ -99,7 +99,7 @@ fn handicap_hands_use_uwate_shitate() {
         "手合割：その他　\n上手の持駒：銀四　桂四　\n{BOARD}下手の持駒：飛二　香四　\n下手番\n下手：s\n上手：u\n   1 １三香打\n"
     );
     let r = one(&text);
-    let s = r.start.setup();
+    let s = r.start.setup().expect("a shogi start");
     assert_eq!(s.hands[Color::Gote.index()].count(PieceKind::Silver), 4);
     assert_eq!(s.hands[Color::Sente.index()].count(PieceKind::Rook), 2);
     assert_eq!(s.side_to_move, Color::Sente);

@@ -1,0 +1,155 @@
+//! The KIF grammar on the other boards of the family: `手合割：5五将棋` (as
+//! lishogi writes minishogi), `小将棋` or `禽将棋`, then KIF move lines whose
+//! pieces carry the variant's names (酔象/太子 in sho shogi, the birds in tori
+//! shogi) and whose squares must lie on its board. Everything else (the
+//! header, comments, times, bookmarks, variations, every terminal word, the
+//! `まで` line) is shogi KIF's, read by the same code.
+//!
+//! A start other than the variant's own is kept in a `#SFEN:` line, which
+//! kifu writes and reads back; a board diagram is refused with a message.
+
+use super::line::{self, MoveLine};
+use super::{Board as KifBoard, read};
+use crate::error::{ParseError, ParseErrorKind};
+use crate::parse::SourceLine;
+use crate::parse::document::Document;
+use crate::parse::ja::expect::{LineErr, Res, error, failure};
+use crate::parse::ja::grammar::move_end;
+use crate::parse::ja::token::{dest, spaces0};
+use crate::record::{Dest, Notation, Record, StartPosition};
+use crate::rules::types::Square;
+use crate::variant::{Board, Variant};
+
+/// Read a KIF text of `variant` (one game).
+///
+/// ```
+/// use kifu::parse::kif::parse_variant;
+/// use kifu::variant::Variant;
+///
+/// let text = "手合割：5五将棋\n手数----指手--\n   1 １四飛(15)\n*a comment\n   2 投了\n";
+/// let r = parse_variant(text, Variant::Mini)?.remove(0);
+/// assert_eq!(r.main.moves[0].comments(), ["a comment"]);
+/// assert_eq!(r.main.ending.unwrap().text, "投了");
+/// # Ok::<(), kifu::ParseError>(())
+/// ```
+pub fn parse_variant(text: &str, variant: Variant) -> Result<Vec<Record>, ParseError> {
+    let board = variant.start();
+    let mut doc = Document::new();
+    doc.start = Some(StartPosition::Variant(Box::new(board.clone())));
+    read(text, doc, &mut Family { board })
+}
+
+/// A board of the family: its start (for its size and piece names).
+struct Family {
+    board: Board,
+}
+
+impl KifBoard for Family {
+    fn move_line<'a>(&self, t: &'a str) -> Result<MoveLine<'a>, LineErr<'a>> {
+        line::move_line_with(t, |i, _| move_text(&self.board, i))
+    }
+
+    fn early_line(&mut self, doc: &mut Document, l: &SourceLine<'_>) -> Result<bool, ParseError> {
+        let t = l.text.trim_start_matches('\u{feff}').trim();
+        if let Some(sfen) = t.strip_prefix("#SFEN:") {
+            doc.begin(l);
+            let variant = self.board.variant();
+            self.board = Board::from_sfen(variant, sfen.trim()).map_err(|e| {
+                ParseError::new(l.span(), format!("expected a {variant} SFEN: {e}"))
+                    .of_kind(ParseErrorKind::StartPosition)
+            })?;
+            doc.start = Some(StartPosition::Variant(Box::new(self.board.clone())));
+            doc.record.start_span = Some(l.span());
+            return Ok(true);
+        }
+        if doc.early_line(l)? {
+            return Ok(true);
+        }
+        if looks_like_diagram(t) {
+            return Err(ParseError::new(
+                l.span(),
+                "a board diagram in a variant KIF is not read: give the start as `#SFEN: <sfen>` or use USI",
+            )
+            .of_kind(ParseErrorKind::StartPosition));
+        }
+        Ok(false)
+    }
+}
+
+/// A diagram's frame, row, hand line or column numbers (`  ５ ４ ３ ２ １`).
+fn looks_like_diagram(t: &str) -> bool {
+    t.starts_with(['|', '+'])
+        || t.contains("持駒")
+        || (t.chars().filter(|c| ('１'..='９').contains(c)).count() >= 2
+            && t.chars()
+                .all(|c| ('１'..='９').contains(&c) || c == ' ' || c == '　'))
+}
+
+/// Alternative names KIF writers use, and the name each stands for.
+const ALIASES: [(&str, &str); 7] = [
+    ("王", "玉"),
+    ("竜", "龍"),
+    ("全", "成銀"),
+    ("圭", "成桂"),
+    ("杏", "成香"),
+    ("象", "酔象"),
+    ("太", "太子"),
+];
+
+/// The piece named at the start of `i` on `board`'s table: its id.
+/// The longest name wins (成銀 over 銀); a name may drop its 左/右
+/// (tori shogi's quails are written 鶉, the origin telling which).
+fn piece(board: &Board, i: &str) -> Option<(u8, usize)> {
+    let rules = board.rules();
+    rules
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(id, _)| !rules.unused.contains(&(*id as u8)))
+        .filter_map(|(id, d)| {
+            let short = d.kif.strip_prefix(['左', '右']).unwrap_or("");
+            let aliases = ALIASES.iter().filter(|(_, n)| *n == d.kif).map(|(a, _)| *a);
+            [d.kif, short]
+                .into_iter()
+                .chain(aliases)
+                .filter(|n| !n.is_empty() && i.starts_with(n))
+                .map(|n| (id as u8, n.len()))
+                .max_by_key(|&(_, l)| l)
+        })
+        .max_by_key(|&(_, l)| l)
+}
+
+/// `sq` as a cell of `board`.
+fn cell(board: &Board, sq: Square) -> Option<u8> {
+    board.cell_of(sq.file(), sq.rank())
+}
+
+/// A move (`５四銀(43)`, `同　角成(15)`, `３三燕打`) on `board`: the
+/// destination and origin on its board, the piece by its names.
+fn move_text<'a>(board: &Board, i: &'a str) -> Res<'a, Notation> {
+    const OFF_BOARD: &str = "a square of the variant's board";
+    let at = i;
+    let (i, d) = dest(i)?;
+    let to = match d {
+        Dest::Same => None,
+        Dest::Square(sq) => Some(cell(board, sq).ok_or_else(|| failure(at, OFF_BOARD))?),
+    };
+    let Some((id, len)) = piece(board, i) else {
+        return Err(error(i, "a piece of the variant"));
+    };
+    let (i, _) = spaces0(&i[len..])?;
+    let origin = i;
+    let (i, (promote, source)) = move_end(i)?;
+    let (from, _) = source.origin_and_drop();
+    let from = match from {
+        Some(sq) => Some(cell(board, sq).ok_or_else(|| failure(&origin[1..], OFF_BOARD))?),
+        None => None,
+    };
+    let n = Notation::VariantKif {
+        to,
+        piece: id,
+        promote,
+        from,
+    };
+    Ok((i, n))
+}

@@ -1,0 +1,138 @@
+//! Variant records on the shared KIF and USI grammars: everything shogi's
+//! records keep (headers in either colon, comments, bookmarks, times,
+//! variations, every terminal word, test names) is kept for a variant too,
+//! and the writers give it back or say what they leave out.
+
+use kifu::emit::variant::{kif, usi};
+use kifu::parse::{kif::parse_variant as kif_variant, usi::parse_variant as usi_variant};
+use kifu::record::{EndingKind, Notation, StartPosition};
+use kifu::variant::{Variant, VariantGame, replay};
+
+const MINI_KIF: &str = "\
+開始日時:2024/01/02
+先手：甲
+手合割：5五将棋
+*before the first move
+手数----指手---------消費時間--
+   1 １四飛(15)   ( 0:03/00:00:03)
+*the rook goes up
+&rook
+   2 ５二飛(51)   ( 0:05/00:00:05)
+   3 時間切れ   ( 0:10/00:00:13)
+
+変化：2手
+   2 ２二金(21)   ( 0:01/00:00:01)
+";
+
+fn game(text: &str, v: Variant) -> VariantGame {
+    replay::replay(kif_variant(text, v).expect("reads").remove(0)).expect("a variant record")
+}
+
+#[test]
+fn variant_kif_keeps_headers_comments_times_variations_and_the_ending_word() {
+    let r = kif_variant(MINI_KIF, Variant::Mini).unwrap().remove(0);
+    let keys: Vec<&str> = r.header.iter().map(|h| h.key.as_str()).collect();
+    assert_eq!(keys, ["開始日時", "先手", "手合割"]);
+    assert_eq!(r.comments, ["before the first move"]);
+    assert!(matches!(r.start, StartPosition::Variant(ref b) if b.variant() == Variant::Mini));
+    let m = &r.main.moves;
+    assert_eq!(m.len(), 2);
+    assert!(matches!(
+        m[0].notation,
+        Notation::VariantKif { promote: None, .. }
+    ));
+    assert_eq!(m[0].comments(), ["the rook goes up"]);
+    assert_eq!(m[0].bookmarks(), ["rook"]);
+    assert_eq!(m[1].time.and_then(|t| t.spent_ms), Some(5000));
+    assert_eq!(m[1].variations().len(), 1);
+    let e = r.main.ending.as_ref().unwrap();
+    // 時間切れ was no word of the old variant reader's.
+    assert_eq!((e.kind, e.text.as_str()), (EndingKind::TimeUp, "時間切れ"));
+    assert_eq!(e.time.and_then(|t| t.total_ms), Some(13000));
+}
+
+#[test]
+fn variant_kif_writes_back_what_it_read_and_names_the_variations_it_leaves_out() {
+    let g = game(MINI_KIF, Variant::Mini);
+    assert_eq!(g.plies.len(), 2);
+    assert!(g.foul.is_none());
+    let (text, warnings) = kif(&g);
+    for line in [
+        "開始日時：2024/01/02\n先手：甲\n手合割：5五将棋\n",
+        "*before the first move\n",
+        "   1 １四飛(15)   ( 0:03/00:00:03)\n*the rook goes up\n&rook\n",
+        "   2 ５二飛(51)   ( 0:05/00:00:05)\n",
+        "   3 切れ負け     ( 0:10/00:00:13)\n",
+    ] {
+        assert!(text.contains(line), "{line:?} in\n{text}");
+    }
+    let codes: Vec<&str> = warnings.iter().map(|w| w.code.code()).collect();
+    assert_eq!(codes, ["variations-dropped"]);
+    // Read back, the same game: moves, times, comments, the ending.
+    let back = game(&text, Variant::Mini);
+    assert_eq!(back.plies, g.plies);
+    assert_eq!(back.record.main.moves[0].comments(), ["the rook goes up"]);
+    assert_eq!(back.record.main.ending.unwrap().kind, EndingKind::TimeUp);
+}
+
+#[test]
+fn variant_kif_refuses_a_square_off_its_board_at_the_square() {
+    let text = "手合割：5五将棋\n   1 ６四飛(15)\n";
+    let e = kif_variant(text, Variant::Mini).unwrap_err();
+    assert_eq!((e.span.line, e.span.column), (2, 6), "{}", e.message);
+    assert!(
+        e.message.contains("a square of the variant's board"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn variant_kif_first_move_written_same_is_a_foul_not_a_parse_error() {
+    let g = game("手合割：5五将棋\n   1 同　飛(15)\n", Variant::Mini);
+    let f = g.foul.expect("同 with no move before it names no square");
+    assert_eq!((f.ply, f.span.line), (1, 2));
+}
+
+#[test]
+fn variant_usi_keeps_test_names_and_every_pseudo_move() {
+    let text = "setoption name UCI_Variant value minishogi\n\
+                opening | position startpos moves 1e1d 5a5b win\n\
+                position startpos moves 1e1d rep_lose\n";
+    let recs = usi_variant(text, Variant::Tori).unwrap();
+    assert_eq!(recs.len(), 2);
+    assert_eq!(recs[0].header[0].value, "opening");
+    assert_eq!(
+        recs[0].main.ending.as_ref().unwrap().kind,
+        EndingKind::Kachi
+    );
+    assert_eq!(
+        recs[1].main.ending.as_ref().unwrap().kind,
+        EndingKind::FoulByMover
+    );
+    assert!(matches!(recs[1].start, StartPosition::Variant(ref b) if b.variant() == Variant::Mini));
+    let g = replay::replay(recs.into_iter().next().unwrap()).unwrap();
+    let (line, warnings) = usi(&g);
+    assert_eq!(
+        line,
+        "position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1d 5a5b win\n"
+    );
+    let codes: Vec<&str> = warnings.iter().map(|w| w.code.code()).collect();
+    assert_eq!(codes, ["header-dropped"]);
+}
+
+#[test]
+fn a_variant_record_is_not_replayed_as_shogi_nor_a_shogi_one_as_a_variant() {
+    let r = usi_variant("position startpos moves 1e1d\n", Variant::Mini)
+        .unwrap()
+        .remove(0);
+    let e = kifu::replay(r, &kifu::ReplayOptions::default()).unwrap_err();
+    assert!(
+        matches!(e.kind(), kifu::ErrorKind::Variant(Variant::Mini)),
+        "{e}"
+    );
+    let shogi = kifu::parse::parse("position startpos moves 7g7f\n", kifu::Format::Usi)
+        .unwrap()
+        .remove(0);
+    assert!(replay::replay(shogi).is_err());
+}
