@@ -28,13 +28,35 @@ pub struct Input {
     pub warnings: Vec<crate::decode::DecodeWarning>,
 }
 
-/// How to read an input.
+/// How to read an input: sniffed, unless a format or an encoding is given.
+///
+/// ```
+/// use kifu::{Format, ReadOptions};
+///
+/// let opts = ReadOptions::default().format(Some(Format::Csa)).encoding(Some(encoding_rs::SHIFT_JIS));
+/// assert_eq!(opts.from, Some(Format::Csa));
+/// ```
 #[derive(Clone, Copy, Debug, Default)]
+#[non_exhaustive]
 pub struct ReadOptions {
     /// The format, when the user chose it.
     pub from: Option<Format>,
     /// The encoding, when the user chose it.
     pub encoding: Option<&'static encoding_rs::Encoding>,
+}
+
+impl ReadOptions {
+    /// These options, reading as `format` (`None`: sniffed).
+    pub fn format(mut self, format: Option<Format>) -> ReadOptions {
+        self.from = format;
+        self
+    }
+
+    /// These options, decoding as `encoding` (`None`: sniffed).
+    pub fn encoding(mut self, encoding: Option<&'static encoding_rs::Encoding>) -> ReadOptions {
+        self.encoding = encoding;
+        self
+    }
 }
 
 /// Whether a `.json` file met in a directory walk is to be read. Other JSON

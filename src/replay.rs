@@ -23,10 +23,27 @@ use line::replay_line;
 const FILTER_BITS: usize = 16384;
 
 /// Options for [`replay`].
+///
+/// ```
+/// use kifu::ReplayOptions;
+/// use kifu::DeclarationRule;
+///
+/// let opts = ReplayOptions::default().declaration(DeclarationRule::Points24);
+/// assert_eq!(opts.declaration, DeclarationRule::Points24);
+/// ```
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct ReplayOptions {
     /// The entering-king rule used to judge declarations.
     pub declaration: DeclarationRule,
+}
+
+impl ReplayOptions {
+    /// These options, judging declarations by `rule`.
+    pub fn declaration(mut self, rule: DeclarationRule) -> ReplayOptions {
+        self.declaration = rule;
+        self
+    }
 }
 
 impl Default for ReplayOptions {

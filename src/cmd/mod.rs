@@ -312,8 +312,8 @@ pub fn read_options(a: &InputArgs) -> anyhow::Result<(ReadOptions, ReplayOptions
         other => bail!("--declaration must be 24 or 27, not {other}"),
     };
     Ok((
-        ReadOptions { from, encoding },
-        ReplayOptions { declaration },
+        ReadOptions::default().format(from).encoding(encoding),
+        ReplayOptions::default().declaration(declaration),
     ))
 }
 

@@ -109,10 +109,9 @@ fn read_game(a: &ShowArgs) -> anyhow::Result<Game> {
                 .with_context(|| format!("unknown encoding {label:?}"))?,
         ),
     };
-    let opts = kifu::input::ReadOptions {
-        from: a.from,
-        encoding,
-    };
+    let opts = kifu::input::ReadOptions::default()
+        .format(a.from)
+        .encoding(encoding);
     let input = if a.file.as_os_str() == "-" {
         let mut bytes = Vec::new();
         std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;

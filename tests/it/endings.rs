@@ -10,7 +10,7 @@ fn declare(sfen: &str, rule: DeclarationRule) -> Game {
     let rec = usi::parse(&format!("position sfen {sfen} moves win"))
         .expect("parses")
         .remove(0);
-    replay(rec, &ReplayOptions { declaration: rule }).expect("legal start")
+    replay(rec, &ReplayOptions::default().declaration(rule)).expect("legal start")
 }
 
 fn false_declaration(g: &Game) -> String {

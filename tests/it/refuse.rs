@@ -327,10 +327,7 @@ fn usi_lines_ending_in_an_end_token_keep_their_moves() {
 
 #[test]
 fn a_kif_read_with_from_csa_names_the_format_its_content_looks_like() {
-    let opts = kifu::ReadOptions {
-        from: Some(kifu::Format::Csa),
-        ..Default::default()
-    };
+    let opts = kifu::ReadOptions::default().format(Some(kifu::Format::Csa));
     let kif = "手合割：平手\n手数----指手--\n   1 ７六歩(77)\n   2 投了\n";
     let e = kifu::read_bytes(kif.as_bytes(), None, &opts).unwrap_err();
     assert_eq!(
@@ -359,10 +356,7 @@ fn a_wrong_encoding_names_the_one_the_bytes_read_cleanly_in() {
     let kif = "手合割：平手\n先手：山田\n   1 ７六歩(77)\n   2 投了\n";
     let sjis = encoding_rs::SHIFT_JIS.encode(kif).0.into_owned();
     for (label, name) in [("utf-8", "UTF-8"), ("euc-jp", "EUC-JP")] {
-        let opts = kifu::ReadOptions {
-            encoding: kifu::decode::encoding_by_label(label),
-            ..Default::default()
-        };
+        let opts = kifu::ReadOptions::default().encoding(kifu::decode::encoding_by_label(label));
         let e = kifu::read_bytes(&sjis, None, &opts).unwrap_err();
         let hint = e.hints().next().copied();
         assert!(
@@ -389,10 +383,7 @@ fn a_wrong_encoding_names_the_one_the_bytes_read_cleanly_in() {
         "{all}"
     );
     // The right one reads, with nothing to say.
-    let opts = kifu::ReadOptions {
-        encoding: kifu::decode::encoding_by_label("sjis"),
-        ..Default::default()
-    };
+    let opts = kifu::ReadOptions::default().encoding(kifu::decode::encoding_by_label("sjis"));
     assert_eq!(
         kifu::read_bytes(&sjis, None, &opts).unwrap().records.len(),
         1

@@ -118,9 +118,7 @@ fn false_entering_king_declaration_is_a_foul() {
     assert_eq!(f.loser, Color::Sente);
     assert_eq!(f.ply, 1);
     // Under the 24-point rule (31 points) it fails too; with 4 more pawns it holds.
-    let opts = ReplayOptions {
-        declaration: kifu::DeclarationRule::Points24,
-    };
+    let opts = ReplayOptions::default().declaration(kifu::DeclarationRule::Points24);
     let rec = usi::parse(&format!("position sfen {DECLARE} 4P 1 moves win"))
         .unwrap()
         .remove(0);

@@ -87,10 +87,7 @@ fn prefixes_at(
     key: Option<&GameKey>,
     opts: &kifu::ReplayOptions,
 ) -> Option<Vec<u64>> {
-    let csa = ReadOptions {
-        from: Some(kifu::Format::Csa),
-        encoding: None,
-    };
+    let csa = ReadOptions::default().format(Some(kifu::Format::Csa));
     let input = read_bytes(piece(bytes, rel)?, None, &csa).ok()?;
     let game = kifu::replay(input.records.into_iter().next()?, opts).ok()?;
     let prefixes = prefix_hashes(&game);
