@@ -226,7 +226,7 @@ struct ConvertArgs {
     #[command(flatten)]
     input: InputArgs,
     /// The target format.
-    #[arg(long, value_enum, ignore_case = true)]
+    #[arg(long, value_parser = to_format_names(), ignore_case = true)]
     to: ToFormat,
     /// Write to this file. The line formats (usi, sfen, json, hcpe, psv)
     /// write the games of every input into it, one stream; the others take
@@ -343,33 +343,114 @@ fn format_names() -> impl clap::builder::TypedValueParser<Value = kifu::Format> 
         .map(|name| name.parse::<kifu::Format>().unwrap_or(kifu::Format::Kif))
 }
 
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+/// `--to`'s formats. Their names are the library's table
+/// ([`kifu::names::TARGET_NAMES`], less `csa3`, which the command spells
+/// `--to csa --csa-version 3.0`): see [`to_format_names`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum ToFormat {
-    /// `position … moves …` lines.
     Usi,
-    /// CSA V2.2 (or V3.0 with --csa-version 3.0); several games per file.
     Csa,
-    /// One line per position: SFEN, next move, result and eval from the mover's side (for ML).
     Sfen,
-    /// KIF in Shift_JIS (CP932), as Kifu for Windows writes it.
     Kif,
-    /// KIF in UTF-8.
     Kifu,
-    /// KI2 (traditional notation) in Shift_JIS (CP932), as Kifu for Windows writes it.
     Ki2,
-    /// KI2 in UTF-8.
     Ki2u,
-    /// JSON Kifu Format, one game per file.
     Jkf,
-    /// Analysis JSON Lines: one object per game (see docs/json.md).
     Json,
-    /// dlshogi HuffmanCodedPosAndEval, 38 bytes a position (see docs/training.md).
     Hcpe,
-    /// YaneuraOu PackedSfenValue, 40 bytes a position (see docs/training.md).
     Psv,
 }
 
+/// `--to`'s names, each parsed by the library as a [`kifu::Target`], with
+/// the command's help for it.
+fn to_format_names() -> ToFormatNames {
+    ToFormatNames
+}
+
+/// The parser [`to_format_names`] gives: its own type, so that `--help`
+/// lists the names with their help (clap's mapped parsers do not).
+#[derive(Clone, Copy)]
+struct ToFormatNames;
+
+impl ToFormatNames {
+    fn values() -> impl Iterator<Item = clap::builder::PossibleValue> {
+        kifu::names::TARGET_NAMES.iter().filter_map(|name| {
+            let to = ToFormat::of(&name.parse().ok()?)?;
+            Some(clap::builder::PossibleValue::new(*name).help(to.help()))
+        })
+    }
+}
+
+impl clap::builder::TypedValueParser for ToFormatNames {
+    type Value = ToFormat;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<ToFormat, clap::Error> {
+        let name =
+            clap::builder::PossibleValuesParser::new(Self::values()).parse_ref(cmd, arg, value)?;
+        name.parse()
+            .ok()
+            .and_then(|t| ToFormat::of(&t))
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd))
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(Self::values()))
+    }
+}
+
 impl ToFormat {
+    /// The command's format for a library target; `None` for `csa3`
+    /// (`csa` with `--csa-version 3.0`) and targets the command lacks.
+    fn of(target: &kifu::Target) -> Option<ToFormat> {
+        use kifu::Target as T;
+        Some(match target {
+            T::Usi => ToFormat::Usi,
+            T::Csa(o) if o.version == kifu::emit::csa::CsaVersion::V22 => ToFormat::Csa,
+            T::Sfen => ToFormat::Sfen,
+            T::Kif => ToFormat::Kif,
+            T::Kifu => ToFormat::Kifu,
+            T::Ki2 => ToFormat::Ki2,
+            T::Ki2u => ToFormat::Ki2u,
+            T::Jkf => ToFormat::Jkf,
+            T::Json(_) => ToFormat::Json,
+            T::Hcpe => ToFormat::Hcpe,
+            T::Psv => ToFormat::Psv,
+            _ => return None,
+        })
+    }
+
+    /// What `--help` says of it.
+    fn help(self) -> &'static str {
+        match self {
+            ToFormat::Usi => "`position … moves …` lines",
+            ToFormat::Csa => "CSA V2.2 (or V3.0 with --csa-version 3.0); several games per file",
+            ToFormat::Sfen => {
+                "One line per position: SFEN, next move, result and eval from the mover's side (for ML)"
+            }
+            ToFormat::Kif => "KIF in Shift_JIS (CP932), as Kifu for Windows writes it",
+            ToFormat::Kifu => "KIF in UTF-8",
+            ToFormat::Ki2 => {
+                "KI2 (traditional notation) in Shift_JIS (CP932), as Kifu for Windows writes it"
+            }
+            ToFormat::Ki2u => "KI2 in UTF-8",
+            ToFormat::Jkf => "JSON Kifu Format, one game per file",
+            ToFormat::Json => "Analysis JSON Lines: one object per game (see docs/json.md)",
+            ToFormat::Hcpe => {
+                "dlshogi HuffmanCodedPosAndEval, 38 bytes a position (see docs/training.md)"
+            }
+            ToFormat::Psv => {
+                "YaneuraOu PackedSfenValue, 40 bytes a position (see docs/training.md)"
+            }
+        }
+    }
+
     /// The extension of the files of this format.
     fn extension(self) -> &'static str {
         match self {
@@ -445,17 +526,18 @@ fn run(cli: Cli) -> anyhow::Result<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::ToFormat;
-    use clap::ValueEnum;
+    use super::to_format_names;
 
     /// `--to` names the targets as the library's table does (less `csa3`,
     /// which the command spells `--to csa --csa-version 3.0`), each one
     /// parsing as the library's `Target`.
     #[test]
     fn to_names_are_the_librarys_target_names() {
-        let cli: Vec<String> = ToFormat::value_variants()
-            .iter()
-            .filter_map(|v| v.to_possible_value())
+        use clap::builder::TypedValueParser as _;
+        let cli: Vec<String> = to_format_names()
+            .possible_values()
+            .into_iter()
+            .flatten()
             .map(|p| p.get_name().to_string())
             .collect();
         let lib: Vec<&str> = kifu::names::TARGET_NAMES

@@ -81,7 +81,7 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "FILE.html")]
     report: Option<PathBuf>,
     /// The output format (default: the analysis JSON Lines).
-    #[arg(long, value_enum, ignore_case = true)]
+    #[arg(long, value_parser = crate::to_format_names(), ignore_case = true)]
     to: Option<ToFormat>,
     /// Write to this file (as `kifu convert -o`).
     #[arg(short, long, value_name = "FILE")]

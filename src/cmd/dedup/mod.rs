@@ -58,7 +58,7 @@ pub struct DedupArgs {
     #[arg(long, requires = "to")]
     pub unique: bool,
     /// The format --unique writes.
-    #[arg(long, value_enum, ignore_case = true, requires = "unique")]
+    #[arg(long, value_parser = crate::to_format_names(), ignore_case = true, requires = "unique")]
     pub to: Option<ToFormat>,
     /// Where --unique writes one file per input, as `kifu convert --out-dir`.
     #[arg(long, value_name = "DIR", requires = "unique")]

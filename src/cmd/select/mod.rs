@@ -102,7 +102,7 @@ pub struct SelectArgs {
     #[arg(long, conflicts_with = "to")]
     pub list: bool,
     /// Write the games kept in this format.
-    #[arg(long, value_enum, ignore_case = true)]
+    #[arg(long, value_parser = crate::to_format_names(), ignore_case = true)]
     pub to: Option<ToFormat>,
     /// Write to this file, as `kifu convert -o`.
     #[arg(short, long, value_name = "FILE", requires = "to")]
