@@ -95,12 +95,11 @@ pub use decode::DecodeWarning;
 pub use emit::{JsonSource, Target, Warning, write};
 pub use error::{DecodeError, Error, ErrorKind, Hint, ParseError, ParseErrorKind, Partial};
 pub use input::{Input, ReadOptions, read_bytes, read_path};
+pub use notation::sfen::{PositionError, SfenError};
 pub use reader::{ReadWarning, Reader, ReaderBuilder};
 pub use record::{Format, Record};
 pub use replay::{Game, ReplayOptions, Verdict, replay};
-pub use rules::position::{
-    DeclarationOutcome, DeclarationRule, Position, PositionError, SetupErrors, SetupIssue,
-};
+pub use rules::position::{DeclarationOutcome, DeclarationRule, Position, SetupErrors, SetupIssue};
 pub use rules::rule::Rule;
 pub use rules::setup::{Handicap, Setup};
 pub use rules::types::{Color, Hand, Move, Piece, PieceKind, Square};

@@ -4,7 +4,8 @@
 //! same block for a variant's board of up to 9 files (a BOD's file digits).
 
 use super::diagram::{Cell, Diagram, Mark};
-use crate::rules::types::{Color, Hand, kanji_digit, zenkaku_digit};
+use crate::notation::{kanji_digit, zenkaku_digit};
+use crate::rules::types::{Color, Hand};
 
 /// How the block ends and whether squares are highlighted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

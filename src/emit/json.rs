@@ -260,7 +260,7 @@ impl Serialize for LineView<'_> {
             String::with_capacity(32),
             String::with_capacity(48),
         );
-        let mut sfen_buf = [0u8; crate::rules::setup::SFEN_MAX];
+        let mut sfen_buf = [0u8; crate::notation::sfen::SFEN_MAX];
         let mut ranks = pos.sfen_ranks();
         for (i, p) in plies.iter().enumerate() {
             let entry: Option<&MoveEntry> = line.moves.get(i);

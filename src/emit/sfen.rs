@@ -26,7 +26,7 @@ fn outcome(label: Result<Option<Color>, ()>, mover: Color) -> &'static str {
 pub fn write(game: &Game) -> (String, Vec<Warning>) {
     let mut out = String::with_capacity((game.main.plies.len() + 1) * 80);
     let mut pos = game.start.clone();
-    let mut buf = [0u8; crate::rules::setup::SFEN_MAX];
+    let mut buf = [0u8; crate::notation::sfen::SFEN_MAX];
     // Each line starts with the position the line before it led to: after a
     // move only the ranks it touched are written again, which is most of the
     // cost of a line saved.

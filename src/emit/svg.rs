@@ -12,7 +12,8 @@
 //! the family up to 12×12 (the variant commands build the [`Drawing`]).
 
 use super::diagram::{Cell, Diagram, Mark, MarkKind};
-use crate::rules::types::{Color, kanji_digit, zenkaku_digit};
+use crate::notation::{kanji_digit, zenkaku_digit};
+use crate::rules::types::Color;
 use std::fmt::Write;
 
 /// Square width and height in user units (shogi squares are a little taller than wide).

@@ -4,7 +4,10 @@
 //!
 //! Nothing here knows a record format or a game's history: a [`Position`]
 //! takes [`Move`]s, and turning written moves into them is the replayer's
-//! job ([`crate::resolve`], [`crate::replay`](mod@crate::replay)).
+//! job ([`crate::resolve`], [`crate::replay`](mod@crate::replay)). The
+//! names the formats give pieces, squares, moves, positions (SFEN) and
+//! handicaps are [`crate::notation`]'s; the presets here are squares
+//! taken off the even game, not text.
 //!
 //! [`Position`]: position::Position
 //! [`Move`]: types::Move

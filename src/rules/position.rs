@@ -10,7 +10,7 @@
 //! nothing panics for want of a king. More than one king per side is rejected.
 
 use crate::rules::attacks::{self, Bitboard, bb};
-use crate::rules::setup::{Handicap, Setup, SfenError, SfenRanks};
+use crate::rules::setup::{Handicap, Setup};
 use crate::rules::types::{Color, Hand, Move, Piece, PieceKind, Square};
 use crate::rules::zobrist;
 use std::fmt;
@@ -192,17 +192,6 @@ impl fmt::Display for SetupErrors {
 }
 
 impl std::error::Error for SetupErrors {}
-
-/// Why an SFEN string is not a legal position.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PositionError {
-    /// The string is not valid SFEN.
-    #[error("bad SFEN: {0}")]
-    Sfen(#[from] SfenError),
-    /// The SFEN is readable but the position is not legal.
-    #[error("illegal position: {0}")]
-    Setup(#[from] SetupErrors),
-}
 
 /// How many of each unpromoted kind a set holds (P L N S G B R).
 const SET_COUNTS: [u32; 7] = [18, 4, 4, 4, 4, 2, 2];
@@ -394,12 +383,6 @@ impl Position {
         }
     }
 
-    /// Read an SFEN string: its syntax ([`SfenError`]) first, then legality.
-    pub fn from_sfen(sfen: &str) -> Result<Position, PositionError> {
-        let setup = Setup::from_sfen(sfen)?;
-        Ok(Position::from_setup(&setup)?)
-    }
-
     /// The position as an unchecked [`Setup`].
     pub fn to_setup(&self) -> Setup {
         Setup {
@@ -410,49 +393,16 @@ impl Position {
         }
     }
 
-    /// The canonical SFEN (see [`Setup::to_sfen`]).
-    pub fn to_sfen(&self) -> String {
-        let mut buf = [0u8; crate::rules::setup::SFEN_MAX];
-        self.sfen_into(&mut buf).to_string()
+    /// The board, square by square ([`Square::index`] order).
+    #[inline]
+    pub(crate) fn cells(&self) -> &[Option<Piece>; 81] {
+        &self.board
     }
 
-    /// [`Position::to_sfen`] written into `buf`: no [`Setup`] built, nothing allocated.
-    pub(crate) fn sfen_into<'b>(
-        &self,
-        buf: &'b mut [u8; crate::rules::setup::SFEN_MAX],
-    ) -> &'b str {
-        crate::rules::setup::sfen_into(
-            &self.board,
-            &self.hands,
-            self.side,
-            Some(self.move_number),
-            buf,
-        )
-    }
-
-    /// The board's ranks as SFEN, to pass to [`Position::sfen_after`].
-    pub(crate) fn sfen_ranks(&self) -> SfenRanks {
-        SfenRanks::new(&self.board)
-    }
-
-    /// [`Position::sfen_into`] for a line walked a move at a time: `ranks`
-    /// held this position's ranks before `mv` was played, and only the ranks
-    /// `mv` changed (its origin's and destination's: [`Position::play_unchecked`]
-    /// touches no other square) are written again.
-    pub(crate) fn sfen_after<'b>(
-        &self,
-        mv: Move,
-        ranks: &mut SfenRanks,
-        buf: &'b mut [u8; crate::rules::setup::SFEN_MAX],
-    ) -> &'b str {
-        let to = mv.to().rank();
-        if let Move::Normal { from, .. } = mv
-            && from.rank() != to
-        {
-            ranks.refresh(&self.board, from.rank() as usize - 1);
-        }
-        ranks.refresh(&self.board, to as usize - 1);
-        ranks.write(&self.hands, self.side, Some(self.move_number), buf)
+    /// Both hands, by [`Color::index`].
+    #[inline]
+    pub(crate) fn hands(&self) -> &[Hand; 2] {
+        &self.hands
     }
 
     /// The side to move.

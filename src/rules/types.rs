@@ -1,8 +1,8 @@
 //! The vocabulary of shogi: colours, squares, pieces, hands and moves.
 //!
-//! Everything here is plain data with no knowledge of a position. Names in the
-//! record formats (kanji, CSA codes, SFEN letters) live beside each type so that
-//! every parser and writer shares one table.
+//! Everything here is plain data with no knowledge of a position. The names
+//! the record formats give them (kanji, CSA codes, SFEN letters, USI text)
+//! are [`crate::notation`]'s.
 
 use std::fmt;
 
@@ -40,30 +40,6 @@ impl Color {
         match self {
             Color::Sente => "sente",
             Color::Gote => "gote",
-        }
-    }
-
-    /// The CSA sign: `+` or `-`.
-    pub const fn csa_sign(self) -> char {
-        match self {
-            Color::Sente => '+',
-            Color::Gote => '-',
-        }
-    }
-
-    /// The KI2 mark: `▲` or `△`.
-    pub const fn mark(self) -> char {
-        match self {
-            Color::Sente => '▲',
-            Color::Gote => '△',
-        }
-    }
-
-    /// 先手 or 後手.
-    pub const fn kanji(self) -> &'static str {
-        match self {
-            Color::Sente => "先手",
-            Color::Gote => "後手",
         }
     }
 }
@@ -144,31 +120,6 @@ impl Square {
     pub const fn in_zone(self, c: Color) -> bool {
         self.relative_rank(c) <= 3
     }
-
-    /// USI name, e.g. `7g`.
-    pub fn usi(self) -> [u8; 2] {
-        [b'0' + self.file(), b'a' + self.rank() - 1]
-    }
-
-    /// Parse a USI square such as `7g`.
-    pub fn from_usi(s: &[u8]) -> Option<Square> {
-        match s {
-            [f @ b'1'..=b'9', r @ b'a'..=b'i'] => Square::new(f - b'0', r - b'a' + 1),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Debug for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.file(), (b'a' + self.rank() - 1) as char)
-    }
-}
-
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.file(), (b'a' + self.rank() - 1) as char)
-    }
 }
 
 /// The 14 kinds of piece. The first seven are the kinds a hand can hold, in
@@ -220,33 +171,6 @@ const AFTER_MOVE: [[PieceKind; 14]; 2] = {
     }
     t
 };
-
-/// CSA codes, indexed by `PieceKind as usize`.
-const CSA_NAMES: [&str; 14] = [
-    "FU", "KY", "KE", "GI", "KI", "KA", "HI", "OU", "TO", "NY", "NK", "NG", "UM", "RY",
-];
-/// [`CSA_NAMES`] as two-byte numbers, which [`PieceKind::from_csa`]
-/// searches: one comparison a code instead of a string comparison.
-const CSA_CODES: [u16; 14] = {
-    let mut t = [0u16; 14];
-    let mut i = 0;
-    while i < 14 {
-        let b = CSA_NAMES[i].as_bytes();
-        t[i] = u16::from_be_bytes([b[0], b[1]]);
-        i += 1;
-    }
-    t
-};
-/// KIF move names, indexed by kind.
-const KIF_NAMES: [&str; 14] = [
-    "歩", "香", "桂", "銀", "金", "角", "飛", "玉", "と", "成香", "成桂", "成銀", "馬", "龍",
-];
-/// One-character names used in BOD cells, indexed by kind.
-const BOD_NAMES: [char; 14] = [
-    '歩', '香', '桂', '銀', '金', '角', '飛', '玉', 'と', '杏', '圭', '全', '馬', '龍',
-];
-/// SFEN letters (sente, upper case) of the unpromoted base kind.
-const SFEN_LETTERS: [u8; 8] = [b'P', b'L', b'N', b'S', b'G', b'B', b'R', b'K'];
 
 impl PieceKind {
     /// All 14 kinds, in index order.
@@ -316,72 +240,6 @@ impl PieceKind {
             Dragon => Rook,
             k => k,
         }
-    }
-
-    /// The CSA code, e.g. `FU`.
-    pub const fn csa(self) -> &'static str {
-        CSA_NAMES[self as usize]
-    }
-
-    /// Parse a CSA code such as `FU` or `RY`: the kind whose
-    /// [`PieceKind::csa`] name it is.
-    #[inline]
-    pub fn from_csa(s: &[u8]) -> Option<PieceKind> {
-        let &[a, b] = s else { return None };
-        let code = u16::from_be_bytes([a, b]);
-        CSA_CODES
-            .iter()
-            .position(|&c| c == code)
-            .map(|i| Self::ALL[i])
-    }
-
-    /// The KIF/KI2 move name (`歩`, `成香`, `龍`, …).
-    pub const fn kif(self) -> &'static str {
-        KIF_NAMES[self as usize]
-    }
-
-    /// The one-character name used in BOD diagrams (`杏`, `圭`, `全`, …).
-    pub const fn bod(self) -> char {
-        BOD_NAMES[self as usize]
-    }
-
-    /// The SFEN letter of this kind for `color`, with `+` for promoted kinds.
-    pub fn sfen(self, color: Color) -> String {
-        let base = SFEN_LETTERS[self.unpromoted() as usize];
-        let letter = match color {
-            Color::Sente => base,
-            Color::Gote => base.to_ascii_lowercase(),
-        } as char;
-        if self.is_promoted() {
-            format!("+{letter}")
-        } else {
-            letter.to_string()
-        }
-    }
-
-    /// The upper-case SFEN/USI letter of the unpromoted base kind (`P`, `K`, …).
-    pub const fn usi_letter(self) -> u8 {
-        SFEN_LETTERS[self.unpromoted() as usize]
-    }
-
-    /// The unpromoted kind and colour of an SFEN letter (`P` sente pawn, `k` gote king).
-    pub fn from_sfen_letter(c: u8) -> Option<(PieceKind, Color)> {
-        let color = if c.is_ascii_uppercase() {
-            Color::Sente
-        } else {
-            Color::Gote
-        };
-        let up = c.to_ascii_uppercase();
-        SFEN_LETTERS
-            .iter()
-            .position(|&l| l == up)
-            .map(|i| (Self::ALL[i], color))
-    }
-}
-
-impl fmt::Display for PieceKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.csa())
     }
 }
 
@@ -514,121 +372,11 @@ impl Move {
     pub const fn is_drop(self) -> bool {
         matches!(self, Move::Drop { .. })
     }
-
-    /// The USI text of the move: `7g7f`, `8h2b+`, `P*5e`.
-    pub fn to_usi(self) -> String {
-        let mut s = String::with_capacity(5);
-        self.push_usi(&mut s);
-        s
-    }
-
-    /// [`Move::to_usi`] appended to `s`: the writers put a move on every
-    /// line, and this spares them a `String` a move.
-    pub fn push_usi(self, s: &mut String) {
-        let square = |s: &mut String, sq: Square| {
-            let [f, r] = sq.usi();
-            s.push(f as char);
-            s.push(r as char);
-        };
-        match self {
-            Move::Normal { from, to, promote } => {
-                square(s, from);
-                square(s, to);
-                if promote {
-                    s.push('+');
-                }
-            }
-            Move::Drop { kind, to } => {
-                s.push(kind.usi_letter() as char);
-                s.push('*');
-                square(s, to);
-            }
-        }
-    }
-
-    /// Parse a USI move. Drops must name an upper-case droppable kind.
-    pub fn from_usi(s: &str) -> Option<Move> {
-        let b = s.as_bytes();
-        match b {
-            [p, b'*', sq @ ..] if sq.len() == 2 => {
-                let (kind, color) = PieceKind::from_sfen_letter(*p)?;
-                if color != Color::Sente || kind == King {
-                    return None;
-                }
-                Some(Move::Drop {
-                    kind,
-                    to: Square::from_usi(sq)?,
-                })
-            }
-            _ if b.len() == 4 || (b.len() == 5 && b[4] == b'+') => Some(Move::Normal {
-                from: Square::from_usi(&b[0..2])?,
-                to: Square::from_usi(&b[2..4])?,
-                promote: b.len() == 5,
-            }),
-            _ => None,
-        }
-    }
-}
-
-impl fmt::Display for Move {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.to_usi())
-    }
-}
-
-/// Full-width digit (１…９) for a file, as KIF/KI2 write destinations.
-pub const fn zenkaku_digit(n: u8) -> char {
-    match n {
-        1 => '１',
-        2 => '２',
-        3 => '３',
-        4 => '４',
-        5 => '５',
-        6 => '６',
-        7 => '７',
-        8 => '８',
-        _ => '９',
-    }
-}
-
-/// Kanji numeral (一…九) for a rank.
-pub const fn kanji_digit(n: u8) -> char {
-    match n {
-        1 => '一',
-        2 => '二',
-        3 => '三',
-        4 => '四',
-        5 => '五',
-        6 => '六',
-        7 => '七',
-        8 => '八',
-        _ => '九',
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn square_round_trips_through_usi() {
-        for sq in Square::all() {
-            let u = sq.usi();
-            assert_eq!(Square::from_usi(&u), Some(sq));
-        }
-        assert_eq!(Square::new(7, 7).unwrap().to_string(), "7g");
-        assert_eq!(Square::new(0, 1), None);
-    }
-
-    #[test]
-    fn usi_moves_parse_and_print() {
-        for m in ["7g7f", "8h2b+", "P*5e", "R*1a"] {
-            assert_eq!(Move::from_usi(m).unwrap().to_usi(), m);
-        }
-        for bad in ["K*5e", "p*5e", "7g7", "7g7f=", "0a1a", "7j7f"] {
-            assert_eq!(Move::from_usi(bad), None, "{bad}");
-        }
-    }
 
     #[test]
     fn kinds_promote_and_demote() {
@@ -638,6 +386,5 @@ mod tests {
                 assert!(p.is_promoted());
             }
         }
-        assert_eq!(PieceKind::from_csa(b"RY"), Some(Dragon));
     }
 }

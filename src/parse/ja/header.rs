@@ -1,7 +1,6 @@
 //! Header lines (`key：value`) and the names a 手合割 value may hold.
 
 use crate::parse::ja::token::is_space;
-use crate::rules::setup::{Handicap, Setup};
 use crate::rules::types::Color;
 
 /// A `key：value` header line split at its first colon (full- or half-width).
@@ -68,31 +67,13 @@ pub fn handicap_name(value: &str) -> HandicapName {
 }
 
 fn lookup_handicap(v: &str) -> HandicapName {
-    if let Some(h) = Handicap::from_kif_name(v) {
-        return HandicapName::Preset(h);
-    }
-    // Names outside the preset table; SFENs follow the usual definitions
-    // (上手 = gote, who moves first).
-    let sfen = match v {
-        "七枚落ち" => return HandicapName::Preset(Handicap::RightSevenPieces),
-        "両香落ち" => "1nsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-        "裸玉" => "4k4/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-        "歩三兵" => "4k4/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w 3p 1",
-        "トンボ" => "4k4/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
-        "その他" | "詰将棋" | "双玉詰将棋" | "任意" | "" => {
-            return HandicapName::Diagram;
-        }
-        _ => return HandicapName::Unknown,
-    };
-    match Setup::from_sfen(sfen) {
-        Ok(s) => HandicapName::Setup(Box::new(s)),
-        Err(_) => HandicapName::Unknown,
-    }
+    crate::notation::handicap::handicap_name(v)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::setup::Handicap;
 
     #[test]
     fn headers_split_at_either_colon() {

@@ -1,8 +1,9 @@
 //! Move text for people: the KIF/KI2-style move (`▲７六歩`, `△同　銀成`) used
 //! in messages and by the Japanese writers.
 
+use super::pieces::{kanji_digit, zenkaku_digit};
 use crate::record::Notation;
-use crate::rules::types::{Color, Move, PieceKind, Square, kanji_digit, zenkaku_digit};
+use crate::rules::types::{Color, Move, PieceKind, Square};
 
 /// The destination as KIF writes it: `７六`.
 pub fn ja_square(sq: Square) -> String {
