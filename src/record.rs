@@ -510,6 +510,12 @@ impl EndingKind {
         CSA_WORDS.iter().find(|(w, _)| *w == word).map(|&(_, k)| k)
     }
 
+    /// Every CSA special word with its ending (for the readers' tests).
+    #[cfg(test)]
+    pub(crate) fn csa_words() -> &'static [(&'static str, EndingKind)] {
+        &CSA_WORDS
+    }
+
     /// The CSA special word (without `%`) for this ending, or `None` where
     /// CSA has none: KIF-only endings, and 反則勝ち, which names no side.
     pub fn csa_word(self) -> Option<&'static str> {

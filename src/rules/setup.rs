@@ -180,8 +180,8 @@ fn preset_setups() -> &'static [Setup] {
             .zip(REMOVED)
             .map(|(&h, removed)| {
                 let mut s = even_game();
-                for &(file, rank) in removed {
-                    if let Some(sq) = Square::new(file, rank) {
+                for &n in removed {
+                    if let Some(sq) = Square::new(n / 10, n % 10) {
                         s.set(sq, None);
                     }
                 }
@@ -221,45 +221,26 @@ fn even_game() -> Setup {
     s
 }
 
-/// The squares (file, rank) of 上手's pieces each preset of
-/// [`Handicap::ALL`] takes off the even game.
-const REMOVED: [&[(u8, u8)]; 16] = [
+/// The squares of 上手's pieces each preset of [`Handicap::ALL`] takes off
+/// the even game, as shogi numbers them (file then rank: 82 is 8二, the
+/// rook).
+const REMOVED: [&[u8]; 16] = [
     &[],
-    &[(1, 1)],
-    &[(9, 1)],
-    &[(2, 2)],
-    &[(8, 2)],
-    &[(8, 2), (1, 1)],
-    &[(8, 2), (2, 2)],
-    &[(8, 2), (2, 2), (1, 1)],
-    &[(8, 2), (2, 2), (1, 1), (9, 1)],
-    &[(8, 2), (2, 2), (1, 1), (9, 1), (8, 1)],
-    &[(8, 2), (2, 2), (1, 1), (9, 1), (2, 1)],
-    &[(8, 2), (2, 2), (1, 1), (9, 1), (2, 1), (8, 1)],
-    &[(8, 2), (2, 2), (1, 1), (9, 1), (2, 1), (8, 1), (3, 1)],
-    &[(8, 2), (2, 2), (1, 1), (9, 1), (2, 1), (8, 1), (7, 1)],
-    &[
-        (8, 2),
-        (2, 2),
-        (1, 1),
-        (9, 1),
-        (2, 1),
-        (8, 1),
-        (3, 1),
-        (7, 1),
-    ],
-    &[
-        (8, 2),
-        (2, 2),
-        (1, 1),
-        (9, 1),
-        (2, 1),
-        (8, 1),
-        (3, 1),
-        (7, 1),
-        (4, 1),
-        (6, 1),
-    ],
+    &[11],
+    &[91],
+    &[22],
+    &[82],
+    &[82, 11],
+    &[82, 22],
+    &[82, 22, 11],
+    &[82, 22, 11, 91],
+    &[82, 22, 11, 91, 81],
+    &[82, 22, 11, 91, 21],
+    &[82, 22, 11, 91, 21, 81],
+    &[82, 22, 11, 91, 21, 81, 31],
+    &[82, 22, 11, 91, 21, 81, 71],
+    &[82, 22, 11, 91, 21, 81, 31, 71],
+    &[82, 22, 11, 91, 21, 81, 31, 71, 41, 61],
 ];
 
 #[cfg(test)]
@@ -274,8 +255,8 @@ mod tests {
         for (h, removed) in Handicap::ALL.into_iter().zip(REMOVED) {
             let s = h.setup();
             assert_eq!(count(&s), 40 - removed.len(), "{h:?}");
-            for &(f, r) in removed {
-                let sq = Square::new(f, r).unwrap();
+            for &n in removed {
+                let sq = Square::new(n / 10, n % 10).unwrap();
                 assert_eq!(even.get(sq).map(|p| p.color), Some(Color::Gote), "{h:?}");
                 assert_eq!(s.get(sq), None, "{h:?}");
             }

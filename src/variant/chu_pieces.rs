@@ -2,63 +2,32 @@
 //! them (its SFEN letters; `+` before a letter is the promoted piece).
 
 use super::pieces::{
-    BISHOP_RAYS, DRAGON_RAYS, ELEPHANT_RAYS, FAR, GOLD_RAYS, HORSE_RAYS, KING_RAYS, LANCE_RAYS,
-    PAWN_RAYS, PLAIN, ROOK_RAYS, SILVER_RAYS, leap, slide, step,
+    BISHOP_RAYS, DRAGON_RAYS, E, ELEPHANT_RAYS, FAR_E, FAR_N, FAR_NE, FAR_NW, FAR_S, FAR_SE,
+    FAR_SW, FAR_W, GOLD_RAYS, HORSE_RAYS, JUMP_E, JUMP_N, JUMP_NE, JUMP_NW, JUMP_S, JUMP_SE,
+    JUMP_SW, JUMP_W, KING_RAYS, LANCE_RAYS, N, NE, NW, PAWN_RAYS, PLAIN, ROOK_RAYS, S, SE,
+    SILVER_RAYS, SW, W, leap,
 };
 use super::{PieceDef, Ray};
 
-const GO_BETWEEN: &[Ray] = &[step(0, 1), step(0, -1)];
-const SIDE_MOVER: &[Ray] = &[slide(-1, 0, FAR), slide(1, 0, FAR), step(0, 1), step(0, -1)];
-const VERTICAL_MOVER: &[Ray] = &[slide(0, 1, FAR), slide(0, -1, FAR), step(-1, 0), step(1, 0)];
-const CHARIOT: &[Ray] = &[slide(0, 1, FAR), slide(0, -1, FAR)];
-const TIGER: &[Ray] = &[
-    step(-1, 1),
-    step(1, 1),
-    step(-1, 0),
-    step(1, 0),
-    step(-1, -1),
-    step(0, -1),
-    step(1, -1),
-];
-const KIRIN: &[Ray] = &[
-    step(-1, 1),
-    step(1, 1),
-    step(-1, -1),
-    step(1, -1),
-    leap(0, 2),
-    leap(0, -2),
-    leap(-2, 0),
-    leap(2, 0),
-];
-const PHOENIX: &[Ray] = &[
-    step(0, 1),
-    step(0, -1),
-    step(-1, 0),
-    step(1, 0),
-    leap(-2, 2),
-    leap(2, 2),
-    leap(-2, -2),
-    leap(2, -2),
-];
-const LEOPARD: &[Ray] = &[
-    step(-1, 1),
-    step(1, 1),
-    step(-1, -1),
-    step(1, -1),
-    step(0, 1),
-    step(0, -1),
-];
-const COPPER: &[Ray] = &[step(-1, 1), step(0, 1), step(1, 1), step(0, -1)];
+const GO_BETWEEN: &[Ray] = &[N, S];
+const SIDE_MOVER: &[Ray] = &[FAR_W, FAR_E, N, S];
+const VERTICAL_MOVER: &[Ray] = &[FAR_N, FAR_S, W, E];
+const CHARIOT: &[Ray] = &[FAR_N, FAR_S];
+const TIGER: &[Ray] = &[NW, NE, W, E, SW, S, SE];
+const KIRIN: &[Ray] = &[NW, NE, SW, SE, JUMP_N, JUMP_S, JUMP_W, JUMP_E];
+const PHOENIX: &[Ray] = &[N, S, W, E, JUMP_NW, JUMP_NE, JUMP_SW, JUMP_SE];
+const LEOPARD: &[Ray] = &[NW, NE, SW, SE, N, S];
+const COPPER: &[Ray] = &[NW, N, NE, S];
 /// Every square one or two away: the eight steps and the sixteen leaps.
 const LION: &[Ray] = &[
-    step(-1, 1),
-    step(0, 1),
-    step(1, 1),
-    step(-1, 0),
-    step(1, 0),
-    step(-1, -1),
-    step(0, -1),
-    step(1, -1),
+    NW,
+    N,
+    NE,
+    W,
+    E,
+    SW,
+    S,
+    SE,
     leap(-2, 2),
     leap(-1, 2),
     leap(0, 2),
@@ -76,81 +45,22 @@ const LION: &[Ray] = &[
     leap(1, -2),
     leap(2, -2),
 ];
-const QUEEN: &[Ray] = &[
-    slide(-1, 1, FAR),
-    slide(0, 1, FAR),
-    slide(1, 1, FAR),
-    slide(-1, 0, FAR),
-    slide(1, 0, FAR),
-    slide(-1, -1, FAR),
-    slide(0, -1, FAR),
-    slide(1, -1, FAR),
-];
-const BOAR: &[Ray] = &[
-    slide(-1, 0, FAR),
-    slide(1, 0, FAR),
-    slide(-1, 1, FAR),
-    slide(1, 1, FAR),
-    slide(-1, -1, FAR),
-    slide(1, -1, FAR),
-];
-const OX: &[Ray] = &[
-    slide(0, 1, FAR),
-    slide(0, -1, FAR),
-    slide(-1, 1, FAR),
-    slide(1, 1, FAR),
-    slide(-1, -1, FAR),
-    slide(1, -1, FAR),
-];
+const QUEEN: &[Ray] = &[FAR_NW, FAR_N, FAR_NE, FAR_W, FAR_E, FAR_SW, FAR_S, FAR_SE];
+const BOAR: &[Ray] = &[FAR_W, FAR_E, FAR_NW, FAR_NE, FAR_SW, FAR_SE];
+const OX: &[Ray] = &[FAR_N, FAR_S, FAR_NW, FAR_NE, FAR_SW, FAR_SE];
 /// The soaring eagle: rook, bishop backwards, and the lion's power
 /// diagonally forward (a step, a leap of two, or a double step).
 const EAGLE: &[Ray] = &[
-    slide(0, 1, FAR),
-    slide(0, -1, FAR),
-    slide(-1, 0, FAR),
-    slide(1, 0, FAR),
-    slide(-1, -1, FAR),
-    slide(1, -1, FAR),
-    step(-1, 1),
-    step(1, 1),
-    leap(-2, 2),
-    leap(2, 2),
+    FAR_N, FAR_S, FAR_W, FAR_E, FAR_SW, FAR_SE, NW, NE, JUMP_NW, JUMP_NE,
 ];
 /// The horned falcon: bishop, rook sideways and backwards, and the lion's
 /// power straight forward.
 const FALCON: &[Ray] = &[
-    slide(-1, 1, FAR),
-    slide(1, 1, FAR),
-    slide(-1, -1, FAR),
-    slide(1, -1, FAR),
-    slide(-1, 0, FAR),
-    slide(1, 0, FAR),
-    slide(0, -1, FAR),
-    step(0, 1),
-    leap(0, 2),
+    FAR_NW, FAR_NE, FAR_SW, FAR_SE, FAR_W, FAR_E, FAR_S, N, JUMP_N,
 ];
-const WHALE: &[Ray] = &[
-    slide(0, 1, FAR),
-    slide(0, -1, FAR),
-    slide(-1, -1, FAR),
-    slide(1, -1, FAR),
-];
-const WHITE_HORSE: &[Ray] = &[
-    slide(0, 1, FAR),
-    slide(0, -1, FAR),
-    slide(-1, 1, FAR),
-    slide(1, 1, FAR),
-];
-const STAG: &[Ray] = &[
-    slide(0, 1, FAR),
-    slide(0, -1, FAR),
-    step(-1, 1),
-    step(1, 1),
-    step(-1, 0),
-    step(1, 0),
-    step(-1, -1),
-    step(1, -1),
-];
+const WHALE: &[Ray] = &[FAR_N, FAR_S, FAR_SW, FAR_SE];
+const WHITE_HORSE: &[Ray] = &[FAR_N, FAR_S, FAR_NW, FAR_NE];
+const STAG: &[Ray] = &[FAR_N, FAR_S, NW, NE, W, E, SW, SE];
 const ALL_STEPS: &[(i8, i8)] = &[
     (-1, 1),
     (0, 1),

@@ -47,6 +47,35 @@ pub(super) const fn leap(dx: i8, dy: i8) -> Ray {
 /// Unlimited range: longer than any board.
 pub(super) const FAR: u8 = 16;
 
+/// One step each way, named by the compass from the mover's side (N is
+/// forward), and the same ways run as far as the board is clear: the rays
+/// most pieces are made of.
+pub(super) const N: Ray = step(0, 1);
+pub(super) const NE: Ray = step(1, 1);
+pub(super) const E: Ray = step(1, 0);
+pub(super) const SE: Ray = step(1, -1);
+pub(super) const S: Ray = step(0, -1);
+pub(super) const SW: Ray = step(-1, -1);
+pub(super) const W: Ray = step(-1, 0);
+pub(super) const NW: Ray = step(-1, 1);
+pub(super) const FAR_N: Ray = slide(0, 1, FAR);
+pub(super) const FAR_NE: Ray = slide(1, 1, FAR);
+pub(super) const FAR_E: Ray = slide(1, 0, FAR);
+pub(super) const FAR_SE: Ray = slide(1, -1, FAR);
+pub(super) const FAR_S: Ray = slide(0, -1, FAR);
+pub(super) const FAR_SW: Ray = slide(-1, -1, FAR);
+pub(super) const FAR_W: Ray = slide(-1, 0, FAR);
+pub(super) const FAR_NW: Ray = slide(-1, 1, FAR);
+/// Two squares each way, over whatever stands between.
+pub(super) const JUMP_N: Ray = leap(0, 2);
+pub(super) const JUMP_NE: Ray = leap(2, 2);
+pub(super) const JUMP_E: Ray = leap(2, 0);
+pub(super) const JUMP_SE: Ray = leap(2, -2);
+pub(super) const JUMP_S: Ray = leap(0, -2);
+pub(super) const JUMP_SW: Ray = leap(-2, -2);
+pub(super) const JUMP_W: Ray = leap(-2, 0);
+pub(super) const JUMP_NW: Ray = leap(-2, 2);
+
 /// One kind of piece, promoted or not.
 #[derive(Clone, Copy, Debug)]
 pub struct PieceDef {
@@ -108,76 +137,18 @@ pub(super) const PLAIN: PieceDef = PieceDef {
     one_way: false,
 };
 
-pub(super) const KING_RAYS: &[Ray] = &[
-    step(-1, 1),
-    step(0, 1),
-    step(1, 1),
-    step(-1, 0),
-    step(1, 0),
-    step(-1, -1),
-    step(0, -1),
-    step(1, -1),
-];
-pub(super) const GOLD_RAYS: &[Ray] = &[
-    step(-1, 1),
-    step(0, 1),
-    step(1, 1),
-    step(-1, 0),
-    step(1, 0),
-    step(0, -1),
-];
-pub(super) const SILVER_RAYS: &[Ray] = &[
-    step(-1, 1),
-    step(0, 1),
-    step(1, 1),
-    step(-1, -1),
-    step(1, -1),
-];
+pub(super) const KING_RAYS: &[Ray] = &[NW, N, NE, W, E, SW, S, SE];
+pub(super) const GOLD_RAYS: &[Ray] = &[NW, N, NE, W, E, S];
+pub(super) const SILVER_RAYS: &[Ray] = &[NW, N, NE, SW, SE];
 /// FsfW: every step but straight back (drunk elephant, falcon).
-pub(super) const ELEPHANT_RAYS: &[Ray] = &[
-    step(-1, 1),
-    step(0, 1),
-    step(1, 1),
-    step(-1, 0),
-    step(1, 0),
-    step(-1, -1),
-    step(1, -1),
-];
-pub(super) const PAWN_RAYS: &[Ray] = &[step(0, 1)];
-pub(super) const LANCE_RAYS: &[Ray] = &[slide(0, 1, FAR)];
+pub(super) const ELEPHANT_RAYS: &[Ray] = &[NW, N, NE, W, E, SW, SE];
+pub(super) const PAWN_RAYS: &[Ray] = &[N];
+pub(super) const LANCE_RAYS: &[Ray] = &[FAR_N];
 pub(super) const KNIGHT_RAYS: &[Ray] = &[leap(-1, 2), leap(1, 2)];
-pub(super) const BISHOP_RAYS: &[Ray] = &[
-    slide(-1, 1, FAR),
-    slide(1, 1, FAR),
-    slide(-1, -1, FAR),
-    slide(1, -1, FAR),
-];
-pub(super) const ROOK_RAYS: &[Ray] = &[
-    slide(0, 1, FAR),
-    slide(-1, 0, FAR),
-    slide(1, 0, FAR),
-    slide(0, -1, FAR),
-];
-pub(super) const HORSE_RAYS: &[Ray] = &[
-    slide(-1, 1, FAR),
-    slide(1, 1, FAR),
-    slide(-1, -1, FAR),
-    slide(1, -1, FAR),
-    step(0, 1),
-    step(-1, 0),
-    step(1, 0),
-    step(0, -1),
-];
-pub(super) const DRAGON_RAYS: &[Ray] = &[
-    slide(0, 1, FAR),
-    slide(-1, 0, FAR),
-    slide(1, 0, FAR),
-    slide(0, -1, FAR),
-    step(-1, 1),
-    step(1, 1),
-    step(-1, -1),
-    step(1, -1),
-];
+pub(super) const BISHOP_RAYS: &[Ray] = &[FAR_NW, FAR_NE, FAR_SW, FAR_SE];
+pub(super) const ROOK_RAYS: &[Ray] = &[FAR_N, FAR_W, FAR_E, FAR_S];
+pub(super) const HORSE_RAYS: &[Ray] = &[FAR_NW, FAR_NE, FAR_SW, FAR_SE, N, W, E, S];
+pub(super) const DRAGON_RAYS: &[Ray] = &[FAR_N, FAR_W, FAR_E, FAR_S, NW, NE, SW, SE];
 
 /// The modern shogi set, in the order the engine indexes it: the eight
 /// unpromoted kinds, then the six promoted ones, then any extra pieces a
@@ -216,26 +187,19 @@ pub static SHO: [PieceDef; 16] = shogi_set!(
     PieceDef { name: "crown prince", letter: 'E', promoted: true, kif: "太子", rays: KING_RAYS, base: 14, royal: true, ..PLAIN }
 );
 
-const CRANE_RAYS: &[Ray] = &[
-    step(-1, 1),
-    step(0, 1),
-    step(1, 1),
-    step(-1, -1),
-    step(0, -1),
-    step(1, -1),
-];
-const PHEASANT_RAYS: &[Ray] = &[leap(0, 2), step(-1, -1), step(1, -1)];
-const LEFT_QUAIL_RAYS: &[Ray] = &[slide(0, 1, FAR), slide(1, -1, FAR), step(-1, -1)];
-const RIGHT_QUAIL_RAYS: &[Ray] = &[slide(0, 1, FAR), slide(-1, -1, FAR), step(1, -1)];
-const SWALLOW_RAYS: &[Ray] = &[step(0, 1)];
-const GOOSE_RAYS: &[Ray] = &[leap(-2, 2), leap(2, 2), leap(0, -2)];
+const CRANE_RAYS: &[Ray] = &[NW, N, NE, SW, S, SE];
+const PHEASANT_RAYS: &[Ray] = &[JUMP_N, SW, SE];
+const LEFT_QUAIL_RAYS: &[Ray] = &[FAR_N, FAR_SE, SW];
+const RIGHT_QUAIL_RAYS: &[Ray] = &[FAR_N, FAR_SW, SE];
+const SWALLOW_RAYS: &[Ray] = &[N];
+const GOOSE_RAYS: &[Ray] = &[JUMP_NW, JUMP_NE, JUMP_S];
 const EAGLE_RAYS: &[Ray] = &[
-    step(-1, 0),
-    step(1, 0),
-    step(0, 1),
-    slide(-1, 1, FAR),
-    slide(1, 1, FAR),
-    slide(0, -1, FAR),
+    W,
+    E,
+    N,
+    FAR_NW,
+    FAR_NE,
+    FAR_S,
     slide(-1, -1, 2),
     slide(1, -1, 2),
 ];
