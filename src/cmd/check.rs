@@ -1,5 +1,7 @@
 //! `kifu check`: replay every game, print every foul and finding.
 
+pub(crate) mod variant;
+
 use super::color::{Stream, Style, paint};
 use super::progress::Progress;
 use super::summary::{Strict, Summary, count_fouls};
@@ -95,7 +97,7 @@ fn check_variants(srcs: &[Source], v: Variant, a: &CheckArgs, run: &mut Run) -> 
                 .map(|src| {
                     let name = src.name();
                     let path = src.path.as_deref();
-                    let t = super::variant::check_input(&name, path, Some(v), a.json, a.quiet);
+                    let t = variant::check_input(&name, path, Some(v), a.json, a.quiet);
                     variant_outcome(t, &name, a)
                 })
                 .collect()
@@ -110,7 +112,7 @@ fn check_variants(srcs: &[Source], v: Variant, a: &CheckArgs, run: &mut Run) -> 
 }
 
 /// A variant input's outcome; the report lists its findings without cards.
-fn variant_outcome(t: super::variant::Tally, name: &str, a: &CheckArgs) -> Outcome {
+fn variant_outcome(t: variant::Tally, name: &str, a: &CheckArgs) -> Outcome {
     let (fouls, diagnostics) = (t.fouls, t.diagnostics);
     let mut o = Outcome::from(t);
     if a.strict && a.json {
@@ -277,8 +279,8 @@ pub(super) fn exit_code(unreadable: usize, failures: usize) -> u8 {
     }
 }
 
-impl From<super::variant::Tally> for Outcome {
-    fn from(t: super::variant::Tally) -> Outcome {
+impl From<variant::Tally> for Outcome {
+    fn from(t: variant::Tally) -> Outcome {
         Outcome {
             out: t.out,
             err: t.err,
@@ -316,7 +318,7 @@ fn check_item(
             o.strict.by_code.insert(INPUT_WARNING, 1);
         }
         Item::Unreadable(e) => {
-            if let Some(t) = super::variant::fallback(name, a.json, a.quiet) {
+            if let Some(t) = variant::fallback(name, a.json, a.quiet) {
                 return variant_outcome(t, name, a);
             }
             o.unreadable = 1;

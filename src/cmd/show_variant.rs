@@ -2,7 +2,7 @@
 //! variant has a KIF form) or SVG board as for shogi, drawn from the
 //! variant's own board size and piece table.
 
-use super::variant::{board_at, read, sniff_file, variant_named};
+use super::variant::{read, sniff_file, variant_named};
 use crate::{ShowArgs, ShowFormat};
 use anyhow::{Context, bail};
 use kifu::Color;
@@ -248,4 +248,13 @@ fn write_bod(
         ));
     }
     out
+}
+
+/// The position after the first `upto` legal plies of `g` (all of them at most).
+pub fn board_at(g: &VariantGame, upto: usize) -> Board {
+    let mut board = g.start.clone();
+    for p in g.plies.iter().take(upto) {
+        board.play_unchecked(p.mv);
+    }
+    board
 }

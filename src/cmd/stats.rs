@@ -1,5 +1,7 @@
 //! `kifu stats`: what a whole collection holds.
 
+mod variant;
+
 use super::summary::count_fouls;
 use super::{Event, Item, drive, read_options, sources};
 use crate::StatsArgs;
@@ -119,7 +121,7 @@ fn game_stats(item: Item, replay_opts: &kifu::ReplayOptions) -> GameStats {
 
 pub fn run(a: &StatsArgs) -> anyhow::Result<u8> {
     if let Some(v) = super::variant::requested_or_sniffed(&a.input)? {
-        return super::variant::stats(a, v);
+        return variant::stats(a, v);
     }
     if let Some(by) = a.by {
         return super::stats_by::run(a, by, |path, rows| {

@@ -3,6 +3,7 @@
 pub(super) mod item;
 pub use item::Amend;
 pub(super) mod names;
+mod variant;
 mod writer;
 
 use super::output::{Existing, Outputs};
@@ -27,7 +28,7 @@ fn line_format(to: ToFormat) -> bool {
 /// 2 when something could not be read or written.
 pub fn run(a: &ConvertArgs) -> anyhow::Result<u8> {
     if let Some(v) = super::variant::requested_or_sniffed(&a.input)? {
-        return super::variant::convert(a, v);
+        return variant::convert(a, v);
     }
     run_with(a, &(), &|_, _| true)
 }
