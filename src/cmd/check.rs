@@ -32,7 +32,7 @@ struct Outcome {
     /// What `--strict` fails on (counted with or without it).
     strict: Strict,
     /// Cards for `--report` (empty without it).
-    report: super::report::Part,
+    report: super::html_report::Part,
 }
 
 /// Replay every game of the inputs, print each finding and the summary;
@@ -119,7 +119,7 @@ fn variant_outcome(t: variant::Tally, name: &str, a: &CheckArgs) -> Outcome {
         o.out = mark_strict_lines(&o.out);
     }
     if a.report.is_some() {
-        o.report = super::report::not_drawn(name, fouls, diagnostics);
+        o.report = super::html_report::not_drawn(name, fouls, diagnostics);
     }
     o
 }
@@ -127,7 +127,7 @@ fn variant_outcome(t: variant::Tally, name: &str, a: &CheckArgs) -> Outcome {
 /// What a check run gathers as the outcomes come in, in input order.
 struct Run {
     sum: Summary,
-    report: Option<super::report::Report>,
+    report: Option<super::html_report::Report>,
     // Not locked: the output is written from a worker thread (see `drive`).
     out: std::io::BufWriter<std::io::Stdout>,
     progress: Progress,
@@ -136,7 +136,10 @@ struct Run {
 
 impl Run {
     fn new(a: &CheckArgs, files: usize, walk_errors: &[String]) -> Run {
-        let mut report = a.report.as_ref().map(|_| super::report::Report::default());
+        let mut report = a
+            .report
+            .as_ref()
+            .map(|_| super::html_report::Report::default());
         for e in walk_errors {
             eprintln!("kifu: {e}");
             if let Some(r) = &mut report {
@@ -323,7 +326,7 @@ fn check_item(
             }
             o.unreadable = 1;
             if a.report.is_some() {
-                o.report = super::report::unreadable(name, &e, None);
+                o.report = super::html_report::unreadable(name, &e, None);
             }
             match e.partial() {
                 Some(p) => check_partial(&mut o, name, &e, p, None, a, replay_opts),
@@ -336,7 +339,7 @@ fn check_item(
         } => {
             o.unreadable = 1;
             if a.report.is_some() {
-                o.report = super::report::unreadable(name, &e, Some(index));
+                o.report = super::html_report::unreadable(name, &e, Some(index));
             }
             match e.partial() {
                 Some(p) => check_partial(&mut o, name, &e, p, Some(index), a, replay_opts),
@@ -359,7 +362,7 @@ fn check_item(
                 }
                 count_fouls(&game, &mut o.fouls_by_rule);
                 if a.report.is_some() {
-                    o.report = super::report::game_part(name, &game, thresholds);
+                    o.report = super::html_report::game_part(name, &game, thresholds);
                 }
                 o.diagnostics += game.main.diagnostics.len()
                     + game
@@ -386,7 +389,7 @@ fn check_item(
                 o.unreadable += 1;
                 report_error(&mut o, name, &e, a.json, Some(index));
                 if a.report.is_some() {
-                    o.report = super::report::unreadable(name, &e, Some(index));
+                    o.report = super::html_report::unreadable(name, &e, Some(index));
                 }
             }
         },

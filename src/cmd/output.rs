@@ -5,15 +5,15 @@
 //! run or one of its inputs. What is not a regular file (a FIFO, a device,
 //! `/dev/stdout`) is written straight into, never replaced.
 
-mod stream;
+mod special;
 
 use super::signal;
 use anyhow::Context;
+pub use special::is_stream;
+use special::{Stream, descriptor, stream_kind};
 use std::collections::HashMap;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
-pub use stream::is_stream;
-use stream::{Stream, descriptor, stream_kind};
 
 /// What to do with an output that already exists.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,7 +77,7 @@ impl Outputs {
     }
 
     /// Claim `path` for `input` without creating anything yet: the file (and
-    /// its directory) is made by [`Target::create`], once there is something
+    /// its directory) is made by [`Destination::create`], once there is something
     /// to write, so that a run that gives no game leaves no trace.
     pub fn claim(&mut self, path: &Path, input: &str) -> anyhow::Result<Claimed> {
         let resolved = match descriptor(path) {
@@ -113,7 +113,7 @@ impl Outputs {
         match stream_kind(path, &real) {
             Ok(Some(stream)) => {
                 self.claimed.insert(key, input.to_string());
-                return Ok(Claimed::Ready(Target {
+                return Ok(Claimed::Ready(Destination {
                     shown,
                     real,
                     mode: None,
@@ -138,7 +138,7 @@ impl Outputs {
                 Existing::Replace => Some(m.permissions()),
             },
         };
-        Ok(Claimed::Ready(Target {
+        Ok(Claimed::Ready(Destination {
             shown,
             real,
             mode,
@@ -156,8 +156,8 @@ impl Outputs {
 
 /// What claiming an output gave.
 pub enum Claimed {
-    /// The output may be written: [`Target::create`] makes it.
-    Ready(Target),
+    /// The output may be written: [`Destination::create`] makes it.
+    Ready(Destination),
     /// The output exists and `--skip-existing` was given.
     Skipped,
     /// The output is not written, for the reason given.
@@ -165,14 +165,14 @@ pub enum Claimed {
 }
 
 /// A claimed output, not yet created.
-pub struct Target {
+pub struct Destination {
     shown: PathBuf,
     real: PathBuf,
     mode: Option<std::fs::Permissions>,
     stream: Option<Stream>,
 }
 
-impl Target {
+impl Destination {
     /// Create the output (its directory too): a temporary file beside it,
     /// or the stream opened for writing.
     pub fn create(self) -> anyhow::Result<OutFile> {
@@ -297,7 +297,7 @@ impl OutFile {
     /// Open a stream for writing straight into it.
     fn direct(shown: &Path, stream: Stream) -> anyhow::Result<OutFile> {
         let cannot = || format!("cannot write {}", shown.display());
-        let file = stream::open(shown, stream).with_context(cannot)?;
+        let file = special::open(shown, stream).with_context(cannot)?;
         Ok(OutFile {
             tmp: None,
             direct: Some(BufWriter::new(file)),

@@ -125,7 +125,7 @@ pub fn run(a: &StatsArgs) -> anyhow::Result<u8> {
     }
     if let Some(by) = a.by {
         return super::stats_by::run(a, by, |path, rows| {
-            super::report::stats::write(path, rows, by)
+            super::html_report::stats::write(path, rows, by)
         });
     }
     let (read_opts, replay_opts) = read_options(&a.input)?;

@@ -105,7 +105,7 @@ pub fn parse_each(text: &str) -> Vec<(usize, Result<Record, ParseError>)> {
 /// One game read on its own, not yet given its place in its file
 /// ([`InFile::place`]).
 #[derive(Debug)]
-pub(crate) struct Game {
+pub(crate) struct GameRead {
     /// The record (`None` when the text held no statement), without the
     /// file's fields; or the error, with the game before it.
     result: Result<Option<Record>, ParseError>,
@@ -117,7 +117,7 @@ pub(crate) struct Game {
 /// starts on line `line` at byte `offset` of its file, so spans point into
 /// the file. It needs nothing of the games before it, so games can be read
 /// on several threads at once.
-pub(crate) fn read_game(text: &str, line: u32, offset: usize) -> Game {
+pub(crate) fn read_game(text: &str, line: u32, offset: usize) -> GameRead {
     let mut game = GameReader::new(text.len());
     let mut lines = lines_at(text, line, offset);
     loop {
@@ -128,14 +128,14 @@ pub(crate) fn read_game(text: &str, line: u32, offset: usize) -> Game {
         if let Err(e) = game.line(&l) {
             let lines_left = 1 + lines.count();
             let written = std::mem::take(&mut game.written);
-            return Game {
+            return GameRead {
                 result: Err(game.fail(e, lines_left)),
                 written,
             };
         }
     }
     let written = std::mem::take(&mut game.written);
-    Game {
+    GameRead {
         result: Ok(game.finish()),
         written,
     }

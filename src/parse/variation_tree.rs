@@ -13,7 +13,7 @@ pub const MAX_VARIATION_DEPTH: usize = 200;
 
 /// Where a comment or bookmark attaches.
 #[derive(Clone, Copy, Debug)]
-enum Target {
+enum Attach {
     Start,
     Move { line: usize, index: usize },
     Ending { line: usize },
@@ -37,7 +37,7 @@ struct Node {
 pub(crate) struct Tree {
     nodes: Vec<Node>,
     current: usize,
-    target: Target,
+    target: Attach,
 }
 
 impl Tree {
@@ -45,7 +45,7 @@ impl Tree {
         Tree {
             nodes: vec![Node::default()],
             current: 0,
-            target: Target::Start,
+            target: Attach::Start,
         }
     }
 
@@ -92,7 +92,7 @@ impl Tree {
         let node = &mut self.nodes[self.current];
         node.line.moves.push(entry);
         node.numbers.push(number);
-        self.target = Target::Move {
+        self.target = Attach::Move {
             line: self.current,
             index: node.line.moves.len() - 1,
         };
@@ -100,7 +100,7 @@ impl Tree {
 
     pub(crate) fn set_ending(&mut self, ending: Ending) {
         self.nodes[self.current].line.ending = Some(ending);
-        self.target = Target::Ending { line: self.current };
+        self.target = Attach::Ending { line: self.current };
     }
 
     /// `変化：N手`: the next moves replace move N of the most recent line of
@@ -164,10 +164,10 @@ impl Tree {
 
     /// The node a comment written right after `変化：N手` describes: the
     /// position before the replaced move.
-    fn before(&self, mut line: usize, mut index: usize) -> Target {
+    fn before(&self, mut line: usize, mut index: usize) -> Attach {
         loop {
             if index > 0 {
-                return Target::Move {
+                return Attach::Move {
                     line,
                     index: index - 1,
                 };
@@ -177,7 +177,7 @@ impl Tree {
                     line = p;
                     index = i;
                 }
-                None => return Target::Start,
+                None => return Attach::Start,
             }
         }
     }
@@ -188,15 +188,15 @@ impl Tree {
     /// ShogiHome and tsshogi write a CSA `'**` line) is its evaluation.
     pub(crate) fn comment(&mut self, c: String, record: &mut Record) {
         match self.target {
-            Target::Start => record.comments.push(c),
-            Target::Move { line, index } => {
+            Attach::Start => record.comments.push(c),
+            Attach::Move { line, index } => {
                 let extra = self.nodes[line].line.moves[index].extra_mut();
                 match floodgate_comment(&c).filter(|_| extra.eval.is_none()) {
                     Some(e) => extra.eval = Some(e),
                     None => extra.comments.push(c),
                 }
             }
-            Target::Ending { line } => {
+            Attach::Ending { line } => {
                 if let Some(e) = &mut self.nodes[line].line.ending {
                     e.comments.push(c);
                 }
@@ -207,13 +207,13 @@ impl Tree {
     /// Attach a `&` bookmark to the last move read, or to the start position.
     pub(crate) fn bookmark(&mut self, name: &str, raw: &str, record: &mut Record) {
         match self.target {
-            Target::Move { line, index } => self.nodes[line].line.moves[index]
+            Attach::Move { line, index } => self.nodes[line].line.moves[index]
                 .extra_mut()
                 .bookmarks
                 .push(name.to_string()),
-            Target::Start => record.bookmarks.push(name.to_string()),
+            Attach::Start => record.bookmarks.push(name.to_string()),
             // The record has no bookmark slot for an ending: keep the line verbatim.
-            Target::Ending { .. } => record.notes.push(raw.to_string()),
+            Attach::Ending { .. } => record.notes.push(raw.to_string()),
         }
     }
 

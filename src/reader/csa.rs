@@ -19,7 +19,7 @@
 
 use crate::decode::{decode_in_file, is_plain_ascii};
 use crate::error::{Error, ErrorKind};
-use crate::parse::csa::{Game, InFile, SlashSearch, find_slash_line, line_ends, read_game};
+use crate::parse::csa::{GameRead, InFile, SlashSearch, find_slash_line, line_ends, read_game};
 use crate::record::Record;
 use encoding_rs::Encoding;
 use std::collections::VecDeque;
@@ -263,7 +263,7 @@ impl Chunk {
 #[derive(Debug)]
 pub struct ReadChunk {
     seq: usize,
-    games: Vec<Game>,
+    games: Vec<GameRead>,
     warnings: Vec<Vec<crate::decode::DecodeWarning>>,
     failure: Option<Error>,
 }

@@ -59,15 +59,15 @@ impl VMove {
 
 /// Why an SFEN was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SfenError(pub String);
+pub struct BoardSfenError(pub String);
 
-impl fmt::Display for SfenError {
+impl fmt::Display for BoardSfenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
     }
 }
 
-impl std::error::Error for SfenError {}
+impl std::error::Error for BoardSfenError {}
 
 /// A position of one variant.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -295,8 +295,8 @@ impl Board {
 
 impl Board {
     /// Read an SFEN (`<board> <side> <hands> [<move number>]`) of `variant`.
-    pub fn from_sfen(variant: Variant, sfen: &str) -> Result<Board, SfenError> {
-        let bad = |m: String| Err(SfenError(m));
+    pub fn from_sfen(variant: Variant, sfen: &str) -> Result<Board, BoardSfenError> {
+        let bad = |m: String| Err(BoardSfenError(m));
         let mut parts = sfen.split_whitespace();
         let (Some(rows), Some(side), Some(hands)) = (parts.next(), parts.next(), parts.next())
         else {
@@ -339,12 +339,12 @@ impl Board {
         Ok(b)
     }
 
-    fn read_rows(&mut self, rows: &str) -> Result<(), SfenError> {
+    fn read_rows(&mut self, rows: &str) -> Result<(), BoardSfenError> {
         let r = self.rules();
         let name = r.name;
         let lines: Vec<&str> = rows.split('/').collect();
         if lines.len() != r.ranks as usize {
-            return Err(SfenError(format!(
+            return Err(BoardSfenError(format!(
                 "{name} has {} ranks; the SFEN board has {}",
                 r.ranks,
                 lines.len()
@@ -371,11 +371,11 @@ impl Board {
                     .piece_id(ch.to_ascii_uppercase(), promoted)
                     .ok_or_else(|| {
                         let p = if promoted { "+" } else { "" };
-                        SfenError(format!("{name} has no piece `{p}{ch}`"))
+                        BoardSfenError(format!("{name} has no piece `{p}{ch}`"))
                     })?;
                 promoted = false;
                 if col >= r.files {
-                    return Err(SfenError(format!(
+                    return Err(BoardSfenError(format!(
                         "rank {} of the SFEN board has more than {} files",
                         row + 1,
                         r.files
@@ -391,7 +391,7 @@ impl Board {
             }
             if col != r.files || promoted {
                 let how = if col > r.files { "more" } else { "fewer" };
-                return Err(SfenError(format!(
+                return Err(BoardSfenError(format!(
                     "rank {} of the SFEN board has {how} than {} files",
                     row + 1,
                     r.files
@@ -402,7 +402,7 @@ impl Board {
     }
 
     /// Chu shogi's third field: `-`, or the square of the last lion capture.
-    fn read_last_lion(&mut self, field: &str) -> Result<(), SfenError> {
+    fn read_last_lion(&mut self, field: &str) -> Result<(), BoardSfenError> {
         if field == "-" {
             return Ok(());
         }
@@ -419,19 +419,19 @@ impl Board {
                 self.last_lion = Some(cell);
                 Ok(())
             }
-            None => Err(SfenError(format!(
+            None => Err(BoardSfenError(format!(
                 "expected `-` or the square of the last lion capture (`7g`), found {field:?}"
             ))),
         }
     }
 
-    fn read_hands(&mut self, hands: &str) -> Result<(), SfenError> {
+    fn read_hands(&mut self, hands: &str) -> Result<(), BoardSfenError> {
         if hands == "-" {
             return Ok(());
         }
         let name = self.rules().name;
         if !self.rules().drops {
-            return Err(SfenError(format!(
+            return Err(BoardSfenError(format!(
                 "{name} has no drops, so no pieces in hand: {hands:?}"
             )));
         }
@@ -444,7 +444,9 @@ impl Board {
             let id = self
                 .piece_id(ch.to_ascii_uppercase(), false)
                 .filter(|&id| !self.def(id).royal)
-                .ok_or_else(|| SfenError(format!("{name} has no piece `{ch}` to hold in hand")))?;
+                .ok_or_else(|| {
+                    BoardSfenError(format!("{name} has no piece `{ch}` to hold in hand"))
+                })?;
             let color = if ch.is_ascii_uppercase() {
                 Color::Sente
             } else {
@@ -453,7 +455,7 @@ impl Board {
             let n = count.max(1);
             let slot = &mut self.hands[color.index()][id as usize];
             *slot = u8::try_from(u32::from(*slot) + n)
-                .map_err(|_| SfenError(format!("too many `{ch}` in hand")))?;
+                .map_err(|_| BoardSfenError(format!("too many `{ch}` in hand")))?;
             count = 0;
         }
         Ok(())

@@ -18,7 +18,7 @@ pub mod pieces;
 pub mod read;
 pub mod replay;
 
-pub use board::{Board, SfenError, VMove};
+pub use board::{Board, BoardSfenError, VMove};
 pub use foul::VariantFoul;
 pub use pieces::{PieceDef, Ray};
 pub use replay::{NotAVariant, VariantGame};

@@ -85,7 +85,7 @@ impl VariantGame {
 
 /// How the board itself ended the game, before the recorded ending is read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum BoardEnd {
+enum OnBoard {
     None,
     NoLegalMove,
     RoyalsGone,
@@ -167,16 +167,16 @@ pub fn replay(record: Record) -> Result<VariantGame, NotAVariant> {
     seen.entry(board.key()).or_default().push(0);
     let mut plies: Vec<VPly> = Vec::new();
     let mut foul = None;
-    let mut board_end = BoardEnd::None;
+    let mut board_end = OnBoard::None;
     let mut diagnostics = Vec::new();
     for (i, entry) in moves.iter().enumerate() {
         let (n, span) = (&entry.notation, &entry.span);
         let ply = i as u32 + 1;
         let mover = board.side();
         match board_end {
-            BoardEnd::None => {}
+            OnBoard::None => {}
             // As in shogi: the mated side's next move is necessarily a foul.
-            BoardEnd::NoLegalMove => diagnostics.push(VDiagnostic {
+            OnBoard::NoLegalMove => diagnostics.push(VDiagnostic {
                 code: DiagnosticCode::MovesAfterCheckmate,
                 message: format!(
                     "ply {} left {} no legal move, but the record goes on",
@@ -185,7 +185,7 @@ pub fn replay(record: Record) -> Result<VariantGame, NotAVariant> {
                 ),
                 span: Some(*span),
             }),
-            BoardEnd::RoyalsGone | BoardEnd::Repetition | BoardEnd::Decided(..) => {
+            OnBoard::RoyalsGone | OnBoard::Repetition | OnBoard::Decided(..) => {
                 diagnostics.push(after_end(
                     DiagnosticCode::MovesAfterEnd,
                     moves.len() - i,
@@ -235,7 +235,7 @@ pub fn replay(record: Record) -> Result<VariantGame, NotAVariant> {
         at.push(plies.len());
         if at.len() >= 4 {
             let first = at[0];
-            board_end = BoardEnd::Repetition;
+            board_end = OnBoard::Repetition;
             // A USI move names cells and a piece letter, not the position:
             // the board after the move writes it as well as the one before.
             let usi = board.usi(m);
@@ -252,11 +252,11 @@ pub fn replay(record: Record) -> Result<VariantGame, NotAVariant> {
                 break;
             }
         } else if board.royals(board.side()).is_empty() {
-            board_end = BoardEnd::RoyalsGone;
+            board_end = OnBoard::RoyalsGone;
         } else if !board.has_legal_move() {
-            board_end = BoardEnd::NoLegalMove;
+            board_end = OnBoard::NoLegalMove;
         } else if let Some((winner, reason)) = board.chu_end() {
-            board_end = BoardEnd::Decided(winner, reason);
+            board_end = OnBoard::Decided(winner, reason);
         }
     }
     let mut game = VariantGame {
@@ -326,7 +326,7 @@ fn repetition_foul(
         .then(|| foul(mover, VariantFoul::RepetitionLoss))
 }
 
-fn judge_ending(game: &mut VariantGame, board_end: BoardEnd) {
+fn judge_ending(game: &mut VariantGame, board_end: OnBoard) {
     let mover = game.end.side();
     let ending = game.record.main.ending.clone();
     let mut diag = |code, message| {
@@ -361,24 +361,24 @@ fn judge_ending(game: &mut VariantGame, board_end: BoardEnd) {
     } else {
         let on_board = match board_end {
             // Chu shogi has no check rule: a side without a move is stalemated.
-            BoardEnd::NoLegalMove if game.end.rules().chu => {
+            OnBoard::NoLegalMove if game.end.rules().chu => {
                 Some((Some(mover.flip()), Reason::NoLegalMove))
             }
-            BoardEnd::NoLegalMove => Some((Some(mover.flip()), Reason::Checkmate)),
-            BoardEnd::RoyalsGone => Some((Some(mover.flip()), Reason::RoyalCaptured)),
-            BoardEnd::Repetition => Some(match game.end.rules().repetition {
+            OnBoard::NoLegalMove => Some((Some(mover.flip()), Reason::Checkmate)),
+            OnBoard::RoyalsGone => Some((Some(mover.flip()), Reason::RoyalCaptured)),
+            OnBoard::Repetition => Some(match game.end.rules().repetition {
                 RepetitionRule::SenteLoses => (Some(Color::Gote), Reason::Repetition),
                 _ => (None, Reason::Sennichite),
             }),
-            BoardEnd::Decided(winner, reason) => Some((winner, reason)),
-            BoardEnd::None => None,
+            OnBoard::Decided(winner, reason) => Some((winner, reason)),
+            OnBoard::None => None,
         };
         match (&ending, on_board) {
             (None, Some(r)) => r,
             (None, None) => (None, Reason::NoResult),
             (Some(e), Some(r)) => {
                 let agrees = match board_end {
-                    BoardEnd::Repetition => e.kind == EndingKind::Sennichite,
+                    OnBoard::Repetition => e.kind == EndingKind::Sennichite,
                     _ => matches!(e.kind, EndingKind::Resign | EndingKind::Tsumi),
                 };
                 if !agrees {

@@ -11,8 +11,8 @@ mod cache;
 mod engine;
 mod fill;
 pub(super) mod line;
+mod page;
 mod pool;
-mod report;
 mod usi;
 
 use super::{Item, drive, read_options, signal, sources};
@@ -253,7 +253,7 @@ pub fn run(a: &AnalyzeArgs) -> anyhow::Result<u8> {
     };
     let code = super::convert::run_with(&a.convert_args(), &fill, &|_, _| true)?;
     if let Some(path) = &a.report {
-        report::write(&a.input, &fill, &thresholds, path)?;
+        page::write(&a.input, &fill, &thresholds, path)?;
     }
     if !a.quiet {
         eprintln!(

@@ -2,7 +2,7 @@
 //! order and puts it where the plan says, counting what was written,
 //! skipped, refused and warned about.
 
-use super::super::output::{Claimed, Opened, OutFile, Outputs, Target};
+use super::super::output::{Claimed, Destination, Opened, OutFile, Outputs};
 use super::super::progress::Progress;
 use super::super::signal;
 use super::super::summary::Summary;
@@ -19,7 +19,7 @@ enum To {
     Stdout,
     /// `-o FILE` claimed but not created until its first game, so that a
     /// run that gives no game leaves no file (and an existing one as it was).
-    Pending(Target),
+    Pending(Destination),
     File(OutFile),
     /// Nowhere: the output was skipped or refused (already counted).
     Nowhere,

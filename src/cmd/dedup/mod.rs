@@ -11,8 +11,8 @@
 //! more to write.
 
 mod again;
+mod groups;
 mod keys;
-mod report;
 
 use super::progress::Progress;
 use super::{Event, Item, Source, drive, error_line, read_options, sources};
@@ -285,9 +285,9 @@ pub fn run(a: &DedupArgs) -> anyhow::Result<u8> {
     let found = groups.finish(a.keep_policy.policy());
     let mut out = std::io::BufWriter::new(std::io::stdout());
     let drop = if a.against.is_some() {
-        report::report_against(&mut out, &found, &places, a)?
+        groups::report_against(&mut out, &found, &places, a)?
     } else {
-        report::report(&mut out, &found, &places, a)?
+        groups::report(&mut out, &found, &places, a)?
     };
     out.flush()?;
     if !a.quiet {

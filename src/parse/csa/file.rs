@@ -6,7 +6,7 @@
 //! can be read on several threads; [`InFile::place`] then gives them their
 //! places in file order. That is the only step that needs the games before.
 
-use super::Game;
+use super::GameRead;
 use crate::error::ParseError;
 use crate::record::{HeaderField, Record};
 
@@ -50,7 +50,7 @@ impl InFile {
     /// Give the next game of the file its place: its index and the file's
     /// fields (its readable part too, when it failed). `None` for a piece
     /// of text that held no statement, which takes no index.
-    pub fn place(&mut self, game: Game) -> Option<(usize, Result<Record, ParseError>)> {
+    pub fn place(&mut self, game: GameRead) -> Option<(usize, Result<Record, ParseError>)> {
         self.fields.learn(&game.written);
         let index = self.games;
         let place = |record: &mut Record| {

@@ -6,7 +6,7 @@
 use super::fill::Fill;
 use crate::InputArgs;
 use crate::cmd::convert::Amend;
-use crate::cmd::report::{self, Part, Report};
+use crate::cmd::html_report::{self, Part, Report};
 use crate::cmd::summary::{Summary, count_fouls};
 use crate::cmd::{Event, Item, drive, read_options, sources};
 use kifu::judge::Thresholds;
@@ -36,13 +36,15 @@ pub fn write(input: &InputArgs, fill: &Fill, t: &Thresholds, path: &Path) -> any
     let work = |name: &str, _: &crate::cmd::Meta, item: Item| -> Option<Drawn> {
         let (index, record) = match item {
             Item::Warning(_) => return None,
-            Item::Unreadable(e) => return Some(unreadable(report::unreadable(name, &e, None))),
+            Item::Unreadable(e) => {
+                return Some(unreadable(html_report::unreadable(name, &e, None)));
+            }
             Item::Game { index, record } => (index, record),
         };
         let game = record.and_then(|r| kifu::replay(r, &replay_opts));
         let mut game = match game {
             Ok(g) => g,
-            Err(e) => return Some(unreadable(report::unreadable(name, &e, Some(index)))),
+            Err(e) => return Some(unreadable(html_report::unreadable(name, &e, Some(index)))),
         };
         fill.game(&mut game);
         let mut fouls = Default::default();
@@ -50,7 +52,7 @@ pub fn write(input: &InputArgs, fill: &Fill, t: &Thresholds, path: &Path) -> any
         let legal = game.main.verdict.is_legal()
             && game.variations.iter().all(|v| v.line.verdict.is_legal());
         Some(Drawn {
-            part: report::game_part(name, &game, t),
+            part: html_report::game_part(name, &game, t),
             plies: game.main.plies.len(),
             legal: Some(legal),
             fouls,
