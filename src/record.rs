@@ -264,6 +264,9 @@ pub enum Notation {
         promote: Option<bool>,
         /// The origin cell; `None` for a drop.
         from: Option<u8>,
+        /// Chu shogi's double move (lishogi's `一歩目`/`二歩目` lines): the
+        /// cell of the first step, `Some(None)` where it is written `仝`.
+        via: Option<Option<u8>>,
     },
     /// A KI2 move (`▲７六歩`, `△同　銀左上成`): no origin, only modifiers.
     Ki2 {

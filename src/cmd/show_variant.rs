@@ -41,8 +41,10 @@ pub fn run(a: &ShowArgs, v: Variant) -> anyhow::Result<u8> {
     }
     let name = a.file.display().to_string();
     let path = (a.file.as_os_str() != "-").then_some(a.file.as_path());
-    if a.to == ShowFormat::Bod && !kif_writable(v) {
-        bail!("{name}: {v} has no KIF form in kifu, so no KIF board diagram; use --to svg");
+    // Chu shogi's KIF (lishogi's) is read and written, but its 12-rank
+    // diagram is not.
+    if a.to == ShowFormat::Bod && (!kif_writable(v) || v == Variant::Chu) {
+        bail!("{name}: kifu writes no KIF board diagram of {v}; use --to svg");
     }
     let (_, games) = read(&name, path, Some(v)).map_err(|e| anyhow::anyhow!(e))?;
     let index = a.game.checked_sub(1).context("--game counts from 1")?;

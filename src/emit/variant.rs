@@ -10,14 +10,16 @@ use crate::record::{EndingKind, Notation};
 use crate::rules::types::Color;
 use crate::variant::{Board, VMove, Variant, VariantGame};
 
+mod chu;
+
 const DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
 /// Whether kifu writes this variant in KIF. Micro shogi's turn on capture
-/// (`+`/`-`) and its promoted drops have no KIF notation; chu shogi's
-/// lishogi KIF (12 ranks, two-line lion moves) is not written yet.
+/// (`+`/`-`) and its promoted drops have no KIF notation; chu shogi is
+/// written in lishogi's KIF.
 pub fn kif_writable(variant: Variant) -> bool {
-    !matches!(variant, Variant::Micro | Variant::Chu)
+    !matches!(variant, Variant::Micro)
 }
 
 /// The game as KIF (UTF-8 text; `--to kif` encodes it as Shift_JIS): the
@@ -38,6 +40,9 @@ pub fn kif_writable(variant: Variant) -> bool {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn kif(game: &VariantGame) -> (String, Vec<Warning>) {
+    if game.start.variant() == Variant::Chu {
+        return chu::kif(game);
+    }
     let record = &game.record;
     let start = &game.start;
     let v = start.variant();
@@ -83,18 +88,24 @@ pub fn kif(game: &VariantGame) -> (String, Vec<Warning>) {
         last = Some(p.mv.to);
         board.play_unchecked(p.mv);
     }
-    ending(game, &mut s, &mut warnings, timed.then_some(totals));
+    let mover = board.side().index();
+    ending(game, &mut s, &mut warnings, |s, n, word, time| {
+        let clock = timed.then_some((time, totals[mover]));
+        super::kif::move_line(s, n, |o| o.push_str(word), clock, false);
+    });
     lost_parts(game, &mut warnings, "KIF");
     (s, warnings)
 }
 
-/// The foul or the recorded ending as a terminal move line, its comments,
-/// and the `まで` line when the record has one.
-fn ending(
+/// The terminal word of the game (the foul's, after its `*反則` comment
+/// line, or the recorded ending's) and its `まで` line, written by `line`
+/// with the ending's time; then the ending's comments, and the `まで` line
+/// where the record had one.
+pub(super) fn ending(
     game: &VariantGame,
     s: &mut String,
     warnings: &mut Vec<Warning>,
-    totals: Option<[u64; 2]>,
+    line: impl FnOnce(&mut String, u32, &str, Option<crate::record::MoveTime>),
 ) {
     let n = game.plies.len() as u32 + 1;
     let mover = game.end.side();
@@ -125,8 +136,7 @@ fn ending(
         return;
     };
     let (word, summary) = legal_ending(kind, n - 1, mover, Color::kanji);
-    let clock = totals.map(|t| (source.and_then(|e| e.time), t[mover.index()]));
-    super::kif::move_line(s, n, |o| o.push_str(&word), clock, false);
+    line(s, n, &word, source.and_then(|e| e.time));
     if game.foul.is_none()
         && let Some(e) = source
     {
@@ -144,7 +154,7 @@ fn ending(
 
 /// Warnings for what a variant writer leaves out: variations, moves after
 /// the end of play, and (USI) the rest.
-fn lost_parts(game: &VariantGame, warnings: &mut Vec<Warning>, format: &str) {
+pub(super) fn lost_parts(game: &VariantGame, warnings: &mut Vec<Warning>, format: &str) {
     let variations = game.record.variation_count();
     if variations > 0 {
         warnings.push(Warning {

@@ -5,6 +5,7 @@
 //! kind is shared with KI2 (`parse::document`), and variations are built by
 //! `parse::variation_tree`.
 
+mod chu;
 mod line;
 mod variant;
 
@@ -15,6 +16,7 @@ use crate::parse::ja::expect::{LineErr, grammar_error};
 use crate::parse::ja::line_kind::looks_like_move_line;
 use crate::parse::ja::token::{MARKS, is_space};
 use crate::record::{Ending, Format, MoveEntry, Record};
+pub use chu::writes_chu_move;
 use line::{Body, MoveLine};
 pub use variant::parse_variant;
 
@@ -67,7 +69,11 @@ fn read<B: Board>(text: &str, mut doc: Document, board: &mut B) -> Result<Vec<Re
 /// the lines of the board's own (a diagram, a start written otherwise).
 trait Board {
     /// The move line `t`, its move read on this board.
-    fn move_line<'a>(&self, t: &'a str) -> Result<MoveLine<'a>, LineErr<'a>>;
+    fn move_line<'a>(&mut self, t: &'a str) -> Result<MoveLine<'a>, LineErr<'a>>;
+    /// Whether `t` has a move line's shape (a number, then spaces).
+    fn is_move_line(&self, t: &str) -> bool {
+        looks_like_move_line(t)
+    }
     /// Whether `l` is a line read before the moves' own: a blank or `#`
     /// line, or one of the start position (read into `doc`).
     fn early_line(&mut self, doc: &mut Document, l: &SourceLine<'_>) -> Result<bool, ParseError>;
@@ -78,7 +84,7 @@ struct Shogi;
 
 impl Board for Shogi {
     #[inline(always)]
-    fn move_line<'a>(&self, t: &'a str) -> Result<MoveLine<'a>, LineErr<'a>> {
+    fn move_line<'a>(&mut self, t: &'a str) -> Result<MoveLine<'a>, LineErr<'a>> {
         line::move_line(t)
     }
 
@@ -109,13 +115,13 @@ impl<B: Board> Builder<'_, B> {
         {
             return self.move_entry(l, m);
         }
-        if self.doc.seen_move && looks_like_move_line(t) {
+        if self.doc.seen_move && self.board.is_move_line(t) {
             return self.move_line(l);
         }
         if self.board.early_line(self.doc, l)? {
             return Ok(());
         }
-        if looks_like_move_line(t) {
+        if self.board.is_move_line(t) {
             return self.move_line(l);
         }
         if t.trim_start_matches(is_space).starts_with(MARKS) {
@@ -131,6 +137,15 @@ impl<B: Board> Builder<'_, B> {
         match self.doc.other_line(l)? {
             Kind::Done => {}
             Kind::Summary(s) => self.doc.summary(s),
+            // A lishogi chu shogi move on another board is not a note: the
+            // record is chu shogi's, and a caller may read it as such.
+            Kind::Other if chu::writes_chu_move(t) => {
+                return Err(ParseError::new(
+                    l.span(),
+                    "a chu shogi move (lishogi's KIF) where this board's moves were expected",
+                )
+                .of_kind(crate::error::ParseErrorKind::Misplaced));
+            }
             // Nothing kifu knows (盤面回転, free text): keep it rather than drop it.
             Kind::Other => self.doc.note(l),
         }
@@ -181,6 +196,7 @@ impl<B: Board> Builder<'_, B> {
                     comments: Vec::new(),
                 });
             }
+            Body::FirstStep => {}
         }
         if !m.trailing.is_empty() {
             self.doc.record.notes.push(m.trailing.to_string());

@@ -55,13 +55,21 @@ pub fn sniff(text: &str) -> Option<Result<(Variant, Format), String>> {
     sniff_usi(text).map(|r| r.map(|v| (v, Format::Usi)))
 }
 
-/// The variant a KIF text's `手合割` names, if it names one of the family.
+/// The variant a KIF text's `手合割` names, if it names one of the family;
+/// or chu shogi, whose lishogi KIF names none, by its move lines
+/// (`   1手目   7七金将 （←7八）`).
 fn sniff_kif(text: &str) -> Option<Variant> {
-    lines(text)
+    let named = lines(text)
         .take(40)
         .filter_map(|l| header_line(l.text))
         .find(|(k, _)| *k == "手合割")
-        .and_then(|(_, v)| Variant::from_kanji(v))
+        .and_then(|(_, v)| Variant::from_kanji(v));
+    named.or_else(|| {
+        lines(text)
+            .take(300)
+            .any(|l| kif::writes_chu_move(l.text))
+            .then_some(Variant::Chu)
+    })
 }
 
 /// Which variant of the family a USI text holds, when it is not modern

@@ -103,8 +103,13 @@ fn resolve(board: &Board, n: &Notation, last_to: Option<u8>) -> Result<VMove, Va
             piece,
             promote,
             from,
+            via,
         } => {
             let to = to.or(last_to).ok_or(VariantFoul::Shogi(Rule::NoPiece))?;
+            let mid = match via {
+                Some(cell) => Some(cell.or(last_to).ok_or(VariantFoul::Shogi(Rule::NoPiece))?),
+                None => None,
+            };
             let Some(from) = from else {
                 return Ok(VMove::drop(piece, to));
             };
@@ -119,6 +124,7 @@ fn resolve(board: &Board, n: &Notation, last_to: Option<u8>) -> Result<VMove, Va
             }
             Ok(VMove {
                 promote: promote == Some(true),
+                mid,
                 ..VMove::step(from, to)
             })
         }

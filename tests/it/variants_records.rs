@@ -136,3 +136,120 @@ fn a_variant_record_is_not_replayed_as_shogi_nor_a_shogi_one_as_a_variant() {
         .remove(0);
     assert!(replay::replay(shogi).is_err());
 }
+
+/// A chu shogi game as lishogi exports it (its KIF renderer's layout:
+/// `N手目`, two-line double moves with `（居食い）` and `(じっと)`, `仝`,
+/// `(mm:ss/hh:mm:ss)` times, `* ` comments), written for this test: no
+/// lishogi export is in the corpus.
+fn lishogi_chu() -> String {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/variants-kif/chushogi-lishogi.kif");
+    std::fs::read_to_string(p).unwrap()
+}
+
+#[test]
+fn lishogi_chu_kif_reads_replays_and_writes_back_byte_identical() {
+    let text = lishogi_chu();
+    assert_eq!(
+        kifu::variant::read::sniff(&text),
+        Some(Ok((Variant::Chu, kifu::Format::Kif)))
+    );
+    let g = game(&text, Variant::Chu);
+    assert!(g.foul.is_none(), "{:?}", g.foul);
+    assert_eq!(g.plies.len(), 9);
+    assert_eq!(g.winner, Some(kifu::Color::Sente));
+    let moves = kifu::emit::variant::moves_usi(&g);
+    assert_eq!(
+        moves.join(" "),
+        "7i7h 6d6e 7j7i6h 6e6f 6h6g6h 5d5e 6h6g6f 5e5f 6f5f6f"
+    );
+    assert_eq!(g.record.main.moves[2].comments(), [" the lion comes out"]);
+    assert_eq!(
+        g.record.main.moves[8].time.and_then(|t| t.total_ms),
+        Some(39_000)
+    );
+    let (written, warnings) = kif(&g);
+    assert_eq!(written, text);
+    assert!(warnings.is_empty(), "{warnings:?}");
+}
+
+#[test]
+fn chu_kif_reads_the_forms_lishogi_and_shogiops_write() {
+    let board = Variant::Chu.start();
+    let cell = |f, r| board.cell_of(f, r).unwrap();
+    // scalashogi's test layout, then shogiops' (手目 and a mark, or neither).
+    let text = "\
+   1手目   7七金将 （←7八）
+   2手目   2八歩兵 （←4九）
+   3手目一歩目 仝龍馬 （←5九）
+   3手目二歩目 1一龍馬 （←2八）
+57手目一歩目 ▲6六獅子 （←7七）
+57手目二歩目 ▲7七獅子（居食い） （←6六）
+   5一歩目 7九獅子 （←7十）
+   5二歩目 6八獅子 （←7九）
+123手目 ▲6十一金将成 （←5十二）
+";
+    let r = kif_variant(text, Variant::Chu).unwrap().remove(0);
+    let moves: Vec<_> = r.main.moves.iter().map(|m| m.notation.clone()).collect();
+    let kif = |to, from, via, promote| Notation::VariantKif {
+        to,
+        piece: 0,
+        promote,
+        from: Some(from),
+        via,
+    };
+    let without_piece = |n: &Notation| match n.clone() {
+        Notation::VariantKif {
+            to,
+            promote,
+            from,
+            via,
+            ..
+        } => Notation::VariantKif {
+            to,
+            piece: 0,
+            promote,
+            from,
+            via,
+        },
+        other => other,
+    };
+    let got: Vec<_> = moves.iter().map(without_piece).collect();
+    assert_eq!(
+        got,
+        [
+            kif(Some(cell(7, 7)), cell(7, 8), None, None),
+            kif(Some(cell(2, 8)), cell(4, 9), None, None),
+            kif(Some(cell(1, 1)), cell(5, 9), Some(None), None),
+            kif(Some(cell(7, 7)), cell(7, 7), Some(Some(cell(6, 6))), None),
+            kif(Some(cell(6, 8)), cell(7, 10), Some(Some(cell(7, 9))), None),
+            kif(Some(cell(6, 11)), cell(5, 12), None, Some(true)),
+        ]
+    );
+}
+
+#[test]
+fn chu_kif_first_step_without_its_second_is_refused_at_its_line() {
+    let e = kif_variant("   1手目一歩目 7九獅子 （←7十）\n", Variant::Chu).unwrap_err();
+    assert_eq!(e.span.line, 1, "{}", e.message);
+    assert!(e.message.contains("二歩目"), "{}", e.message);
+    let e = kif_variant(
+        "   1手目一歩目 7九獅子 （←7十）\n   2手目   6五歩兵 （←6四）\n",
+        Variant::Chu,
+    )
+    .unwrap_err();
+    assert_eq!(e.span.line, 2, "{}", e.message);
+    let e = kif_variant("   1手目   13八歩兵 （←13九）\n", Variant::Chu).unwrap_err();
+    assert!(e.message.contains("12×12"), "{}", e.message);
+}
+
+#[test]
+fn a_chu_kif_is_not_read_as_an_empty_shogi_game() {
+    let e = kifu::read_bytes(
+        lishogi_chu().as_bytes(),
+        None,
+        &kifu::ReadOptions::default(),
+    )
+    .map(|i| i.records.len());
+    assert!(e.is_err(), "{e:?}");
+}

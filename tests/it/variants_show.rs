@@ -139,8 +139,7 @@ fn chu_has_no_kif_board_diagram_and_says_why() {
     assert_eq!(o.status.code(), Some(2));
     assert!(o.stdout.is_empty());
     assert!(
-        String::from_utf8_lossy(&o.stderr)
-            .contains("chushogi has no KIF form in kifu, so no KIF board diagram"),
+        String::from_utf8_lossy(&o.stderr).contains("kifu writes no KIF board diagram of chushogi"),
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
@@ -267,7 +266,7 @@ fn micro_svg_draws_four_files_and_five_ranks_but_has_no_bod() {
     assert!(svg.contains("fill=\"#b00000\""), "promoted pieces are red");
     let o = kifu(&["show", "--variant", "micro", &f]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("micro has no KIF form"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no KIF board diagram of micro"));
 }
 
 #[test]

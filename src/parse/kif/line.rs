@@ -26,6 +26,9 @@ use nom::error::context;
 pub(crate) enum Body {
     Move(Notation),
     Ending(String, EndingKind),
+    /// The first line of a move written over two (chu shogi's `一歩目`):
+    /// the board keeps it until the second.
+    FirstStep,
 }
 
 /// A parsed move line; offsets are byte offsets into the line.
@@ -106,7 +109,7 @@ fn normal_move(color: Option<Color>) -> impl FnMut(&str) -> Res<'_, Notation> {
     }
 }
 
-fn terminal(i: &str) -> Res<'_, Body> {
+pub(super) fn terminal(i: &str) -> Res<'_, Body> {
     const EXPECTED: &str = "a move or a terminal word such as 投了";
     let (rest, word) = context(
         EXPECTED,

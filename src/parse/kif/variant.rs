@@ -8,7 +8,8 @@
 //! A start other than the variant's own is kept in a `#SFEN:` line, which
 //! kifu writes and reads back; a board diagram is refused with a message.
 
-use super::line::{self, MoveLine};
+use super::chu::{self, Step};
+use super::line::{self, Body, MoveLine};
 use super::{Board as KifBoard, read};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::parse::SourceLine;
@@ -36,17 +37,72 @@ pub fn parse_variant(text: &str, variant: Variant) -> Result<Vec<Record>, ParseE
     let board = variant.start();
     let mut doc = Document::new();
     doc.start = Some(StartPosition::Variant(Box::new(board.clone())));
-    read(text, doc, &mut Family { board })
+    let mut family = Family {
+        board,
+        pending: None,
+        base: text.as_ptr() as usize,
+    };
+    let records = read(text, doc, &mut family)?;
+    if let Some((_, at)) = family.pending {
+        // The line's place in the text, for the message.
+        let before = &text[..at.min(text.len())];
+        let line = before.matches('\n').count() as u32 + 1;
+        let span = crate::record::Location::new(at, line, 1);
+        return Err(ParseError::new(
+            span,
+            "expected a 二歩目 line after this 一歩目 line",
+        ));
+    }
+    Ok(records)
 }
 
-/// A board of the family: its start (for its size and piece names).
+/// A board of the family: its start (for its size and piece names), and
+/// the first step of a chu shogi double move waiting for its second, with
+/// where its line starts in the text.
 struct Family {
     board: Board,
+    pending: Option<(Notation, usize)>,
+    base: usize,
 }
 
 impl KifBoard for Family {
-    fn move_line<'a>(&self, t: &'a str) -> Result<MoveLine<'a>, LineErr<'a>> {
-        line::move_line_with(t, |i, _| move_text(&self.board, i))
+    fn move_line<'a>(&mut self, t: &'a str) -> Result<MoveLine<'a>, LineErr<'a>> {
+        if self.board.variant() != Variant::Chu {
+            return line::move_line_with(t, |i, _| move_text(&self.board, i));
+        }
+        let (mut m, step) = chu::move_line(&self.board, t)?;
+        let pending = self.pending.take();
+        match (step, pending, m.body) {
+            (Step::First, None, Body::Move(n)) => {
+                self.pending = Some((n, t.as_ptr() as usize - self.base));
+                m.body = Body::FirstStep;
+            }
+            (Step::Second, Some((first, _)), Body::Move(second)) => {
+                m.body = Body::Move(join(first, second))
+            }
+            (Step::Whole, None, body) => m.body = body,
+            (_, Some(p), _) => {
+                self.pending = Some(p);
+                return Err(LineErr {
+                    rest: t,
+                    label: Some("the 二歩目 line of the double move begun above"),
+                });
+            }
+            (_, None, _) => {
+                return Err(LineErr {
+                    rest: t,
+                    label: Some("a 一歩目 line before this 二歩目 line"),
+                });
+            }
+        }
+        Ok(m)
+    }
+
+    fn is_move_line(&self, t: &str) -> bool {
+        match self.board.variant() {
+            Variant::Chu => chu::is_move_line(t),
+            _ => crate::parse::ja::line_kind::looks_like_move_line(t),
+        }
     }
 
     fn early_line(&mut self, doc: &mut Document, l: &SourceLine<'_>) -> Result<bool, ParseError> {
@@ -96,10 +152,33 @@ const ALIASES: [(&str, &str); 7] = [
     ("太", "太子"),
 ];
 
+/// A double move from its two steps: the first's origin and destination
+/// (the step), the second's destination and promotion.
+fn join(first: Notation, second: Notation) -> Notation {
+    match (first, second) {
+        (
+            Notation::VariantKif {
+                to: via,
+                piece,
+                from,
+                ..
+            },
+            Notation::VariantKif { to, promote, .. },
+        ) => Notation::VariantKif {
+            to,
+            piece,
+            promote,
+            from,
+            via: Some(via),
+        },
+        (_, second) => second,
+    }
+}
+
 /// The piece named at the start of `i` on `board`'s table: its id.
 /// The longest name wins (成銀 over 銀); a name may drop its 左/右
 /// (tori shogi's quails are written 鶉, the origin telling which).
-fn piece(board: &Board, i: &str) -> Option<(u8, usize)> {
+pub(super) fn piece(board: &Board, i: &str) -> Option<(u8, usize)> {
     let rules = board.rules();
     rules
         .pieces
@@ -150,6 +229,7 @@ fn move_text<'a>(board: &Board, i: &'a str) -> Res<'a, Notation> {
         piece: id,
         promote,
         from,
+        via: None,
     };
     Ok((i, n))
 }
