@@ -3,6 +3,7 @@
 //! move text written against a position. `rules` holds the game and no
 //! notation; readers and writers take their names from here.
 
+pub mod chu;
 pub mod handicap;
 mod move_text;
 mod pieces;

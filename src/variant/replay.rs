@@ -4,6 +4,7 @@
 
 use super::{Board, RepetitionRule, VMove, VariantFoul};
 use crate::codes::{DiagnosticCode, Reason};
+use crate::notation::chu;
 use crate::record::{EndingKind, Location, Notation, Record, StartPosition};
 use crate::rules::rule::Rule;
 use crate::rules::types::Color;
@@ -113,11 +114,11 @@ fn resolve(board: &Board, n: &Notation, last_to: Option<u8>) -> Result<VMove, Va
             let Some(from) = from else {
                 return Ok(VMove::drop(piece, to));
             };
-            let named = board.def(piece).kif;
+            let named = chu::names(board, piece);
             let same = |id: u8| {
-                let on = board.def(id).kif;
+                let on = chu::names(board, id);
                 // KIF may write a quail as plain 鶉: the origin tells which.
-                on == named || (named == "鶉" && on.ends_with('鶉'))
+                on.iter().any(|n| named.contains(n)) || (named[0] == "鶉" && on[0].ends_with('鶉'))
             };
             if !board.at(from).is_some_and(|(_, id)| same(id)) {
                 return Err(VariantFoul::Shogi(Rule::NoPiece));

@@ -253,3 +253,20 @@ fn a_chu_kif_is_not_read_as_an_empty_shogi_game() {
     .map(|i| i.records.len());
     assert!(e.is_err(), "{e:?}");
 }
+
+#[test]
+fn chu_kif_writes_and_reads_lishogis_names_of_promoted_pieces() {
+    // A pawn promotes on entering the zone and moves on as lishogi's 金将
+    // (the table's と金).
+    let line = "position sfen kg10/12/12/12/6P5/12/12/12/12/12/12/11K b - 1 moves 6e6d+ 11a11b 6d6c\n";
+    let g = replay::replay(usi_variant(line, Variant::Chu).unwrap().remove(0)).unwrap();
+    assert!(g.foul.is_none(), "{:?}", g.foul);
+    let (text, _) = kif(&g);
+    assert!(text.contains("   1手目   6四歩兵成 （←6五）\n"), "{text}");
+    assert!(text.contains("   3手目   6三金将 （←6四）\n"), "{text}");
+    let back = game(&text, Variant::Chu);
+    assert_eq!(back.plies, g.plies);
+    // Written with the table's own name, it reads the same.
+    let own = text.replace("6三金将", "6三と金");
+    assert_eq!(game(&own, Variant::Chu).plies, g.plies);
+}

@@ -7,6 +7,7 @@
 
 use super::{ending, lost_parts};
 use crate::emit::Warning;
+use crate::notation::chu::lishogi_name;
 use crate::record::MoveTime;
 use crate::variant::{Board, VMove, Variant, VariantGame};
 
@@ -108,7 +109,7 @@ pub(super) fn move_text(board: &Board, m: VMove, last: Option<u8>) -> String {
         // Chu shogi has no drops.
         return String::new();
     };
-    let name = board.at(from).map_or("", |(_, id)| board.def(id).kif);
+    let name = board.at(from).map_or("", |(_, id)| lishogi_name(board, id));
     let dest = |cell: u8, same: bool| {
         if same && last == Some(cell) {
             "仝".to_string()

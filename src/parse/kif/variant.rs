@@ -180,19 +180,17 @@ fn join(first: Notation, second: Notation) -> Notation {
 /// (tori shogi's quails are written 鶉, the origin telling which).
 pub(super) fn piece(board: &Board, i: &str) -> Option<(u8, usize)> {
     let rules = board.rules();
-    rules
-        .pieces
-        .iter()
-        .enumerate()
-        .filter(|(id, _)| !rules.unused.contains(&(*id as u8)))
-        .filter_map(|(id, d)| {
-            let short = d.kif.strip_prefix(['左', '右']).unwrap_or("");
-            let aliases = ALIASES.iter().filter(|(_, n)| *n == d.kif).map(|(a, _)| *a);
-            [d.kif, short]
+    (0..rules.pieces.len() as u8)
+        .filter(|id| !rules.unused.contains(id))
+        .filter_map(|id| {
+            let [own, lishogi] = crate::notation::chu::names(board, id);
+            let short = own.strip_prefix(['左', '右']).unwrap_or("");
+            let aliases = ALIASES.iter().filter(|(_, n)| *n == own).map(|(a, _)| *a);
+            [own, lishogi, short]
                 .into_iter()
                 .chain(aliases)
                 .filter(|n| !n.is_empty() && i.starts_with(n))
-                .map(|n| (id as u8, n.len()))
+                .map(|n| (id, n.len()))
                 .max_by_key(|&(_, l)| l)
         })
         .max_by_key(|&(_, l)| l)
