@@ -179,7 +179,7 @@ pub enum ErrorKind {
     /// The start position is not a legal position: every problem found.
     Setup(crate::rules::position::SetupErrors),
     /// The record is of another game of the family: it is replayed by
-    /// [`crate::variant::replay()`], not as shogi.
+    /// [`crate::variant::replay::replay`], not as shogi.
     Variant(crate::variant::Variant),
     /// The text holds nothing kifu recognises as part of a record (a header
     /// key of its format, a start position, a move or an ending): an HTML
