@@ -15,6 +15,26 @@ const LISHOGI_NAMES: [(u8, &str); 5] = [
     (38, "金飛車"),
 ];
 
+/// The one- or two-character name of each piece (by id) in lishogi's chu
+/// shogi board diagram: promotions whose name an unpromoted piece has
+/// too are `成` and the unpromoted piece's (a promoted kirin, 成獅).
+const BOARD_NAMES: [&str; 39] = [
+    "歩", "仲", "横", "竪", "飛", "角", "龍", "馬", "象", "反", "虎", "麒", "鳳", "香", "豹", "銅",
+    "銀", "金", "玉", "獅", "奔", "杏", "成象", "猪", "牛", "成龍", "成馬", "鷲", "鷹", "太", "鯨",
+    "鹿", "成獅", "成奔", "駒", "成角", "成横", "成竪", "成飛",
+];
+
+/// The diagram name of chu shogi's piece `id`.
+pub fn board_name(id: u8) -> &'static str {
+    BOARD_NAMES.get(usize::from(id)).copied().unwrap_or("？")
+}
+
+/// The chu shogi piece a diagram name stands for (`王` for the king too).
+pub fn from_board_name(name: &str) -> Option<u8> {
+    let name = if name == "王" { "玉" } else { name };
+    BOARD_NAMES.iter().position(|n| *n == name).map(|i| i as u8)
+}
+
 /// The name lishogi writes for piece `id` of `board`'s table.
 pub fn lishogi_name(board: &Board, id: u8) -> &'static str {
     if board.variant() == Variant::Chu
@@ -51,6 +71,20 @@ mod tests {
             Some("gold general")
         );
         assert_eq!(names(&b, 19), ["獅子", "獅子"]);
+        // Every piece has its own diagram name.
+        for id in 0..39u8 {
+            assert_eq!(
+                from_board_name(board_name(id)),
+                Some(id),
+                "{}",
+                b.def(id).name
+            );
+        }
+        assert_eq!(
+            from_board_name("成獅").map(|id| b.def(id).name),
+            Some("lion")
+        );
+        assert_eq!(b.def(32).promoted, true);
         assert_eq!(
             lishogi_name(&Variant::Sho.start(), 8),
             Variant::Sho.start().def(8).kif

@@ -128,6 +128,29 @@ impl Board {
         }
     }
 
+    /// An empty board of `variant`, sente to move, move 1, for a reader
+    /// to fill ([`Board::set`]).
+    pub fn empty(variant: Variant) -> Board {
+        Board {
+            variant,
+            cells: [0; CELLS],
+            hands: [[0; KINDS]; 2],
+            side: Color::Sente,
+            move_number: 1,
+            last_lion: None,
+        }
+    }
+
+    /// Put a piece (its colour and id) or nothing on `cell`.
+    pub fn set(&mut self, cell: u8, piece: Option<(Color, u8)>) {
+        self.put(cell, piece);
+    }
+
+    /// Give the move to `side`.
+    pub fn set_side(&mut self, side: Color) {
+        self.side = side;
+    }
+
     pub(super) fn put(&mut self, cell: u8, piece: Option<(Color, u8)>) {
         self.cells[cell as usize] = match piece {
             None => 0,
@@ -304,14 +327,7 @@ impl Board {
                 "expected `<board> <side> <hands> <move number>`, found {sfen:?}"
             ));
         };
-        let mut b = Board {
-            variant,
-            cells: [0; CELLS],
-            hands: [[0; KINDS]; 2],
-            side: Color::Sente,
-            move_number: 1,
-            last_lion: None,
-        };
+        let mut b = Board::empty(variant);
         b.read_rows(rows)?;
         b.side = match side {
             "b" => Color::Sente,

@@ -258,7 +258,8 @@ fn a_chu_kif_is_not_read_as_an_empty_shogi_game() {
 fn chu_kif_writes_and_reads_lishogis_names_of_promoted_pieces() {
     // A pawn promotes on entering the zone and moves on as lishogi's 金将
     // (the table's と金).
-    let line = "position sfen kg10/12/12/12/6P5/12/12/12/12/12/12/11K b - 1 moves 6e6d+ 11a11b 6d6c\n";
+    let line =
+        "position sfen kg10/12/12/12/6P5/12/12/12/12/12/12/11K b - 1 moves 6e6d+ 11a11b 6d6c\n";
     let g = replay::replay(usi_variant(line, Variant::Chu).unwrap().remove(0)).unwrap();
     assert!(g.foul.is_none(), "{:?}", g.foul);
     let (text, _) = kif(&g);
@@ -269,4 +270,40 @@ fn chu_kif_writes_and_reads_lishogis_names_of_promoted_pieces() {
     // Written with the table's own name, it reads the same.
     let own = text.replace("6三金将", "6三と金");
     assert_eq!(game(&own, Variant::Chu).plies, g.plies);
+}
+
+#[test]
+fn chu_kif_start_other_than_chus_own_is_lishogis_12_rank_diagram_read_back() {
+    let sfen = "k11/9NN1/2+H+H8/12/9+o2/12/5N3N2/5+O6/9+H2/2+H9/2+H6+H2/11K w - 1";
+    let line = format!("position sfen {sfen} moves 12a11a\n");
+    let g = replay::replay(usi_variant(&line, Variant::Chu).unwrap().remove(0)).unwrap();
+    let (text, _) = kif(&g);
+    let empty = "  ・";
+    let row = |cells: &[&str], rank: &str| format!("|{}|{rank}\n", cells.concat());
+    let mut row5 = vec![empty; 9];
+    row5.extend(["v成獅", empty, empty]);
+    let mut row1 = vec![" v玉"];
+    row1.extend([empty; 11]);
+    let mut row12 = vec![empty; 11];
+    row12.push("  玉");
+    for want in [
+        format!(
+            " １２ １１ １０ ９  ８  ７  ６  ５  ４  ３  ２  １\n+{}+\n",
+            "-".repeat(48)
+        ),
+        row(&row1, "一"),
+        row(&row5, "五"),
+        row(&row12, "十二"),
+        format!("+{}+\n後手番\n先手：\n後手：\n", "-".repeat(48)),
+    ] {
+        assert!(text.contains(&want), "{want}\nin\n{text}");
+    }
+    assert!(!text.contains("#SFEN"), "{text}");
+    let back = game(&text, Variant::Chu);
+    assert_eq!(back.start.to_sfen(), g.start.to_sfen());
+    assert_eq!(back.plies, g.plies);
+    // A diagram row that names no piece is refused at its line.
+    let bad = text.replace("v成獅", "v成犬");
+    let e = kif_variant(&bad, Variant::Chu).unwrap_err();
+    assert!(e.message.contains("成犬"), "{}", e.message);
 }

@@ -7,8 +7,9 @@
 
 use super::{ending, lost_parts};
 use crate::emit::Warning;
-use crate::notation::chu::lishogi_name;
+use crate::notation::chu::{board_name, lishogi_name};
 use crate::record::MoveTime;
+use crate::rules::types::Color;
 use crate::variant::{Board, VMove, Variant, VariantGame};
 
 const RANKS: [&str; 12] = [
@@ -21,16 +22,21 @@ pub(super) fn kif(game: &VariantGame) -> (String, Vec<Warning>) {
     let mut warnings = Vec::new();
     let mut s = String::new();
     let named = |k: &str| record.header.iter().any(|h| h.key == k);
+    // Where lishogi puts the start: among the header, before the players.
+    let mut start = Some(start_text(&game.start));
     for h in &record.header {
+        if matches!(h.key.as_str(), "先手" | "下手")
+            && let Some(t) = start.take()
+        {
+            s.push_str(&t);
+        }
         s.push_str(&format!("{}：{}\n", h.key, h.value.trim()));
     }
+    s.push_str(&start.unwrap_or_default());
     for side in ["先手", "後手"] {
         if !named(side) && !named(if side == "先手" { "下手" } else { "上手" }) {
             s.push_str(&format!("{side}：\n"));
         }
-    }
-    if game.start.to_sfen() != Variant::Chu.start().to_sfen() {
-        s.push_str(&format!("#SFEN:{}\n", game.start.to_sfen()));
     }
     s.push_str("手数----指手---------消費時間--\n");
     for c in &record.comments {
@@ -78,6 +84,43 @@ pub(super) fn kif(game: &VariantGame) -> (String, Vec<Warning>) {
     }
     lost_parts(game, &mut warnings, "KIF");
     (s, warnings)
+}
+
+/// Nothing for chu shogi's own start; else lishogi's 12-rank diagram (and
+/// `後手番`), or a `#SFEN:` line for what a diagram cannot hold (a move
+/// number, the square of a lion just taken).
+fn start_text(start: &Board) -> String {
+    if start.to_sfen() == Variant::Chu.start().to_sfen() {
+        return String::new();
+    }
+    if start.move_number() != 1 || start.last_lion_capture().is_some() {
+        return format!("#SFEN:{}\n", start.to_sfen());
+    }
+    let frame = format!("+{}+\n", "-".repeat(48));
+    let mut s = String::from(" １２ １１ １０ ９  ８  ７  ６  ５  ４  ３  ２  １\n");
+    s.push_str(&frame);
+    for rank in 1..=12u8 {
+        s.push('|');
+        for file in (1..=12u8).rev() {
+            let cell = start.cell_of(file, rank).and_then(|c| start.at(c));
+            let text = match cell {
+                None => "・".to_string(),
+                Some((Color::Sente, id)) => board_name(id).to_string(),
+                Some((Color::Gote, id)) => format!("v{}", board_name(id)),
+            };
+            // Right-aligned in three characters, as lishogi pads them.
+            for _ in text.chars().count()..3 {
+                s.push(' ');
+            }
+            s.push_str(&text);
+        }
+        s.push_str(&format!("|{}\n", RANKS[usize::from(rank) - 1]));
+    }
+    s.push_str(&frame);
+    if start.side() == Color::Gote {
+        s.push_str("後手番\n");
+    }
+    s
 }
 
 /// `   (00:05/00:00:05)`: the time spent, then the mover's total, as

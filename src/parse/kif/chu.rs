@@ -8,10 +8,12 @@
 
 use super::line::{Body, MoveLine, tail, terminal};
 use super::variant::piece;
+use crate::notation::chu::from_board_name;
 use crate::parse::ja::expect::{self, LineErr, Res, error, failure};
 use crate::parse::ja::token::{side_mark, spaces0};
 use crate::record::Notation;
-use crate::variant::Board;
+use crate::rules::types::Color;
+use crate::variant::{Board, Variant};
 use nom::Parser;
 use nom::combinator::{cut, opt};
 
@@ -191,4 +193,94 @@ fn move_text<'a>(board: &Board, i: &'a str) -> Res<'a, Notation> {
         via: None,
     };
     Ok((i, n))
+}
+
+/// lishogi's 12-rank board diagram (a start other than chu shogi's own),
+/// read a line at a time: the file numbers, the frame, twelve rows of
+/// three-character cells (`  ・`, `  獅`, ` v獅`, ` 成獅`, `v成獅`) each
+/// ending in its rank, and `後手番` when gote moves first.
+#[derive(Default)]
+pub(super) struct Diagram {
+    rows: Vec<Vec<Option<(Color, u8)>>>,
+    gote: bool,
+}
+
+impl Diagram {
+    /// Whether `t` is a line of the diagram, read into it; what is wrong
+    /// with a row that cannot be read.
+    pub(super) fn line(&mut self, t: &str) -> Result<bool, String> {
+        let t = t.trim_matches([' ', '　']);
+        if t.starts_with("１２") || (t.starts_with('+') && t.ends_with('+') && t.contains("---"))
+        {
+            return Ok(true);
+        }
+        if t == "後手番" || t == "上手番" {
+            self.gote = true;
+            return Ok(true);
+        }
+        if t == "先手番" || t == "下手番" {
+            return Ok(true);
+        }
+        if let Some((_, hand)) = t.split_once("の持駒：") {
+            return match hand.trim() {
+                "なし" | "" => Ok(true),
+                other => Err(format!("chu shogi has no pieces in hand, found {other:?}")),
+            };
+        }
+        let Some(body) = t.strip_prefix('|') else {
+            return Ok(false);
+        };
+        let Some((cells, rank)) = body.rsplit_once('|') else {
+            return Err("expected a row ending in `|` and its rank".into());
+        };
+        let want = RANKS.get(self.rows.len()).map(|r| r.0);
+        let row_rank = RANKS.iter().find(|(w, _)| *w == rank).map(|r| r.1);
+        if row_rank != Some(self.rows.len() as u8 + 1) {
+            return Err(format!(
+                "expected row {} of the 12, found the rank {rank:?}",
+                self.rows.len() + 1
+            ) + &want.map_or(String::new(), |_| String::new()));
+        }
+        let chars: Vec<char> = cells.chars().collect();
+        if chars.len() != 36 {
+            return Err(format!(
+                "expected 12 cells of three characters, found {} characters",
+                chars.len()
+            ));
+        }
+        let mut row = Vec::with_capacity(12);
+        for cell in chars.chunks(3) {
+            let text: String = cell.iter().collect::<String>().trim_start().to_string();
+            if text == "・" {
+                row.push(None);
+                continue;
+            }
+            let (color, name) = match text.strip_prefix('v') {
+                Some(n) => (Color::Gote, n),
+                None => (Color::Sente, text.as_str()),
+            };
+            let id = from_board_name(name)
+                .ok_or_else(|| format!("no chu shogi piece is called {name:?} on a board"))?;
+            row.push(Some((color, id)));
+        }
+        self.rows.push(row);
+        Ok(true)
+    }
+
+    /// The position, once the twelve rows are read.
+    pub(super) fn board(&self) -> Option<Board> {
+        if self.rows.len() != 12 {
+            return None;
+        }
+        let mut b = Board::empty(Variant::Chu);
+        for (r, row) in self.rows.iter().enumerate() {
+            for (c, piece) in row.iter().enumerate() {
+                // Each row runs from file 12 to file 1.
+                let cell = b.cell_of(12 - c as u8, r as u8 + 1)?;
+                b.set(cell, *piece);
+            }
+        }
+        b.set_side(if self.gote { Color::Gote } else { Color::Sente });
+        Some(b)
+    }
 }

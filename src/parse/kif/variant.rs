@@ -41,6 +41,7 @@ pub fn parse_variant(text: &str, variant: Variant) -> Result<Vec<Record>, ParseE
         board,
         pending: None,
         base: text.as_ptr() as usize,
+        diagram: chu::Diagram::default(),
     };
     let records = read(text, doc, &mut family)?;
     if let Some((_, at)) = family.pending {
@@ -63,6 +64,7 @@ struct Family {
     board: Board,
     pending: Option<(Notation, usize)>,
     base: usize,
+    diagram: chu::Diagram,
 }
 
 impl KifBoard for Family {
@@ -120,6 +122,20 @@ impl KifBoard for Family {
         }
         if doc.early_line(l)? {
             return Ok(true);
+        }
+        if self.board.variant() == Variant::Chu && !doc.seen_move {
+            let read = self.diagram.line(t).map_err(|why| {
+                ParseError::new(l.span(), why).of_kind(ParseErrorKind::StartPosition)
+            })?;
+            if read {
+                doc.begin(l);
+                if let Some(b) = self.diagram.board() {
+                    self.board = b.clone();
+                    doc.start = Some(StartPosition::Variant(Box::new(b)));
+                    doc.record.start_span.get_or_insert(l.span());
+                }
+                return Ok(true);
+            }
         }
         if looks_like_diagram(t) {
             return Err(ParseError::new(
