@@ -84,7 +84,7 @@ mod tests {
             from_board_name("成獅").map(|id| b.def(id).name),
             Some("lion")
         );
-        assert_eq!(b.def(32).promoted, true);
+        assert!(b.def(32).promoted);
         assert_eq!(
             lishogi_name(&Variant::Sho.start(), 8),
             Variant::Sho.start().def(8).kif
