@@ -41,9 +41,7 @@ pub fn run(a: &ShowArgs, v: Variant) -> anyhow::Result<u8> {
     }
     let name = a.file.display().to_string();
     let path = (a.file.as_os_str() != "-").then_some(a.file.as_path());
-    // Chu shogi's KIF (lishogi's) is read and written, but its 12-rank
-    // diagram is not.
-    if a.to == ShowFormat::Bod && (!kif_writable(v) || v == Variant::Chu) {
+    if a.to == ShowFormat::Bod && !kif_writable(v) {
         bail!("{name}: kifu writes no KIF board diagram of {v}; use --to svg");
     }
     let (_, games) = read(&name, path, Some(v)).map_err(|e| anyhow::anyhow!(e))?;
@@ -74,6 +72,14 @@ pub fn run(a: &ShowArgs, v: Variant) -> anyhow::Result<u8> {
         .and_then(|f| f.usi.as_deref())
         .and_then(|u| variant_move(&board, u));
     let out = match a.to {
+        // lishogi's 12-rank diagram, and the moves played.
+        ShowFormat::Bod if v == Variant::Chu => {
+            let played = upto as u32 + g.start.move_number().saturating_sub(1);
+            format!(
+                "{}手数＝{played}\n",
+                kifu::emit::variant::chu_diagram(&board)
+            )
+        }
         ShowFormat::Bod => write_bod(g, &board, upto, last, foul_mv, at_foul),
         ShowFormat::Svg => {
             let (mark, kind) = match foul_mv {

@@ -11,6 +11,7 @@ use crate::rules::types::Color;
 use crate::variant::{Board, VMove, Variant, VariantGame};
 
 mod chu;
+pub use chu::diagram as chu_diagram;
 
 const DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];

@@ -67,7 +67,9 @@ fn sniff_kif(text: &str) -> Option<Variant> {
     named.or_else(|| {
         lines(text)
             .take(300)
-            .any(|l| kif::writes_chu_move(l.text))
+            .any(|l| {
+                kif::writes_chu_move(l.text) || l.text.trim_start().starts_with("１２ １１ １０")
+            })
             .then_some(Variant::Chu)
     })
 }

@@ -132,17 +132,37 @@ fn variant_show_ply_picks_the_position_and_the_default_is_the_last() {
 }
 
 #[test]
-fn chu_has_no_kif_board_diagram_and_says_why() {
+fn chu_bod_is_lishogis_12_rank_diagram_and_reads_back_as_the_position() {
     let d = tempfile::tempdir().unwrap();
     let f = chu_game(&d);
-    let o = kifu(&["show", &f]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(o.stdout.is_empty());
-    assert!(
-        String::from_utf8_lossy(&o.stderr).contains("kifu writes no KIF board diagram of chushogi"),
+    let o = kifu(&["show", "--ply", "2", &f]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
+    let bod = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(
+        bod.starts_with(" １２ １１ １０ ９  ８  ７  ６  ５  ４  ３  ２  １\n+"),
+        "{bod}"
+    );
+    // Gote's pawn has gone 6d6e; sente's lion stands on 8h.
+    assert!(
+        bod.contains("|  ・  ・  ・ v仲  ・  ・ v歩  ・ v仲  ・  ・  ・|五\n"),
+        "{bod}"
+    );
+    assert!(bod.ends_with("+\n手数＝2\n"), "{bod}");
+    // As the start of a chu KIF, the diagram is read back as that position.
+    let k = write(&d, "at2.kifu", &bod.replace("手数＝2\n", ""));
+    let o = kifu(&["convert", "--to", "usi", &k]);
+    let usi = String::from_utf8_lossy(&o.stdout).into_owned();
+    let o = kifu(&["convert", "--to", "sfen", &f]);
+    let sfens = String::from_utf8_lossy(&o.stdout).into_owned();
+    let at2 = sfens.lines().nth(2).unwrap().split('\t').next().unwrap();
+    // All but the move number, which a diagram does not hold.
+    let (board, _) = at2.rsplit_once(' ').unwrap();
+    assert_eq!(usi.trim(), format!("position sfen {board} 1"), "{sfens}");
 }
 
 const TORI: &str =

@@ -96,6 +96,12 @@ fn start_text(start: &Board) -> String {
     if start.move_number() != 1 || start.last_lion_capture().is_some() {
         return format!("#SFEN:{}\n", start.to_sfen());
     }
+    diagram(start)
+}
+
+/// lishogi's 12-rank diagram of `board`, and `後手番` when gote is to move.
+pub fn diagram(board: &Board) -> String {
+    let start = board;
     let frame = format!("+{}+\n", "-".repeat(48));
     let mut s = String::from(" １２ １１ １０ ９  ８  ７  ６  ５  ４  ３  ２  １\n");
     s.push_str(&frame);
