@@ -6,7 +6,7 @@
 //! after taking, `(じっと)` when it returns without). The `手目` and a side
 //! mark may be left out (older exports, shogiops).
 
-use super::line::{Body, MoveLine, tail, terminal};
+use super::line::{Body, MoveLine, ended, terminal};
 use super::variant::piece;
 use crate::notation::chu::from_board_name;
 use crate::parse::ja::expect::{self, LineErr, Res, error, failure};
@@ -76,15 +76,7 @@ pub(super) fn move_line<'a>(
                 "a step of a double move such as 6八獅子 （←7九）",
             ));
         };
-        let (_, (time, trailing)) = tail(i)?;
-        let m = MoveLine {
-            number,
-            body,
-            body_offset,
-            time,
-            trailing,
-        };
-        Ok(("", (m, step)))
+        Ok(("", (ended(number, body, body_offset, i)?, step)))
     };
     expect::complete(run(line))
 }

@@ -271,6 +271,25 @@ pub(super) fn tail(i: &str) -> Res<'_, (Option<MoveTime>, &str)> {
     Ok(("", (time, trailing)))
 }
 
+/// The move line of `number` and `body` (at `body_offset`), with what
+/// follows the move (`rest`: the time, a `+`, a `#` note).
+#[inline(always)]
+pub(super) fn ended<'a>(
+    number: u32,
+    body: Body,
+    body_offset: usize,
+    rest: &'a str,
+) -> Result<MoveLine<'a>, nom::Err<LineErr<'a>>> {
+    let (_, (time, trailing)) = tail(rest)?;
+    Ok(MoveLine {
+        number,
+        body,
+        body_offset,
+        time,
+        trailing,
+    })
+}
+
 /// Parse a line that [`looks_like_move_line`](crate::parse::ja::line_kind::looks_like_move_line).
 // Always inlined into the KIF line loop: the line's parts then go
 // straight into its entry instead of through a returned copy.
@@ -298,15 +317,7 @@ pub(crate) fn move_line_with<'a>(
         } else {
             cut(terminal).parse(i)?
         };
-        let (_, (time, trailing)) = tail(i)?;
-        let m = MoveLine {
-            number,
-            body,
-            body_offset,
-            time,
-            trailing,
-        };
-        Ok(("", m))
+        Ok(("", ended(number, body, body_offset, i)?))
     };
     expect::complete(run(line))
 }
