@@ -11,7 +11,40 @@ use crate::rules::types::Color;
 use crate::variant::{Board, VMove, Variant, VariantGame};
 
 mod chu;
+mod lines;
 pub use chu::diagram as chu_diagram;
+
+/// Kifu for Windows' layout of a numbered line, for the variations.
+struct Kfw {
+    timed: bool,
+}
+
+impl lines::Layout for Kfw {
+    fn move_line(
+        &self,
+        s: &mut String,
+        n: u32,
+        board: &Board,
+        m: VMove,
+        last: Option<u8>,
+        time: Option<crate::record::MoveTime>,
+        forks: bool,
+    ) {
+        let text = move_text(board, m, last);
+        let clock = self.timed.then_some((time, 0));
+        super::kif::move_line(s, n, |o| o.push_str(&text), clock, forks);
+    }
+
+    fn word_line(&self, s: &mut String, n: u32, word: &str, time: Option<crate::record::MoveTime>) {
+        super::kif::move_line(
+            s,
+            n,
+            |o| o.push_str(word),
+            self.timed.then_some((time, 0)),
+            false,
+        );
+    }
+}
 
 const DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -26,8 +59,8 @@ pub fn kif_writable(variant: Variant) -> bool {
 /// The game as KIF (UTF-8 text; `--to kif` encodes it as Shift_JIS): the
 /// header, 手合割, a `#SFEN:` line for another start, the moves with their
 /// times, comments and bookmarks, then the foul or the ending, and the
-/// `まで` line where the record had one. Variations are not written, and
-/// said so.
+/// `まで` line where the record had one, then the variations (`変化：N手`
+/// blocks), their moves as far as they are legal.
 ///
 /// ```
 /// use kifu::parse::kif::parse_variant;
@@ -79,7 +112,8 @@ pub fn kif(game: &VariantGame) -> (String, Vec<Warning>) {
                 .unwrap_or(totals[mover] + t.spent_ms.unwrap_or(0));
         }
         let text = move_text(&board, p.mv, last);
-        super::kif::move_line(&mut s, i as u32 + 1, |o| o.push_str(&text), clock, false);
+        let forks = !record.main.variations_at(i).is_empty();
+        super::kif::move_line(&mut s, i as u32 + 1, |o| o.push_str(&text), clock, forks);
         for c in entry.comments() {
             s.push_str(&format!("*{c}\n"));
         }
@@ -90,10 +124,12 @@ pub fn kif(game: &VariantGame) -> (String, Vec<Warning>) {
         board.play_unchecked(p.mv);
     }
     let mover = board.side().index();
+    let forks = !record.main.ending_variations.is_empty();
     ending(game, &mut s, &mut warnings, |s, n, word, time| {
         let clock = timed.then_some((time, totals[mover]));
-        super::kif::move_line(s, n, |o| o.push_str(word), clock, false);
+        super::kif::move_line(s, n, |o| o.push_str(word), clock, forks);
     });
+    lines::variations(game, &Kfw { timed }, &mut s, &mut warnings);
     lost_parts(game, &mut warnings, "KIF");
     (s, warnings)
 }
@@ -157,7 +193,7 @@ pub(super) fn ending(
 /// the end of play, and (USI) the rest.
 pub(super) fn lost_parts(game: &VariantGame, warnings: &mut Vec<Warning>, format: &str) {
     let variations = game.record.variation_count();
-    if variations > 0 {
+    if variations > 0 && format != "KIF" {
         warnings.push(Warning {
             code: WarningCode::VariationsDropped,
             message: format!("{format} of a variant is written with its main line only: {variations} variation(s) left out"),

@@ -5,7 +5,7 @@
 use super::{Board, RepetitionRule, VMove, VariantFoul};
 use crate::codes::{DiagnosticCode, Reason};
 use crate::notation::chu;
-use crate::record::{EndingKind, Location, Notation, Record, StartPosition};
+use crate::record::{EndingKind, Location, MoveEntry, Notation, Record, StartPosition};
 use crate::rules::rule::Rule;
 use crate::rules::types::Color;
 use std::collections::HashMap;
@@ -132,6 +132,23 @@ fn resolve(board: &Board, n: &Notation, last_to: Option<u8>) -> Result<VMove, Va
         // Shogi's notations name shogi's squares and pieces, not this board's.
         _ => Err(VariantFoul::Shogi(Rule::NoPiece)),
     }
+}
+
+/// The moves of `moves` played from `board` (`last_to` the destination of
+/// the move before them), as far as each is legal: a variation's line,
+/// which a writer gives again. The board is left after the last.
+pub fn play_line(board: &mut Board, moves: &[MoveEntry], mut last_to: Option<u8>) -> Vec<VMove> {
+    let mut played = Vec::with_capacity(moves.len());
+    for e in moves {
+        let Ok(m) = resolve(board, &e.notation, last_to).and_then(|m| board.judge(m).map(|()| m))
+        else {
+            break;
+        };
+        board.play_unchecked(m);
+        last_to = Some(m.to);
+        played.push(m);
+    }
+    played
 }
 
 /// Why a record was not replayed as a variant's.

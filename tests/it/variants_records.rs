@@ -52,7 +52,7 @@ fn variant_kif_keeps_headers_comments_times_variations_and_the_ending_word() {
 }
 
 #[test]
-fn variant_kif_writes_back_what_it_read_and_names_the_variations_it_leaves_out() {
+fn variant_kif_writes_back_what_it_read_with_its_variations() {
     let g = game(MINI_KIF, Variant::Mini);
     assert_eq!(g.plies.len(), 2);
     assert!(g.foul.is_none());
@@ -61,18 +61,77 @@ fn variant_kif_writes_back_what_it_read_and_names_the_variations_it_leaves_out()
         "開始日時：2024/01/02\n先手：甲\n手合割：5五将棋\n",
         "*before the first move\n",
         "   1 １四飛(15)   ( 0:03/00:00:03)\n*the rook goes up\n&rook\n",
-        "   2 ５二飛(51)   ( 0:05/00:00:05)\n",
-        "   3 切れ負け     ( 0:10/00:00:13)\n",
+        "   2 ５二飛(51)   ( 0:05/00:00:05)+\n",
+        "   3 切れ負け     ( 0:10/00:00:13)\n\n変化：2手\n   2 ２二金(21)   ( 0:01/00:00:01)\n",
     ] {
         assert!(text.contains(line), "{line:?} in\n{text}");
     }
-    let codes: Vec<&str> = warnings.iter().map(|w| w.code.code()).collect();
-    assert_eq!(codes, ["variations-dropped"]);
-    // Read back, the same game: moves, times, comments, the ending.
+    assert!(warnings.is_empty(), "{warnings:?}");
+    // Read back, the same game: moves, times, comments, the ending, the
+    // variation.
     let back = game(&text, Variant::Mini);
     assert_eq!(back.plies, g.plies);
     assert_eq!(back.record.main.moves[0].comments(), ["the rook goes up"]);
+    assert_eq!(
+        back.record.main.moves[1].variations(),
+        g.record.main.moves[1]
+            .variations()
+            .iter()
+            .map(|v| {
+                let mut v = v.clone();
+                // Spans and numbers are where the text put them.
+                for (m, b) in v
+                    .moves
+                    .iter_mut()
+                    .zip(&back.record.main.moves[1].variations()[0].moves)
+                {
+                    m.span = b.span;
+                }
+                v
+            })
+            .collect::<Vec<_>>()
+    );
     assert_eq!(back.record.main.ending.unwrap().kind, EndingKind::TimeUp);
+}
+
+#[test]
+fn variant_kif_variations_nest_and_stop_at_an_illegal_move_with_a_warning() {
+    let text = "\
+手合割：5五将棋
+   1 １四飛(15)
+   2 ５二飛(51)
+   3 投了
+
+変化：1手
+   1 ３四角(25)
+   2 ３二角(41)
+
+変化：2手
+   2 １三歩(12)
+   3 ３三角(34)
+";
+    let g = game(text, Variant::Mini);
+    let (written, warnings) = kif(&g);
+    let blocks = "\
+   1 １四飛(15)+
+   2 ５二飛(51)
+   3 投了
+
+変化：1手
+   1 ３四角(25)
+   2 ３二角(41)+
+
+変化：2手
+   2 １三歩(12)
+";
+    assert!(written.ends_with(blocks), "{written}");
+    // ３三角(34): a bishop does not go straight ahead.
+    let codes: Vec<&str> = warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(
+        codes,
+        ["1 move(s) of variations are not legal and are not written"]
+    );
+    assert_eq!(game(&written, Variant::Mini).record.variation_count(), 2);
 }
 
 #[test]
@@ -306,4 +365,25 @@ fn chu_kif_start_other_than_chus_own_is_lishogis_12_rank_diagram_read_back() {
     let bad = text.replace("v成獅", "v成犬");
     let e = kif_variant(&bad, Variant::Chu).unwrap_err();
     assert!(e.message.contains("成犬"), "{}", e.message);
+}
+
+#[test]
+fn chu_kif_variations_are_written_as_lishogi_writes_them() {
+    let text = "\
+先手：
+後手：
+手数----指手---------消費時間--
+   1手目   7八歩兵 （←7九）
+   2手目   6五歩兵 （←6四）
+
+変化：2手
+   2手目   5五歩兵 （←5四）
+   3手目一歩目 7九獅子 （←7十）
+   3手目二歩目 6八獅子 （←7九）
+";
+    let g = game(text, Variant::Chu);
+    assert_eq!(g.record.variation_count(), 1);
+    let (written, warnings) = kif(&g);
+    assert_eq!(written, text);
+    assert!(warnings.is_empty(), "{warnings:?}");
 }

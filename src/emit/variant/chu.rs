@@ -5,6 +5,7 @@
 //! over an `一歩目` and a `二歩目` line (marked `（居食い）` or `(じっと)`
 //! when it returns to its square), times as `(mm:ss/hh:mm:ss)`.
 
+use super::lines::{self, Layout};
 use super::{ending, lost_parts};
 use crate::emit::Warning;
 use crate::notation::chu::{board_name, lishogi_name};
@@ -47,17 +48,7 @@ pub(super) fn kif(game: &VariantGame) -> (String, Vec<Warning>) {
     for (i, p) in game.plies.iter().enumerate() {
         let entry = &record.main.moves[i];
         let n = i as u32 + 1;
-        let text = move_text(&board, p.mv, last);
-        match text.split_once('\n') {
-            Some((first, second)) => {
-                s.push_str(&format!(
-                    "{n:>4}手目一歩目 {first}\n{n:>4}手目二歩目 {second}"
-                ));
-            }
-            None => s.push_str(&format!("{n:>4}手目   {text}")),
-        }
-        push_time(&mut s, entry.time);
-        s.push('\n');
+        push_move(&mut s, n, &move_text(&board, p.mv, last), entry.time);
         for c in entry.comments() {
             s.push_str(&format!("*{c}\n"));
         }
@@ -65,10 +56,9 @@ pub(super) fn kif(game: &VariantGame) -> (String, Vec<Warning>) {
         board.play_unchecked(p.mv);
     }
     ending(game, &mut s, &mut warnings, |s, n, word, time| {
-        s.push_str(&format!("{n:>4}手目   {word}"));
-        push_time(s, time);
-        s.push('\n');
+        Lishogi.word_line(s, n, word, time)
     });
+    lines::variations(game, &Lishogi, &mut s, &mut warnings);
     let bookmarks = record.bookmarks.len()
         + record
             .main
@@ -127,6 +117,44 @@ pub fn diagram(board: &Board) -> String {
         s.push_str("後手番\n");
     }
     s
+}
+
+/// lishogi's layout of a numbered line, for the variations.
+struct Lishogi;
+
+impl Layout for Lishogi {
+    fn move_line(
+        &self,
+        s: &mut String,
+        n: u32,
+        board: &Board,
+        m: VMove,
+        last: Option<u8>,
+        time: Option<MoveTime>,
+        _forks: bool,
+    ) {
+        push_move(s, n, &move_text(board, m, last), time);
+    }
+
+    fn word_line(&self, s: &mut String, n: u32, word: &str, time: Option<MoveTime>) {
+        s.push_str(&format!("{n:>4}手目   {word}"));
+        push_time(s, time);
+        s.push('\n');
+    }
+}
+
+/// Move `n`'s line (or its two, for a double move) and its time.
+fn push_move(s: &mut String, n: u32, text: &str, time: Option<MoveTime>) {
+    match text.split_once('\n') {
+        Some((first, second)) => {
+            s.push_str(&format!(
+                "{n:>4}手目一歩目 {first}\n{n:>4}手目二歩目 {second}"
+            ));
+        }
+        None => s.push_str(&format!("{n:>4}手目   {text}")),
+    }
+    push_time(s, time);
+    s.push('\n');
 }
 
 /// `   (00:05/00:00:05)`: the time spent, then the mover's total, as
