@@ -202,7 +202,7 @@ fn a_variant_record_is_not_replayed_as_shogi_nor_a_shogi_one_as_a_variant() {
 /// lishogi export is in the corpus.
 fn lishogi_chu() -> String {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("fixtures/variants-kif/chushogi-lishogi.kif");
+        .join("fixtures/variants/lishogi/chushogi.kif");
     std::fs::read_to_string(p).unwrap()
 }
 
