@@ -20,19 +20,10 @@ struct Kfw {
 }
 
 impl lines::Layout for Kfw {
-    fn move_line(
-        &self,
-        s: &mut String,
-        n: u32,
-        board: &Board,
-        m: VMove,
-        last: Option<u8>,
-        time: Option<crate::record::MoveTime>,
-        forks: bool,
-    ) {
-        let text = move_text(board, m, last);
-        let clock = self.timed.then_some((time, 0));
-        super::kif::move_line(s, n, |o| o.push_str(&text), clock, forks);
+    fn move_line(&self, s: &mut String, mv: &lines::Numbered<'_>) {
+        let text = move_text(mv.board, mv.m, mv.last);
+        let clock = self.timed.then_some((mv.time, 0));
+        super::kif::move_line(s, mv.n, |o| o.push_str(&text), clock, mv.forks);
     }
 
     fn word_line(&self, s: &mut String, n: u32, word: &str, time: Option<crate::record::MoveTime>) {

@@ -5,7 +5,7 @@
 //! over an `一歩目` and a `二歩目` line (marked `（居食い）` or `(じっと)`
 //! when it returns to its square), times as `(mm:ss/hh:mm:ss)`.
 
-use super::lines::{self, Layout};
+use super::lines::{self, Layout, Numbered};
 use super::{ending, lost_parts};
 use crate::emit::Warning;
 use crate::notation::chu::{board_name, lishogi_name};
@@ -123,17 +123,8 @@ pub fn diagram(board: &Board) -> String {
 struct Lishogi;
 
 impl Layout for Lishogi {
-    fn move_line(
-        &self,
-        s: &mut String,
-        n: u32,
-        board: &Board,
-        m: VMove,
-        last: Option<u8>,
-        time: Option<MoveTime>,
-        _forks: bool,
-    ) {
-        push_move(s, n, &move_text(board, m, last), time);
+    fn move_line(&self, s: &mut String, mv: &Numbered<'_>) {
+        push_move(s, mv.n, &move_text(mv.board, mv.m, mv.last), mv.time);
     }
 
     fn word_line(&self, s: &mut String, n: u32, word: &str, time: Option<MoveTime>) {

@@ -11,21 +11,21 @@ use crate::record::{EndingKind, Line, MoveTime};
 use crate::variant::replay::play_line;
 use crate::variant::{Board, VMove, VariantGame};
 
-/// How a layout writes a numbered line: a move on `board` (the position
-/// before it) after the move that went to `last`, or a terminal word.
+/// A move to write: its number, the position before it, the previous
+/// move's destination, its time, and whether it has alternatives (Kifu for
+/// Windows marks it `+`).
+pub(super) struct Numbered<'a> {
+    pub n: u32,
+    pub board: &'a Board,
+    pub m: VMove,
+    pub last: Option<u8>,
+    pub time: Option<MoveTime>,
+    pub forks: bool,
+}
+
+/// How a layout writes a numbered line: a move, or a terminal word.
 pub(super) trait Layout {
-    /// `forks`: the move has alternatives (Kifu for Windows marks it `+`).
-    #[allow(clippy::too_many_arguments)]
-    fn move_line(
-        &self,
-        s: &mut String,
-        n: u32,
-        board: &Board,
-        m: VMove,
-        last: Option<u8>,
-        time: Option<MoveTime>,
-        forks: bool,
-    );
+    fn move_line(&self, s: &mut String, mv: &Numbered<'_>);
     fn word_line(&self, s: &mut String, n: u32, word: &str, time: Option<MoveTime>);
 }
 
@@ -112,8 +112,15 @@ fn block(
     let mut before = start.clone();
     let mut last = last_to;
     for (k, (&m, e)) in played.iter().zip(&v.moves).enumerate() {
-        let forks = !v.variations_at(k).is_empty();
-        layout.move_line(s, first + k as u32, &before, m, last, e.time, forks);
+        let mv = Numbered {
+            n: first + k as u32,
+            board: &before,
+            m,
+            last,
+            time: e.time,
+            forks: !v.variations_at(k).is_empty(),
+        };
+        layout.move_line(s, &mv);
         for c in e.comments() {
             s.push_str(&format!("*{c}\n"));
         }
