@@ -1,8 +1,8 @@
 //! `kifu explore`: the moves a collection plays from a position, with the
 //! games, the wins of each side, the draws and the players' average rating.
 
-use super::progress::Progress;
-use super::{Event, Item, drive, error_line, read_options, sources};
+use super::progress::{Counted, Progress, Tally};
+use super::{Item, drive, error_line, read_options, sources};
 use crate::InputArgs;
 use clap::Args;
 use kifu::collection::{Node, Tree};
@@ -41,6 +41,18 @@ struct Read {
     err: String,
     /// Inputs or games that could not be read or replayed (0 or 1).
     unreadable: usize,
+}
+
+impl Counted for Read {
+    fn err(&self) -> &str {
+        &self.err
+    }
+    fn unreadable(&self) -> usize {
+        self.unreadable
+    }
+    fn games(&self) -> usize {
+        usize::from(self.game.is_some())
+    }
 }
 
 fn read_item(name: &str, item: Item, opts: &kifu::ReplayOptions) -> Read {
@@ -82,33 +94,25 @@ pub fn run(a: &ExploreArgs) -> anyhow::Result<u8> {
     }
     let mut tree = Tree::new(from.key(), a.depth);
     let mut progress = Progress::new(srcs.len(), !a.quiet);
-    let (mut files, mut games, mut unreadable) = (0, 0, walk_errors.len());
+    let mut tally = Tally::new(&mut progress, walk_errors.len());
     drive(
         &srcs,
         a.input.jobs,
         &read_opts,
         |name, _, item| read_item(name, item, &replay_opts),
         |_, ev| {
-            match ev {
-                Event::Begin => {}
-                Event::End => {
-                    files += 1;
-                    progress.update(files, games, 0);
-                }
-                Event::Item(r) => {
-                    if !r.err.is_empty() {
-                        progress.eprint(&r.err);
-                    }
-                    unreadable += r.unreadable;
-                    if let Some(g) = r.game {
-                        games += 1;
-                        tree.add(&g);
-                    }
-                }
+            if let Some(g) = tally.event(ev).and_then(|r| r.game) {
+                tree.add(&g);
             }
             Ok(())
         },
     )?;
+    let Tally {
+        files,
+        games,
+        unreadable,
+        ..
+    } = tally;
     progress.finish();
     let mut out = std::io::BufWriter::new(std::io::stdout());
     if !a.json {

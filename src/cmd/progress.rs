@@ -66,3 +66,61 @@ impl Progress {
         }
     }
 }
+
+/// What a worker gave back for one item of a collection command: the
+/// error line (empty if none), inputs it could not read, games it read and
+/// fouls among them.
+pub trait Counted {
+    fn err(&self) -> &str;
+    fn unreadable(&self) -> usize;
+    fn games(&self) -> usize;
+    fn fouls(&self) -> usize {
+        0
+    }
+}
+
+/// The counts a collection command keeps over [`super::drive`]'s events,
+/// with the progress bar they move.
+pub struct Tally<'p> {
+    pub files: usize,
+    pub games: usize,
+    pub fouls: usize,
+    pub unreadable: usize,
+    progress: &'p mut Progress,
+}
+
+impl<'p> Tally<'p> {
+    /// Counts starting with `unreadable` inputs (the walk's errors),
+    /// moving `progress`.
+    pub fn new(progress: &'p mut Progress, unreadable: usize) -> Tally<'p> {
+        Tally {
+            files: 0,
+            games: 0,
+            fouls: 0,
+            unreadable,
+            progress,
+        }
+    }
+
+    /// Count `ev`: an input done, or an item (its error printed); the item,
+    /// for the command's own use.
+    pub fn event<T: Counted>(&mut self, ev: super::Event<T>) -> Option<T> {
+        match ev {
+            super::Event::Begin => None,
+            super::Event::End => {
+                self.files += 1;
+                self.progress.update(self.files, self.games, self.fouls);
+                None
+            }
+            super::Event::Item(t) => {
+                if !t.err().is_empty() {
+                    self.progress.eprint(t.err());
+                }
+                self.unreadable += t.unreadable();
+                self.games += t.games();
+                self.fouls += t.fouls();
+                Some(t)
+            }
+        }
+    }
+}

@@ -14,7 +14,7 @@ mod again;
 mod groups;
 mod keys;
 
-use super::progress::Progress;
+use super::progress::{Counted, Progress, Tally};
 use super::{Event, Item, Source, drive, error_line, read_options, sources};
 use crate::{InputArgs, ToFormat};
 use clap::{Args, ValueEnum};
@@ -123,6 +123,21 @@ struct Keyed {
     foul: bool,
     err: String,
     unreadable: usize,
+}
+
+impl Counted for Keyed {
+    fn err(&self) -> &str {
+        &self.err
+    }
+    fn unreadable(&self) -> usize {
+        self.unreadable
+    }
+    fn games(&self) -> usize {
+        usize::from(self.read)
+    }
+    fn fouls(&self) -> usize {
+        usize::from(self.foul)
+    }
 }
 
 /// Where each grouped game came from: its source and index, by game number.
@@ -331,7 +346,7 @@ fn first_read(
         .enumerate()
         .map(|(i, s)| (s.name(), i as u32))
         .collect();
-    let (mut files, mut games, mut fouls, mut unreadable) = (0, 0, 0, 0);
+    let mut tally = Tally::new(progress, 0);
     let mut checkpoints = again::Checkpoints::default();
     drive(
         &places.srcs.clone(),
@@ -347,27 +362,14 @@ fn first_read(
             )
         },
         |src, ev| {
-            match ev {
-                Event::Begin => {}
-                Event::End => {
-                    files += 1;
-                    progress.update(files, games, fouls);
-                }
-                Event::Item(k) => {
-                    if !k.err.is_empty() {
-                        progress.eprint(&k.err);
-                    }
-                    unreadable += k.unreadable;
-                    games += usize::from(k.read);
-                    fouls += usize::from(k.foul);
-                    if let Some((index, key, info)) = k.game {
-                        groups.add(key, info);
-                        let s = index_of.get(&src.name()).copied().unwrap_or(0);
-                        places.games.push((s, index as u32));
-                        if let Some(offset) = k.offset {
-                            checkpoints.note(s, index as u32, offset);
-                        }
-                    }
+            if let Some(k) = tally.event(ev)
+                && let Some((index, key, info)) = k.game
+            {
+                groups.add(key, info);
+                let s = index_of.get(&src.name()).copied().unwrap_or(0);
+                places.games.push((s, index as u32));
+                if let Some(offset) = k.offset {
+                    checkpoints.note(s, index as u32, offset);
                 }
             }
             Ok(())
@@ -378,9 +380,9 @@ fn first_read(
         checkpoints,
         files: places.srcs.len(),
         places,
-        games,
-        fouls,
-        unreadable,
+        games: tally.games,
+        fouls: tally.fouls,
+        unreadable: tally.unreadable,
     })
 }
 

@@ -5,8 +5,8 @@
 
 mod split;
 
-use super::progress::Progress;
-use super::{Event, Item, drive, error_line, read_options, sources};
+use super::progress::{Counted, Progress, Tally};
+use super::{Item, drive, error_line, read_options, sources};
 use crate::{InputArgs, ToFormat};
 use clap::{Args, ValueEnum};
 use kifu::collection::{Filter, HandicapFilter, Outcome, Pattern, Range, plies_at};
@@ -242,6 +242,18 @@ struct Listed {
     unreadable: usize,
 }
 
+impl Counted for Listed {
+    fn err(&self) -> &str {
+        &self.err
+    }
+    fn unreadable(&self) -> usize {
+        self.unreadable
+    }
+    fn games(&self) -> usize {
+        usize::from(self.read)
+    }
+}
+
 fn list_item(
     name: &str,
     item: Item,
@@ -295,36 +307,29 @@ fn list(a: &SelectArgs, keep: &(dyn Fn(&kifu::Game) -> bool + Sync)) -> anyhow::
     }
     let pattern = a.pattern();
     let mut progress = Progress::new(srcs.len(), !a.quiet);
+    let mut tally = Tally::new(&mut progress, walk_errors.len());
     let mut out = std::io::BufWriter::new(std::io::stdout());
-    let (mut files, mut games, mut kept, mut unreadable) = (0, 0, 0, walk_errors.len());
+    let mut kept = 0;
     drive(
         &srcs,
         a.input.jobs,
         &read_opts,
         |name, _, item| list_item(name, item, a, keep, &replay_opts, pattern.as_ref()),
         |_, ev| {
-            match ev {
-                Event::Begin => {}
-                Event::End => {
-                    files += 1;
-                    progress.update(files, games, 0);
-                }
-                Event::Item(l) => {
-                    if !l.err.is_empty() {
-                        progress.eprint(&l.err);
-                    }
-                    unreadable += l.unreadable;
-                    games += usize::from(l.read);
-                    if let Some(line) = l.line {
-                        kept += 1;
-                        out.write_all(line.as_bytes())?;
-                    }
-                }
+            if let Some(line) = tally.event(ev).and_then(|l| l.line) {
+                kept += 1;
+                out.write_all(line.as_bytes())?;
             }
             Ok(())
         },
     )?;
     out.flush()?;
+    let Tally {
+        files,
+        games,
+        unreadable,
+        ..
+    } = tally;
     progress.finish();
     if !a.quiet {
         eprintln!(

@@ -5,8 +5,8 @@
 use super::super::convert::item::{csa_head, emit, one_game_per_file};
 use super::super::convert::names::Plan;
 use super::super::output::{Existing, Opened, OutFile, Outputs};
-use super::super::progress::Progress;
-use super::super::{Event, Item, Source, drive, error_line, read_options, sources};
+use super::super::progress::{Counted, Progress, Tally};
+use super::super::{Item, Source, drive, error_line, read_options, sources};
 use super::SelectArgs;
 use crate::ToFormat;
 use kifu::collection::{fold, start_date};
@@ -111,6 +111,18 @@ struct Emitted {
     read: bool,
     err: String,
     unreadable: usize,
+}
+
+impl Counted for Emitted {
+    fn err(&self) -> &str {
+        &self.err
+    }
+    fn unreadable(&self) -> usize {
+        self.unreadable
+    }
+    fn games(&self) -> usize {
+        usize::from(self.read)
+    }
 }
 
 /// An output file of several games being written, and how many it holds.
@@ -321,35 +333,28 @@ pub fn run(
         folders: HashMap::new(),
     };
     let mut progress = Progress::new(srcs.len(), !a.quiet);
-    let (mut files, mut games, mut kept, mut unreadable) = (0, 0, 0, walk_errors.len());
+    let mut tally = Tally::new(&mut progress, walk_errors.len());
+    let mut kept = 0;
     drive(
         &srcs,
         a.input.jobs,
         &read_opts,
         |name, meta, item| emit_item(name, meta, item, &convert, split, keep, &replay_opts),
         |src, ev| {
-            match ev {
-                Event::Begin => {}
-                Event::End => {
-                    files += 1;
-                    progress.update(files, games, 0);
-                }
-                Event::Item(e) => {
-                    if !e.err.is_empty() {
-                        progress.eprint(&e.err);
-                    }
-                    unreadable += e.unreadable;
-                    games += usize::from(e.read);
-                    if let Some(p) = e.part {
-                        kept += 1;
-                        parts.take(src, p)?;
-                    }
-                }
+            if let Some(p) = tally.event(ev).and_then(|e| e.part) {
+                kept += 1;
+                parts.take(src, p)?;
             }
             Ok(())
         },
     )?;
     parts.finish()?;
+    let Tally {
+        files,
+        games,
+        unreadable,
+        ..
+    } = tally;
     progress.finish();
     if !parts.a.quiet {
         eprintln!(
