@@ -135,6 +135,24 @@ impl<'g> Sheet<'g> {
 
     /// The plan of line `id`, with whether variations branch from its
     /// terminal word: what its writer follows.
+    /// Line `id` begun: its result, its record line and its plan, and for a
+    /// variation its `変化` heading (an empty line, then `heading` of its
+    /// first ply); `None` for a line the record lacks.
+    pub(crate) fn open_line(
+        &mut self,
+        id: LineId,
+        heading: impl Fn(u32) -> String,
+    ) -> Option<(&'g LineResult, &'g Line, Plan)> {
+        let r = self.result(id);
+        let line = self.record_line(id)?;
+        let plan = self.plan_to_write(id);
+        if id.is_some() {
+            self.line("");
+            self.line(&heading(r.first_ply));
+        }
+        Some((r, line, plan))
+    }
+
     pub(crate) fn plan_to_write(&self, id: LineId) -> Plan {
         let mut plan = self.plan_of(id).clone();
         plan.ending_forks = self.children.contains_key(&(id, plan.written));

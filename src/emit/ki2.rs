@@ -55,16 +55,10 @@ fn sheet(game: &Game) -> Sheet<'_> {
 /// One line of play: its `変化` heading, its moves, the moves the replay
 /// could not play (as comments), and its ending.
 fn write_line(s: &mut Sheet, id: LineId) {
-    let r = s.result(id);
-    let Some(line) = s.record_line(id) else {
+    // Kifu for Windows pads the ply to four columns in KI2 only.
+    let Some((r, line, plan)) = s.open_line(id, |ply| format!("変化：{ply:>4}手")) else {
         return;
     };
-    let plan = s.plan_to_write(id);
-    if id.is_some() {
-        s.line("");
-        // Kifu for Windows pads the ply to four columns in KI2 only.
-        s.line(&format!("変化：{:>4}手", r.first_ply));
-    }
     write_moves(s, id, r, line, &plan);
     let commented = s.commented_moves(r, line, &plan);
     let Some((word, summary)) = &plan.ending else {

@@ -109,15 +109,9 @@ fn sheet(game: &Game, encoding: KifEncoding) -> Sheet<'_> {
 /// One line of play: its `変化` heading, its numbered moves, the moves the
 /// replay could not play (as comments), and its ending.
 fn write_line(s: &mut Sheet, id: LineId) {
-    let r = s.result(id);
-    let Some(line) = s.record_line(id) else {
+    let Some((r, line, plan)) = s.open_line(id, |ply| format!("変化：{ply}手")) else {
         return;
     };
-    let plan = s.plan_to_write(id);
-    if id.is_some() {
-        s.line("");
-        s.line(&format!("変化：{}手", r.first_ply));
-    }
     let first_mover = s.first_mover(r);
     for i in 0..plan.written {
         let (mv, piece, same) = plan.move_at(r, i);
