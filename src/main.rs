@@ -221,13 +221,10 @@ struct CheckArgs {
     strict: bool,
 }
 
-#[derive(Args, Debug)]
-struct ConvertArgs {
-    #[command(flatten)]
-    input: InputArgs,
-    /// The target format.
-    #[arg(long, value_parser = to_format_names(), ignore_case = true)]
-    to: ToFormat,
+/// Where and how the outputs are written: `convert`'s, and the commands
+/// that write through it (`analyze`).
+#[derive(Args, Debug, Clone)]
+struct OutputArgs {
     /// Write to this file. The line formats (usi, sfen, json, hcpe, psv)
     /// write the games of every input into it, one stream; the others take
     /// one input (its later games go to FILE-2, FILE-3, …). A FIFO, a device
@@ -250,6 +247,38 @@ struct ConvertArgs {
     /// Leave existing output files alone and count them as skipped.
     #[arg(long)]
     skip_existing: bool,
+    /// CSA version to write.
+    #[arg(long, default_value = "2.2", value_parser = ["2.2", "3.0"])]
+    csa_version: String,
+    /// Indent JSON output (--to json).
+    #[arg(long)]
+    pretty: bool,
+}
+
+impl OutputArgs {
+    /// Standard output, or the file or directory given; nothing replaced.
+    fn to(output: Option<PathBuf>, out_dir: Option<PathBuf>) -> OutputArgs {
+        OutputArgs {
+            output,
+            out_dir,
+            keep_extension: false,
+            force: false,
+            skip_existing: false,
+            csa_version: "2.2".into(),
+            pretty: false,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+struct ConvertArgs {
+    #[command(flatten)]
+    input: InputArgs,
+    /// The target format.
+    #[arg(long, value_parser = to_format_names(), ignore_case = true)]
+    to: ToFormat,
+    #[command(flatten)]
+    out: OutputArgs,
     /// Do not print warnings, the summary or a progress bar.
     #[arg(short, long)]
     quiet: bool,
@@ -260,15 +289,9 @@ struct ConvertArgs {
     /// Also write the summary as a JSON object to this file.
     #[arg(long, value_name = "FILE")]
     summary: Option<PathBuf>,
-    /// CSA version to write.
-    #[arg(long, default_value = "2.2", value_parser = ["2.2", "3.0"])]
-    csa_version: String,
     /// Write each variation as a game of its own (for formats without variations).
     #[arg(long)]
     split_variations: bool,
-    /// Indent JSON output (--to json).
-    #[arg(long)]
-    pretty: bool,
     /// Convert the readable part of a game whose text has a syntax error
     /// (the moves before the bad line), with a warning naming what was left out.
     #[arg(long)]

@@ -44,14 +44,13 @@ struct Read {
 }
 
 impl Counted for Read {
-    fn err(&self) -> &str {
-        &self.err
-    }
-    fn unreadable(&self) -> usize {
-        self.unreadable
-    }
-    fn games(&self) -> usize {
-        usize::from(self.game.is_some())
+    fn counts(&self) -> (&str, usize, usize, usize) {
+        (
+            &self.err,
+            self.unreadable,
+            usize::from(self.game.is_some()),
+            0,
+        )
     }
 }
 
@@ -107,12 +106,7 @@ pub fn run(a: &ExploreArgs) -> anyhow::Result<u8> {
             Ok(())
         },
     )?;
-    let Tally {
-        files,
-        games,
-        unreadable,
-        ..
-    } = tally;
+    let (files, games, unreadable) = (tally.files, tally.games, tally.unreadable);
     progress.finish();
     let mut out = std::io::BufWriter::new(std::io::stdout());
     if !a.json {

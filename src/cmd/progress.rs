@@ -71,12 +71,8 @@ impl Progress {
 /// error line (empty if none), inputs it could not read, games it read and
 /// fouls among them.
 pub trait Counted {
-    fn err(&self) -> &str;
-    fn unreadable(&self) -> usize;
-    fn games(&self) -> usize;
-    fn fouls(&self) -> usize {
-        0
-    }
+    /// The error line, the inputs unreadable, the games read, the fouls.
+    fn counts(&self) -> (&str, usize, usize, usize);
 }
 
 /// The counts a collection command keeps over [`super::drive`]'s events,
@@ -113,12 +109,13 @@ impl<'p> Tally<'p> {
                 None
             }
             super::Event::Item(t) => {
-                if !t.err().is_empty() {
-                    self.progress.eprint(t.err());
+                let (err, unreadable, games, fouls) = t.counts();
+                if !err.is_empty() {
+                    self.progress.eprint(err);
                 }
-                self.unreadable += t.unreadable();
-                self.games += t.games();
-                self.fouls += t.fouls();
+                self.unreadable += unreadable;
+                self.games += games;
+                self.fouls += fouls;
                 Some(t)
             }
         }

@@ -45,10 +45,7 @@ fn sheet(game: &Game) -> Sheet<'_> {
         );
     }
     s.header();
-    s.record_comments();
-    for id in s.line_order() {
-        write_line(&mut s, id);
-    }
+    s.write_lines(write_line);
     s
 }
 

@@ -99,10 +99,7 @@ fn sheet(game: &Game, encoding: KifEncoding) -> Sheet<'_> {
     } else {
         "手数----指手--"
     });
-    s.record_comments();
-    for id in s.line_order() {
-        write_line(&mut s, id);
-    }
+    s.write_lines(write_line);
     s
 }
 

@@ -83,27 +83,9 @@ pub struct AnalyzeArgs {
     /// The output format (default: the analysis JSON Lines).
     #[arg(long, value_parser = crate::to_format_names(), ignore_case = true)]
     to: Option<ToFormat>,
-    /// Write to this file (as `kifu convert -o`).
-    #[arg(short, long, value_name = "FILE")]
-    output: Option<PathBuf>,
-    /// Write one file per input under this directory, mirroring the input tree.
-    #[arg(long)]
-    out_dir: Option<PathBuf>,
-    /// Name each output after its input's whole file name (x.kif → x.kif.csa).
-    #[arg(long)]
-    keep_extension: bool,
-    /// Replace existing output files.
-    #[arg(long, conflicts_with = "skip_existing")]
-    force: bool,
-    /// Leave existing output files alone and count them as skipped.
-    #[arg(long)]
-    skip_existing: bool,
-    /// CSA version to write.
-    #[arg(long, default_value = "2.2", value_parser = ["2.2", "3.0"])]
-    csa_version: String,
-    /// Indent JSON output.
-    #[arg(long)]
-    pretty: bool,
+    /// Where the results go, as `kifu convert` writes them.
+    #[command(flatten)]
+    out: crate::OutputArgs,
     /// Do not print the summaries or a progress bar (faults are still reported).
     #[arg(short, long)]
     quiet: bool,
@@ -115,17 +97,11 @@ impl AnalyzeArgs {
         ConvertArgs {
             input: self.input.clone(),
             to: self.to.unwrap_or(ToFormat::Json),
-            output: self.output.clone(),
-            out_dir: self.out_dir.clone(),
-            keep_extension: self.keep_extension,
-            force: self.force,
-            skip_existing: self.skip_existing,
+            out: self.out.clone(),
             quiet: self.quiet,
             verbose: false,
             summary: None,
-            csa_version: self.csa_version.clone(),
             split_variations: false,
-            pretty: self.pretty,
             lenient: false,
             classify: false,
             overwrite_opening: false,
@@ -247,7 +223,7 @@ pub fn run(a: &AnalyzeArgs) -> anyhow::Result<u8> {
         overwrite: a.overwrite,
         thresholds,
         search: limit.go(),
-        pretty: a.pretty,
+        pretty: a.out.pretty,
         to: a.to.unwrap_or(ToFormat::Json),
         variations: a.variations,
     };

@@ -58,7 +58,7 @@ fn emit_one(a: &ConvertArgs, game: &Game) -> (Vec<u8>, Vec<Warning>) {
 
 pub fn csa_options(a: &ConvertArgs) -> CsaOptions {
     CsaOptions {
-        version: if a.csa_version == "3.0" {
+        version: if a.out.csa_version == "3.0" {
             CsaVersion::V30
         } else {
             CsaVersion::V22
@@ -88,7 +88,7 @@ fn emit_streamed(a: &ConvertArgs, input: &InputInfo, g: &Game) -> (String, Vec<W
         }
         ToFormat::Json => {
             let (s, w) =
-                kifu::emit::json::write(&input.name, input.encoding, input.format, g, a.pretty);
+                kifu::emit::json::write(&input.name, input.encoding, input.format, g, a.out.pretty);
             (s + "\n", w)
         }
         _ => (String::new(), Vec::new()),

@@ -63,9 +63,9 @@ pub fn run_with(a: &ConvertArgs, amend: &dyn Amend, keep: Keep) -> anyhow::Resul
         }
     }
     signal::install();
-    let existing = if a.force {
+    let existing = if a.out.force {
         Existing::Replace
-    } else if a.skip_existing {
+    } else if a.out.skip_existing {
         Existing::Skip
     } else {
         Existing::Refuse
@@ -74,7 +74,7 @@ pub fn run_with(a: &ConvertArgs, amend: &dyn Amend, keep: Keep) -> anyhow::Resul
         .iter()
         .filter_map(|s| Some((s.path.as_deref()?, s.name())));
     let mut outputs = Outputs::new(existing, inputs);
-    if matches!(plan, Plan::Dir(_)) && !a.keep_extension {
+    if matches!(plan, Plan::Dir(_)) && !a.out.keep_extension {
         outputs = outputs.with_clash_hint(format!(
             " (--keep-extension keeps each input's extension in its output's name: x.kif.{})",
             a.to.extension()
@@ -126,17 +126,11 @@ pub fn args_for(
             ..input.clone()
         },
         to,
-        output,
-        out_dir,
-        keep_extension: false,
-        force: false,
-        skip_existing: false,
+        out: crate::OutputArgs::to(output, out_dir),
         quiet,
         verbose: false,
         summary: None,
-        csa_version: "2.2".into(),
         split_variations: false,
-        pretty: false,
         lenient: false,
         classify: false,
         overwrite_opening: false,
@@ -173,7 +167,7 @@ fn option_warnings(a: &ConvertArgs, plan: &Plan, stdout_is_terminal: bool) -> Ve
 /// Where the outputs go, or why the command line cannot say.
 fn plan(a: &ConvertArgs, paths: &[std::path::PathBuf], srcs: &[Source]) -> anyhow::Result<Plan> {
     let many = srcs.len() > 1 || paths.iter().any(|p| p.is_dir());
-    Ok(match (&a.output, &a.out_dir) {
+    Ok(match (&a.out.output, &a.out.out_dir) {
         (Some(_), Some(_)) => bail!("use either -o/--output or --out-dir, not both"),
         (_, Some(dir)) => Plan::Dir(dir.clone()),
         _ if many && !line_format(a.to) => {
@@ -191,7 +185,7 @@ fn plan(a: &ConvertArgs, paths: &[std::path::PathBuf], srcs: &[Source]) -> anyho
 /// the input tree holds earlier outputs, and reading them as inputs would
 /// write out/out/…, one level deeper on every run.
 fn not_under_out_dir(a: &ConvertArgs, mut srcs: Vec<Source>) -> Vec<Source> {
-    let Some(dir) = a.out_dir.as_ref().and_then(|d| d.canonicalize().ok()) else {
+    let Some(dir) = a.out.out_dir.as_ref().and_then(|d| d.canonicalize().ok()) else {
         return srcs;
     };
     let before = srcs.len();

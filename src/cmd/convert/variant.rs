@@ -96,7 +96,7 @@ pub fn convert(a: &ConvertArgs, variant: Variant) -> anyhow::Result<u8> {
     for e in &walk_errors {
         eprintln!("kifu: {e}");
     }
-    if srcs.len() > 1 && a.out_dir.is_none() {
+    if srcs.len() > 1 && a.out.out_dir.is_none() {
         bail!("several inputs need --out-dir DIR (one output file per input)");
     }
     let mut failed = !walk_errors.is_empty();
@@ -127,7 +127,7 @@ pub fn convert(a: &ConvertArgs, variant: Variant) -> anyhow::Result<u8> {
             }
             _ => text.into_bytes(),
         };
-        let target = match (&a.output, &a.out_dir) {
+        let target = match (&a.out.output, &a.out.out_dir) {
             (Some(p), _) if p.as_os_str() == "-" => None,
             (Some(p), _) => Some(p.clone()),
             (None, Some(dir)) => {
@@ -150,12 +150,12 @@ pub fn convert(a: &ConvertArgs, variant: Variant) -> anyhow::Result<u8> {
                     failed = true;
                     continue;
                 }
-                None if a.skip_existing && std::fs::symlink_metadata(&p).is_ok() => {
+                None if a.out.skip_existing && std::fs::symlink_metadata(&p).is_ok() => {
                     claimed.insert(p, name.clone());
                     continue;
                 }
                 None => {
-                    if let Err(e) = write_output(&p, &bytes, a.force) {
+                    if let Err(e) = write_output(&p, &bytes, a.out.force) {
                         eprintln!("kifu: {e:#}");
                         failed = true;
                     }

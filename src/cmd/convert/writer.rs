@@ -210,7 +210,7 @@ impl<'a> Writer<'a> {
     fn write_game_file(&mut self, src: &Source, index: usize, bytes: &[u8]) -> anyhow::Result<()> {
         let Some(t) = self
             .plan
-            .game_target(src, self.a.to, self.a.keep_extension, index)
+            .game_target(src, self.a.to, self.a.out.keep_extension, index)
         else {
             if let Some(w) = writer_of(self.run_dest.as_mut(), &mut self.stdout)? {
                 w.write_all(bytes)?;
@@ -228,7 +228,7 @@ impl<'a> Writer<'a> {
         if self.run_dest.is_none() && self.file_dest.is_none() {
             let to = match self
                 .plan
-                .input_target(src, self.a.to, self.a.keep_extension)
+                .input_target(src, self.a.to, self.a.out.keep_extension)
             {
                 Some(t) => self.open(&t, src)?.map_or(To::Nowhere, To::File),
                 None => To::Nowhere,

@@ -126,17 +126,13 @@ struct Keyed {
 }
 
 impl Counted for Keyed {
-    fn err(&self) -> &str {
-        &self.err
-    }
-    fn unreadable(&self) -> usize {
-        self.unreadable
-    }
-    fn games(&self) -> usize {
-        usize::from(self.read)
-    }
-    fn fouls(&self) -> usize {
-        usize::from(self.foul)
+    fn counts(&self) -> (&str, usize, usize, usize) {
+        (
+            &self.err,
+            self.unreadable,
+            usize::from(self.read),
+            usize::from(self.foul),
+        )
     }
 }
 

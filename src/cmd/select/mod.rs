@@ -243,14 +243,8 @@ struct Listed {
 }
 
 impl Counted for Listed {
-    fn err(&self) -> &str {
-        &self.err
-    }
-    fn unreadable(&self) -> usize {
-        self.unreadable
-    }
-    fn games(&self) -> usize {
-        usize::from(self.read)
+    fn counts(&self) -> (&str, usize, usize, usize) {
+        (&self.err, self.unreadable, usize::from(self.read), 0)
     }
 }
 
@@ -324,12 +318,7 @@ fn list(a: &SelectArgs, keep: &(dyn Fn(&kifu::Game) -> bool + Sync)) -> anyhow::
         },
     )?;
     out.flush()?;
-    let Tally {
-        files,
-        games,
-        unreadable,
-        ..
-    } = tally;
+    let (files, games, unreadable) = (tally.files, tally.games, tally.unreadable);
     progress.finish();
     if !a.quiet {
         eprintln!(

@@ -114,14 +114,8 @@ struct Emitted {
 }
 
 impl Counted for Emitted {
-    fn err(&self) -> &str {
-        &self.err
-    }
-    fn unreadable(&self) -> usize {
-        self.unreadable
-    }
-    fn games(&self) -> usize {
-        usize::from(self.read)
+    fn counts(&self) -> (&str, usize, usize, usize) {
+        (&self.err, self.unreadable, usize::from(self.read), 0)
     }
 }
 
@@ -349,12 +343,7 @@ pub fn run(
         },
     )?;
     parts.finish()?;
-    let Tally {
-        files,
-        games,
-        unreadable,
-        ..
-    } = tally;
+    let (files, games, unreadable) = (tally.files, tally.games, tally.unreadable);
     progress.finish();
     if !parts.a.quiet {
         eprintln!(
