@@ -2,11 +2,10 @@
 //! games, the wins of each side, the draws and the players' average rating.
 
 use super::progress::{Counted, Progress, Tally};
-use super::{Item, drive, error_line, read_options, sources};
+use super::{Item, drive, read_options, sources};
 use crate::InputArgs;
 use clap::Args;
 use kifu::collection::{Node, Tree};
-use kifu::replay::replay;
 use std::io::Write;
 
 /// Options of `kifu explore`.
@@ -55,26 +54,16 @@ impl Counted for Read {
 }
 
 fn read_item(name: &str, item: Item, opts: &kifu::ReplayOptions) -> Read {
-    let (index, record) = match super::game_record(name, item) {
-        Ok(game) => game,
-        Err((err, unreadable)) => {
-            return Read {
-                game: None,
-                err,
-                unreadable,
-            };
-        }
-    };
-    match replay(record, opts) {
-        Ok(g) => Read {
+    match super::replayed_game(name, item, opts) {
+        Ok((_, g)) => Read {
             game: Some(g),
             err: String::new(),
             unreadable: 0,
         },
-        Err(e) => Read {
+        Err((err, unreadable)) => Read {
             game: None,
-            err: error_line(name, &e, Some(index)),
-            unreadable: 1,
+            err,
+            unreadable,
         },
     }
 }

@@ -94,6 +94,20 @@ pub fn game_record(name: &str, item: Item) -> Result<(usize, kifu::Record), (Str
     }
 }
 
+/// [`game_record`], replayed: the game and its index, or the error line
+/// and the count of what could not be read (a game that does not replay
+/// counts one).
+pub fn replayed_game(
+    name: &str,
+    item: Item,
+    opts: &kifu::ReplayOptions,
+) -> Result<(usize, kifu::Game), (String, usize)> {
+    let (index, record) = game_record(name, item)?;
+    kifu::replay(record, opts)
+        .map(|g| (index, g))
+        .map_err(|e| (error_line(name, &e, Some(index)), 1))
+}
+
 /// The line that reports an input (or game `index` of it) that could not be
 /// read, the same for every command: `FILE:LINE:COLUMN: message`, or
 /// `FILE: message` when the error has no position.

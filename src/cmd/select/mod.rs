@@ -6,11 +6,10 @@
 mod split;
 
 use super::progress::{Counted, Progress, Tally};
-use super::{Item, drive, error_line, read_options, sources};
+use super::{Item, drive, read_options, sources};
 use crate::{InputArgs, ToFormat};
 use clap::{Args, ValueEnum};
 use kifu::collection::{Filter, HandicapFilter, Outcome, Pattern, Range, plies_at};
-use kifu::replay::replay;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -256,38 +255,34 @@ fn list_item(
     opts: &kifu::ReplayOptions,
     pattern: Option<&Pattern>,
 ) -> Listed {
-    let mut l = Listed::default();
-    let (index, record) = match super::game_record(name, item) {
-        Ok(game) => game,
+    let (index, game) = match super::replayed_game(name, item, opts) {
+        Ok(g) => g,
         Err((err, unreadable)) => {
-            l.err = err;
-            l.unreadable = unreadable;
-            return l;
+            return Listed {
+                err,
+                unreadable,
+                ..Listed::default()
+            };
         }
     };
-    match replay(record, opts) {
-        Ok(game) => {
-            l.read = true;
-            if keep(&game) {
-                let mut line = format!("{name}\t{index}");
-                let column = |plies: Vec<u32>| {
-                    let plies: Vec<String> = plies.iter().map(u32::to_string).collect();
-                    format!("\t{}", plies.join(","))
-                };
-                if let (Some(k), false) = (a.position, a.invert) {
-                    line.push_str(&column(plies_at(&game, k)));
-                }
-                if let (Some(p), false) = (pattern, a.invert) {
-                    line.push_str(&column(p.plies_in(&game)));
-                }
-                line.push('\n');
-                l.line = Some(line);
-            }
+    let mut l = Listed {
+        read: true,
+        ..Listed::default()
+    };
+    if keep(&game) {
+        let mut line = format!("{name}\t{index}");
+        let column = |plies: Vec<u32>| {
+            let plies: Vec<String> = plies.iter().map(u32::to_string).collect();
+            format!("\t{}", plies.join(","))
+        };
+        if let (Some(k), false) = (a.position, a.invert) {
+            line.push_str(&column(plies_at(&game, k)));
         }
-        Err(e) => {
-            l.unreadable = 1;
-            l.err = error_line(name, &e, Some(index));
+        if let (Some(p), false) = (pattern, a.invert) {
+            line.push_str(&column(p.plies_in(&game)));
         }
+        line.push('\n');
+        l.line = Some(line);
     }
     l
 }

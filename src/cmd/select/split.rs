@@ -6,12 +6,11 @@ use super::super::convert::item::{csa_head, emit, one_game_per_file};
 use super::super::convert::names::Plan;
 use super::super::output::{Existing, Opened, OutFile, Outputs};
 use super::super::progress::{Counted, Progress, Tally};
-use super::super::{Item, Source, drive, error_line, read_options, sources};
+use super::super::{Item, Source, drive, read_options, sources};
 use super::SelectArgs;
 use crate::ToFormat;
 use kifu::collection::{fold, start_date};
 use kifu::record::HeaderKey;
-use kifu::replay::replay;
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -259,33 +258,26 @@ fn emit_item(
     keep: &(dyn Fn(&kifu::Game) -> bool + Sync),
     opts: &kifu::ReplayOptions,
 ) -> Emitted {
-    let mut e = Emitted::default();
-    let (index, record) = match super::super::game_record(name, item) {
-        Ok(game) => game,
+    let (index, game) = match super::super::replayed_game(name, item, opts) {
+        Ok(g) => g,
         Err((err, unreadable)) => {
-            e.err = err;
-            e.unreadable = unreadable;
-            return e;
+            return Emitted {
+                err,
+                unreadable,
+                ..Emitted::default()
+            };
         }
     };
-    match replay(record, opts) {
-        Ok(game) => {
-            e.read = true;
-            if keep(&game) {
-                let (bytes, _) = emit(convert, name, meta, &game);
-                e.part = Some(Part {
-                    keys: split.keys(&game),
-                    index,
-                    bytes,
-                });
-            }
-        }
-        Err(err) => {
-            e.unreadable = 1;
-            e.err = error_line(name, &err, Some(index));
-        }
+    let part = keep(&game).then(|| Part {
+        keys: split.keys(&game),
+        index,
+        bytes: emit(convert, name, meta, &game).0,
+    });
+    Emitted {
+        part,
+        read: true,
+        ..Emitted::default()
     }
-    e
 }
 
 /// Run `kifu select --split`.
