@@ -116,6 +116,16 @@ impl Tokens<'_, '_> {
         self.toks.get(i).map(|t| t.1)
     }
 
+    /// The SFEN's fields from token `i` up to `moves` (or the line's end),
+    /// joined by spaces; how many there are, and the index after them.
+    fn sfen_from(&self, i: usize) -> (String, usize, usize) {
+        let end = (i..self.toks.len())
+            .find(|&j| self.toks[j].1 == "moves")
+            .unwrap_or(self.toks.len());
+        let fields: Vec<&str> = self.toks[i..end].iter().map(|t| t.1).collect();
+        (fields.join(" "), fields.len(), end)
+    }
+
     /// The span of token `i`, or of the line's end past the last.
     fn at(&self, i: usize) -> Location {
         let line = self.line;
@@ -199,20 +209,13 @@ fn start_position(toks: &Tokens<'_, '_>, i: usize) -> Result<(StartPosition, usi
             if first == "sfen" {
                 i += 1;
             }
-            let end = (i..toks.toks.len())
-                .find(|&j| toks.toks[j].1 == "moves")
-                .unwrap_or(toks.toks.len());
-            if end - i < 3 || end - i > 4 {
+            let (sfen, fields, end) = toks.sfen_from(i);
+            if !(3..=4).contains(&fields) {
                 return Err(ParseError::new(
                     toks.at(i),
                     "expected `startpos` or an SFEN (board side hand [move number])",
                 ));
             }
-            let sfen = toks.toks[i..end]
-                .iter()
-                .map(|t| t.1)
-                .collect::<Vec<_>>()
-                .join(" ");
             let setup = Setup::from_sfen(&sfen).map_err(|e| {
                 ParseError::new(toks.at(i), format!("bad SFEN: {e}"))
                     .of_kind(crate::error::ParseErrorKind::StartPosition)

@@ -282,6 +282,18 @@ impl Board {
         format!("{f}{}", (b'a' + r - 1) as char)
     }
 
+    /// The cell whose USI name starts `s` (`5e`, `12l`: one or two digits
+    /// of file, no leading zero, a rank letter), and the bytes after it.
+    pub fn cell_at_name<'a>(&self, s: &'a [u8]) -> Option<(u8, &'a [u8])> {
+        let digits = s.iter().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 || digits > 2 || s[0] == b'0' {
+            return None;
+        }
+        let file: u8 = std::str::from_utf8(&s[..digits]).ok()?.parse().ok()?;
+        let rank = s.get(digits)?.checked_sub(b'a')? + 1;
+        Some((self.cell_of(file, rank)?, &s[digits + 1..]))
+    }
+
     /// A move in Fairy-Stockfish's USI: `3e3d`, `4c4b+`, `S*4d`.
     pub fn usi(&self, m: VMove) -> String {
         match m.from {
@@ -422,12 +434,8 @@ impl Board {
         if field == "-" {
             return Ok(());
         }
-        // A square name: the file's digits, then the rank's letter.
-        let (file, rank) = field.split_at(field.len().saturating_sub(1));
-        let cell = match (file.parse::<u8>(), rank.as_bytes()) {
-            (Ok(f), &[r]) if !file.starts_with('0') && r.is_ascii_lowercase() => {
-                self.cell_of(f, r - b'a' + 1)
-            }
+        let cell = match self.cell_at_name(field.as_bytes()) {
+            Some((cell, b"")) => Some(cell),
             _ => None,
         };
         match cell {

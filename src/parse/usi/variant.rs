@@ -60,14 +60,7 @@ pub(super) fn start_position(
         return Ok((StartPosition::Variant(Box::new(variant.start())), i + 1));
     }
     let i = i + usize::from(toks.text(i) == Some("sfen"));
-    let end = (i..toks.toks.len())
-        .find(|&j| toks.toks[j].1 == "moves")
-        .unwrap_or(toks.toks.len());
-    let sfen = toks.toks[i..end]
-        .iter()
-        .map(|t| t.1)
-        .collect::<Vec<_>>()
-        .join(" ");
+    let (sfen, _, end) = toks.sfen_from(i);
     let board = Board::from_sfen(variant, &sfen).map_err(|e| {
         ParseError::new(toks.at(i), format!("expected a {variant} SFEN: {e}"))
             .of_kind(ParseErrorKind::StartPosition)
@@ -85,19 +78,6 @@ pub(super) fn example(variant: Variant) -> &'static str {
         Variant::Chu => "7i7h, 7g6f5e or 7g7h7g",
         _ => "7g7f, 8h2b+ or P*5e",
     }
-}
-
-/// A square name (`5e`, `7a`, `12l`) at the start of `s` on this board,
-/// and the rest of `s`.
-fn square<'a>(board: &Board, s: &'a [u8]) -> Option<(u8, &'a [u8])> {
-    let digits = s.iter().take_while(|c| c.is_ascii_digit()).count();
-    if digits == 0 || digits > 2 || s[0] == b'0' {
-        return None;
-    }
-    let file: u8 = std::str::from_utf8(&s[..digits]).ok()?.parse().ok()?;
-    let r = *s.get(digits)?;
-    let rank = r.checked_sub(b'a')? + 1;
-    Some((board.cell_of(file, rank)?, &s[digits + 1..]))
 }
 
 /// A USI move on `board` (only its size and piece letters matter): `7g7f`,
@@ -121,16 +101,16 @@ pub fn variant_move(board: &Board, tok: &str) -> Option<VMove> {
     };
     if rest.len() >= 2 && rest[1] == b'*' && rest[0].is_ascii_uppercase() {
         let id = board.piece_id(rest[0] as char, promoted)?;
-        let (to, tail) = square(board, &rest[2..])?;
+        let (to, tail) = board.cell_at_name(&rest[2..])?;
         if board.def(id).royal || !tail.is_empty() {
             return None;
         }
         return Some(VMove::drop(id, to));
     }
-    let (from, rest) = square(board, b)?;
-    let (second, mut rest) = square(board, rest)?;
+    let (from, rest) = board.cell_at_name(b)?;
+    let (second, mut rest) = board.cell_at_name(rest)?;
     let mut m = VMove::step(from, second);
-    if let Some((to, tail)) = square(board, rest) {
+    if let Some((to, tail)) = board.cell_at_name(rest) {
         m.mid = Some(second);
         m.to = to;
         rest = tail;
