@@ -6,6 +6,7 @@
 use crate::codes::WarningCode;
 use crate::emit::Warning;
 use crate::emit::kakinoki::{kif_word_keeps, legal_ending};
+use crate::notation::{kanji_digit, zenkaku_digit};
 use crate::record::{EndingKind, Notation};
 use crate::rules::types::Color;
 use crate::variant::{Board, VMove, Variant, VariantGame};
@@ -36,9 +37,6 @@ impl lines::Layout for Kfw {
         );
     }
 }
-
-const DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
-const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
 /// Whether kifu writes this variant in KIF. Micro shogi's turn on capture
 /// (`+`/`-`) and its promoted drops have no KIF notation; chu shogi is
@@ -121,7 +119,7 @@ pub fn kif(game: &VariantGame) -> (String, Vec<Warning>) {
         super::kif::move_line(s, n, |o| o.push_str(word), clock, forks);
     });
     lines::variations(game, &Kfw { timed }, &mut s, &mut warnings);
-    lost_parts(game, &mut warnings, "KIF");
+    omitted_moves(game, &mut warnings);
     (s, warnings)
 }
 
@@ -180,19 +178,13 @@ pub(super) fn ending(
     }
 }
 
-/// Warnings for what a variant writer leaves out: variations, moves after
-/// the end of play, and (USI) the rest.
-pub(super) fn lost_parts(game: &VariantGame, warnings: &mut Vec<Warning>, format: &str) {
-    let variations = game.record.variation_count();
-    if variations > 0 && format != "KIF" {
-        warnings.push(Warning {
-            code: WarningCode::VariationsDropped,
-            message: format!("{format} of a variant is written with its main line only: {variations} variation(s) left out"),
-        });
-    }
+/// The warning for the main line's moves a KIF writer leaves out: those
+/// after the foul (kept as its `*反則` line) or after the end of play. (A
+/// USI line's losses are `emit::usi::losses`'.)
+pub(super) fn omitted_moves(game: &VariantGame, warnings: &mut Vec<Warning>) {
     let unplayed = game.record.main.moves.len() - game.plies.len();
     let foul_move = usize::from(game.foul.is_some() && !game.foul_played());
-    if format == "KIF" && unplayed > foul_move {
+    if unplayed > foul_move {
         warnings.push(Warning {
             code: WarningCode::MovesOmitted,
             message: format!(
@@ -212,8 +204,8 @@ pub fn move_text(board: &Board, m: VMove, last: Option<u8>) -> String {
         s.push_str("同　");
     } else {
         let (f, r) = board.file_rank(m.to);
-        s.push(DIGITS[usize::from(f).saturating_sub(1).min(8)]);
-        s.push(RANKS[usize::from(r).saturating_sub(1).min(8)]);
+        s.push(zenkaku_digit(f));
+        s.push(kanji_digit(r));
     }
     let Some(from) = m.from else {
         s.push_str(board.def(m.drop).kif);
@@ -272,11 +264,10 @@ pub fn usi(game: &VariantGame) -> (String, Vec<Warning>) {
         s.push_str(word);
     }
     s.push('\n');
-    let mut warnings = super::usi::losses(&game.record, moves.len(), word.is_some());
-    lost_parts(game, &mut warnings, "USI");
-    // `losses` counts variations too.
-    warnings.dedup_by_key(|w| w.code);
-    (s, warnings)
+    (
+        s,
+        super::usi::losses(&game.record, moves.len(), word.is_some()),
+    )
 }
 
 /// Every move of the record in USI: the legal ones, then the foul and any

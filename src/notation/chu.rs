@@ -6,6 +6,21 @@
 
 use crate::variant::{Board, Variant};
 
+/// The kanji of chu shogi's twelve ranks, 一 to 十二.
+pub const RANKS: [&str; 12] = [
+    "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二",
+];
+
+/// The rank whose kanji `text` starts with, and its byte length: 十一 and
+/// 十二 before 十.
+pub fn rank_at(text: &str) -> Option<(u8, usize)> {
+    (1..=12u8)
+        .rev()
+        .map(|r| (r, RANKS[usize::from(r) - 1]))
+        .find(|(_, w)| text.starts_with(w))
+        .map(|(r, w)| (r, w.len()))
+}
+
 /// (piece id in chu shogi's table, lishogi's name).
 const LISHOGI_NAMES: [(u8, &str); 5] = [
     (8, "醉象"),
@@ -71,6 +86,10 @@ mod tests {
             Some("gold general")
         );
         assert_eq!(names(&b, 19), ["獅子", "獅子"]);
+        assert_eq!(rank_at("十一金将"), Some((11, 6)));
+        assert_eq!(rank_at("十金将"), Some((10, 3)));
+        assert_eq!(rank_at("一金将"), Some((1, 3)));
+        assert_eq!(rank_at("金将"), None);
         // Every piece has its own diagram name.
         for id in 0..39u8 {
             assert_eq!(

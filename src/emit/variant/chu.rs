@@ -6,16 +6,12 @@
 //! when it returns to its square), times as `(mm:ss/hh:mm:ss)`.
 
 use super::lines::{self, Layout, Numbered};
-use super::{ending, lost_parts};
+use super::{ending, omitted_moves};
 use crate::emit::Warning;
-use crate::notation::chu::{board_name, lishogi_name};
+use crate::notation::chu::{RANKS, board_name, lishogi_name};
 use crate::record::MoveTime;
 use crate::rules::types::Color;
 use crate::variant::{Board, VMove, Variant, VariantGame};
-
-const RANKS: [&str; 12] = [
-    "一", "二", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二",
-];
 
 /// The game in lishogi's chu shogi KIF.
 pub(super) fn kif(game: &VariantGame) -> (String, Vec<Warning>) {
@@ -72,7 +68,7 @@ pub(super) fn kif(game: &VariantGame) -> (String, Vec<Warning>) {
             message: format!("lishogi's chu shogi KIF has no bookmarks: {bookmarks} left out"),
         });
     }
-    lost_parts(game, &mut warnings, "KIF");
+    omitted_moves(game, &mut warnings);
     (s, warnings)
 }
 
@@ -91,14 +87,13 @@ fn start_text(start: &Board) -> String {
 
 /// lishogi's 12-rank diagram of `board`, and `後手番` when gote is to move.
 pub fn diagram(board: &Board) -> String {
-    let start = board;
     let frame = format!("+{}+\n", "-".repeat(48));
     let mut s = String::from(" １２ １１ １０ ９  ８  ７  ６  ５  ４  ３  ２  １\n");
     s.push_str(&frame);
     for rank in 1..=12u8 {
         s.push('|');
         for file in (1..=12u8).rev() {
-            let cell = start.cell_of(file, rank).and_then(|c| start.at(c));
+            let cell = board.cell_of(file, rank).and_then(|c| board.at(c));
             let text = match cell {
                 None => "・".to_string(),
                 Some((Color::Sente, id)) => board_name(id).to_string(),
@@ -113,7 +108,7 @@ pub fn diagram(board: &Board) -> String {
         s.push_str(&format!("|{}\n", RANKS[usize::from(rank) - 1]));
     }
     s.push_str(&frame);
-    if start.side() == Color::Gote {
+    if board.side() == Color::Gote {
         s.push_str("後手番\n");
     }
     s

@@ -6,8 +6,8 @@
 
 use crate::codes::WarningCode;
 use crate::emit::Warning;
-use crate::emit::kakinoki::kif_word_keeps;
-use crate::record::{EndingKind, Line, MoveTime};
+use crate::emit::kakinoki::legal_ending;
+use crate::record::{Line, MoveTime};
 use crate::variant::replay::play_line;
 use crate::variant::{Board, VMove, VariantGame};
 
@@ -106,8 +106,7 @@ fn block(
     dropped: &mut usize,
 ) {
     s.push_str(&format!("\n変化：{first}手\n"));
-    let mut board = start.clone();
-    let played = play_line(&mut board, &v.moves, last_to);
+    let played = play_line(&mut start.clone(), &v.moves, last_to);
     *dropped += v.moves.len() - played.len();
     let mut before = start.clone();
     let mut last = last_to;
@@ -128,12 +127,7 @@ fn block(
         last = Some(m.to);
     }
     if let Some(e) = v.ending.as_ref().filter(|_| played.len() == v.moves.len()) {
-        let kind = if kif_word_keeps(e.kind) {
-            e.kind
-        } else {
-            EndingKind::Jishogi
-        };
-        let (word, _) = crate::emit::kakinoki::legal_ending(kind, 0, before.side(), |_| "");
+        let (word, _) = legal_ending(e.kind, 0, before.side(), |_| "");
         layout.word_line(s, first + played.len() as u32, &word, e.time);
     }
     branches(start, last_to, v, &played, first, layout, s, dropped);

@@ -8,7 +8,7 @@
 
 use super::line::{Body, MoveLine, ended, terminal};
 use super::variant::piece;
-use crate::notation::chu::from_board_name;
+use crate::notation::chu::{RANKS, from_board_name, rank_at};
 use crate::parse::ja::expect::{self, LineErr, Res, error, failure};
 use crate::parse::ja::token::{side_mark, spaces0};
 use crate::record::Notation;
@@ -25,25 +25,28 @@ pub(super) enum Step {
     Second,
 }
 
+/// What follows the move number that starts `t` (after spaces), if one does.
+fn after_number(t: &str) -> Option<&str> {
+    let t = t.trim_start_matches([' ', '　']);
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    (digits > 0).then(|| &t[digits..])
+}
+
 /// Whether `t` is a chu move line: spaces, a number, then a space, `手目`,
 /// `一歩目` or `二歩目`.
 pub(super) fn is_move_line(t: &str) -> bool {
-    let t = t.trim_start_matches([' ', '　']);
-    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-    let rest = &t[digits..];
-    digits > 0
-        && (rest.starts_with([' ', '　'])
+    after_number(t).is_some_and(|rest| {
+        rest.starts_with([' ', '　'])
             || ["手目", "一歩目", "二歩目"]
                 .iter()
-                .any(|w| rest.starts_with(w)))
+                .any(|w| rest.starts_with(w))
+    })
 }
 
 /// Whether `t` writes a chu shogi move as lishogi does (`1手目 … （←7九）`):
 /// on another board, it tells that the record is chu shogi's.
 pub fn writes_chu_move(t: &str) -> bool {
-    let t = t.trim_start_matches([' ', '　']);
-    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
-    digits > 0 && t[digits..].starts_with("手目") && t.contains("（←")
+    after_number(t).is_some_and(|rest| rest.starts_with("手目")) && t.contains("（←")
 }
 
 /// A chu move line on `board`, and which part of a move it writes.
@@ -90,21 +93,6 @@ fn number(i: &str) -> Res<'_, u32> {
 }
 
 const FULL_DIGITS: [char; 10] = ['０', '１', '２', '３', '４', '５', '６', '７', '８', '９'];
-/// Ranks, the two-character ones first so that 十一 is not read as 十.
-const RANKS: [(&str, u8); 12] = [
-    ("十一", 11),
-    ("十二", 12),
-    ("十", 10),
-    ("一", 1),
-    ("二", 2),
-    ("三", 3),
-    ("四", 4),
-    ("五", 5),
-    ("六", 6),
-    ("七", 7),
-    ("八", 8),
-    ("九", 9),
-];
 
 fn starts_square(i: &str) -> bool {
     i.starts_with(['仝', '同'])
@@ -128,12 +116,12 @@ fn square<'a>(board: &Board, i: &'a str) -> Res<'a, u8> {
         digits += 1;
         rest = &rest[c.len_utf8()..];
     }
-    let Some(&(word, rank)) = RANKS.iter().find(|(w, _)| rest.starts_with(w)) else {
+    let Some((rank, len)) = rank_at(rest) else {
         return Err(error(i, EXPECTED));
     };
     let cell = u8::try_from(file).ok().and_then(|f| board.cell_of(f, rank));
     match cell {
-        Some(c) if digits > 0 => Ok((&rest[word.len()..], c)),
+        Some(c) if digits > 0 => Ok((&rest[len..], c)),
         _ => Err(failure(i, EXPECTED)),
     }
 }
@@ -225,13 +213,11 @@ impl Diagram {
         let Some((cells, rank)) = body.rsplit_once('|') else {
             return Err("expected a row ending in `|` and its rank".into());
         };
-        let want = RANKS.get(self.rows.len()).map(|r| r.0);
-        let row_rank = RANKS.iter().find(|(w, _)| *w == rank).map(|r| r.1);
-        if row_rank != Some(self.rows.len() as u8 + 1) {
+        if RANKS.get(self.rows.len()) != Some(&rank) {
             return Err(format!(
                 "expected row {} of the 12, found the rank {rank:?}",
                 self.rows.len() + 1
-            ) + &want.map_or(String::new(), |_| String::new()));
+            ));
         }
         let chars: Vec<char> = cells.chars().collect();
         if chars.len() != 36 {
