@@ -135,15 +135,6 @@ impl<'g> Sheet<'g> {
 
     /// The plan of line `id`, with whether variations branch from its
     /// terminal word: what its writer follows.
-    /// The record's own comments, then every line of play, in
-    /// [`Sheet::line_order`], by `write_line`.
-    pub(crate) fn write_lines(&mut self, write_line: fn(&mut Sheet<'g>, LineId)) {
-        self.record_comments();
-        for id in self.line_order() {
-            write_line(self, id);
-        }
-    }
-
     /// Line `id` begun: its result, its record line and its plan, and for a
     /// variation its `変化` heading (an empty line, then `heading` of its
     /// first ply); `None` for a line the record lacks.
