@@ -25,6 +25,7 @@
 
 mod classify;
 mod header;
+mod index;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -34,7 +35,7 @@ pub use table::{Entry, EntryKind, Placed, Played, Sides, Stance, Start, TableErr
 
 use crate::replay::Game;
 use crate::rules::setup::Handicap;
-use classify::StartKind;
+use index::StartKind;
 use serde::Serialize;
 use std::sync::LazyLock;
 
@@ -137,7 +138,12 @@ pub struct Opening {
 #[derive(Debug)]
 pub struct Table {
     entries: Vec<Entry>,
-    index: classify::Index,
+    index: index::Index,
+    /// The strategies of the 振り飛車 family: a side that played one ranged
+    /// its rook.
+    ranging: Vec<usize>,
+    /// The game entries.
+    games: Vec<usize>,
 }
 
 impl Table {
@@ -162,8 +168,19 @@ impl Table {
     /// where an earlier entry is meant.
     pub fn parse(text: &str) -> Result<Table, TableError> {
         let entries = table::parse_entries(text)?;
-        let index = classify::Index::build(&entries);
-        Ok(Table { entries, index })
+        let index = index::Index::build(&entries);
+        let ids = |keep: &dyn Fn(&Entry) -> bool| {
+            let all = entries.iter().enumerate();
+            all.filter(|(_, e)| keep(e)).map(|(i, _)| i).collect()
+        };
+        let ranging = ids(&|e| e.kind == EntryKind::Strategy && e.family == "振り飛車");
+        let games = ids(&|e| e.kind == EntryKind::Game);
+        Ok(Table {
+            entries,
+            index,
+            ranging,
+            games,
+        })
     }
 
     /// Every entry, in table order.
@@ -189,10 +206,7 @@ impl Table {
         let plies = &game.main.plies[..game.main.plies_before_foul()];
         let held = classify::run(&self.index, &game.start, plies, start);
         let stance = [0, 1].map(|s| {
-            let ranged = self.entries.iter().enumerate().any(|(i, e)| {
-                held.first[s][i] != 0 && e.kind == EntryKind::Strategy && e.family == "振り飛車"
-            });
-            if ranged {
+            if self.ranging.iter().any(|&i| held.first[s][i] != 0) {
                 Stance::Furibisha
             } else {
                 Stance::Ibisha
@@ -217,25 +231,24 @@ impl Table {
     /// out (and what followed from that), less what a later finding
     /// supersedes.
     fn side_opening(&self, first: &[u32], opponent: Stance) -> SideOpening {
-        let mut keep: Vec<bool> = first.iter().map(|&p| p != 0).collect();
-        for (i, e) in self.entries.iter().enumerate() {
-            let vs_ok = e.vs.is_none_or(|v| v == opponent);
-            let after_ok = e.after.is_none_or(|a| keep[a]);
-            keep[i] &= vs_ok && after_ok;
+        // Table order: an entry's parent comes before it.
+        let mut keep = vec![false; first.len()];
+        let mut kept = Vec::new();
+        for (i, _) in first.iter().enumerate().filter(|(_, p)| **p != 0) {
+            let e = &self.entries[i];
+            if e.vs.is_none_or(|v| v == opponent) && e.after.is_none_or(|a| keep[a]) {
+                keep[i] = true;
+                kept.push(i);
+            }
         }
-        let mut drop = vec![false; keep.len()];
-        for (i, e) in self.entries.iter().enumerate() {
-            if keep[i] {
-                for &o in &e.over {
-                    drop[o] = true;
-                }
+        for &i in &kept {
+            for &o in &self.entries[i].over {
+                keep[o] = false;
             }
         }
         let mut out = SideOpening::default();
-        for (i, e) in self.entries.iter().enumerate() {
-            if !keep[i] || drop[i] {
-                continue;
-            }
+        for &i in kept.iter().filter(|&&i| keep[i]) {
+            let e = &self.entries[i];
             let f = Found {
                 name: e.name.clone(),
                 ply: first[i],
@@ -301,9 +314,10 @@ impl Table {
     /// highest priority.
     fn game_entry(&self, s: &SideOpening, g: &SideOpening, family: &str) -> Option<String> {
         let has = |f: &SideOpening, i: usize| f.strategy.iter().any(|x| x.entry == i);
-        self.entries
+        self.games
             .iter()
-            .filter(|e| e.kind == EntryKind::Game && e.family == family)
+            .map(|&i| &self.entries[i])
+            .filter(|e| e.family == family)
             .filter(|e| {
                 e.sides
                     .is_some_and(|(a, b)| (has(s, a) && has(g, b)) || (has(s, b) && has(g, a)))

@@ -164,8 +164,7 @@ pub(super) fn parse_entries(text: &str) -> Result<Vec<Entry>, TableError> {
         let (key, value) = t
             .split_once(':')
             .ok_or_else(|| err(format!("expected `key: value`, found `{t}`")))?;
-        let names: Vec<&str> = before.iter().map(|e| e.name.as_str()).collect();
-        set_key(entry, key.trim(), value.trim(), &names).map_err(err)?;
+        set_key(entry, key.trim(), value.trim(), before).map_err(err)?;
     }
     Ok(entries)
 }
@@ -208,11 +207,11 @@ fn new_entry(head: &str, line: usize) -> Result<Entry, String> {
     })
 }
 
-fn set_key(e: &mut Entry, key: &str, v: &str, earlier: &[&str]) -> Result<(), String> {
+fn set_key(e: &mut Entry, key: &str, v: &str, earlier: &[Entry]) -> Result<(), String> {
     let find = |n: &str| {
         earlier
             .iter()
-            .position(|x| *x == n)
+            .position(|x| x.name == n)
             .ok_or_else(|| format!("`{n}` names no earlier entry"))
     };
     match key {

@@ -1,0 +1,384 @@
+//! The table compiled for classification ([`Index`]): each entry's rule for
+//! each side, with squares mirrored for gote, and the lists that map a
+//! game's events to the entries they may complete.
+
+use super::classify::{CODES, Code, OPEN, Placement, Spot, code};
+use super::table::{Entry, EntryKind, Placed, Sides, Start};
+use crate::replay::Ply;
+use crate::rules::attacks::{Bitboard, bb};
+use crate::rules::position::Position;
+use crate::rules::types::{Color, PieceKind, Square};
+
+/// One entry's conditions for one side, squares already mirrored. Its
+/// side, start and window's end are not here: they settle the entry.
+#[derive(Debug)]
+pub(super) struct Rule {
+    need: Vec<Spot>,
+    any: Vec<Vec<Spot>>,
+    not: Vec<Spot>,
+    hand: Vec<(usize, u8)>,
+    nohand: Vec<usize>,
+    rook: Bitboard,
+    /// Bits of [`Index::patterns`] that must have been played.
+    pub(super) played: u64,
+    pub(super) lo: u32,
+    pub(super) after: Option<usize>,
+}
+
+impl Rule {
+    /// Whether the pieces and hand of side `s` meet the rule (not its
+    /// window, moves or parent).
+    pub(super) fn holds_on(&self, place: &Placement, s: usize) -> bool {
+        self.need.iter().all(|&g| place.has(g))
+            && !self.not.iter().any(|&g| place.has(g))
+            && self.any.iter().all(|a| a.iter().any(|&g| place.has(g)))
+            && (self.rook == 0 || place.rook_in(s, self.rook))
+            && self.hand.iter().all(|&(k, n)| place.hand(s, k) >= n)
+            && self.nohand.iter().all(|&k| place.hand(s, k) == 0)
+    }
+
+    /// The gate for an event of piece `c` on square `sq`: a required piece
+    /// of another kind (the king first), else one of that kind elsewhere,
+    /// else none.
+    fn gate(&self, (sq, c): Spot, king: Code) -> Spot {
+        let find = |ok: &dyn Fn(Spot) -> bool| self.need.iter().copied().find(|&g| ok(g));
+        find(&|g| g.1 == king && g.1 != c)
+            .or_else(|| find(&|g| g.1 != c))
+            .or_else(|| find(&|g| g.0 != sq))
+            .unwrap_or(OPEN)
+    }
+}
+
+/// An entry an event may complete, behind its gate.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Candidate {
+    pub(super) gate: Spot,
+    pub(super) id: u16,
+}
+
+impl Candidate {
+    fn ungated(id: u16) -> Candidate {
+        Candidate { gate: OPEN, id }
+    }
+}
+
+/// Lists of candidates by an event's key, in one buffer.
+#[derive(Debug, Default)]
+struct Lists {
+    /// `items[start[key]..start[key + 1]]` is the key's list.
+    start: Vec<u32>,
+    items: Vec<Candidate>,
+}
+
+impl Lists {
+    /// `keys` lists from `(key, candidate)` pairs, each list in the order
+    /// given (table order).
+    fn build(keys: usize, pairs: &[(usize, Candidate)]) -> Lists {
+        let mut start = vec![0u32; keys + 1];
+        for &(k, _) in pairs {
+            start[k + 1] += 1;
+        }
+        for k in 0..keys {
+            start[k + 1] += start[k];
+        }
+        let mut fill = start.clone();
+        let mut items = vec![Candidate::ungated(0); pairs.len()];
+        for &(k, c) in pairs {
+            items[fill[k] as usize] = c;
+            fill[k] += 1;
+        }
+        Lists { start, items }
+    }
+
+    fn get(&self, key: usize) -> &[Candidate] {
+        let (a, b) = (self.start[key], self.start[key + 1]);
+        &self.items[a as usize..b as usize]
+    }
+}
+
+/// The key of the event "piece `c` arrives at (or leaves) `sq`".
+fn piece_key(c: Code, sq: usize) -> usize {
+    c as usize * 81 + sq
+}
+
+/// A move some entry needs, for one side.
+#[derive(Debug)]
+struct Pattern {
+    kind: PieceKind,
+    from: Option<Square>,
+    to: Square,
+}
+
+/// What kind of start a game has, for [`Start`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum StartKind {
+    Even,
+    Handicap,
+    Other,
+}
+
+const STARTS: [StartKind; 3] = [StartKind::Even, StartKind::Handicap, StartKind::Other];
+
+/// The table compiled for classification, per side.
+#[derive(Debug, Default)]
+pub(crate) struct Index {
+    rules: [Vec<Rule>; 2],
+    /// By [`piece_key`]: the entries that piece arriving on that square
+    /// may complete (it is required there, one of an any-of there, or the
+    /// rook on a file the entry names).
+    arrival: Lists,
+    /// By [`piece_key`]: the entries that piece leaving that square may
+    /// complete (it is forbidden there).
+    departure: Lists,
+    /// By `side * 7 + kind`: the entries naming that kind in hand.
+    hand: Lists,
+    patterns: [Vec<Pattern>; 2],
+    /// The squares some pattern of the side moves to.
+    pattern_to: [Bitboard; 2],
+    /// By `side * 64 + bit`: the entries needing that move.
+    played: Lists,
+    /// By entry: the entries `after` it.
+    children: Lists,
+    /// `(ply, entry)`: entries whose window opens at that ply, by ply.
+    pub(super) opens: Vec<(u32, u16)>,
+    /// `(ply, entry)`: entries whose window ends at that ply, by ply.
+    pub(super) closes: Vec<(u32, u16)>,
+    /// By start, then side: the entries that cannot hold for that side in
+    /// a game of that start (game types, another side's, another start's).
+    settled: [[Vec<bool>; 2]; 3],
+    /// `at_start[side][entry]`: whether the entry's pieces and hand are
+    /// met in the even start. A window opening at ply 1 needs no test from
+    /// the even start otherwise: only a move can make such an entry hold,
+    /// and the move's own events test it.
+    at_start: [Vec<bool>; 2],
+    /// No entry may first hold after this ply.
+    last: u32,
+}
+
+/// The `(key, candidate)` pairs of the index's lists, gathered entry by
+/// entry before they are laid out.
+#[derive(Default)]
+struct Pairs {
+    arrival: Vec<(usize, Candidate)>,
+    departure: Vec<(usize, Candidate)>,
+    hand: Vec<(usize, Candidate)>,
+    played: Vec<(usize, Candidate)>,
+    children: Vec<(usize, Candidate)>,
+}
+
+impl Index {
+    pub(super) fn build(entries: &[Entry]) -> Index {
+        let mut ix = Index::default();
+        let mut pairs = Pairs::default();
+        let n = entries.len();
+        ix.settled = [(); 3].map(|_| [vec![false; n], vec![false; n]]);
+        for (i, e) in entries.iter().enumerate() {
+            let id = i as u16;
+            if let Some(p) = e.after {
+                pairs.children.push((p, Candidate::ungated(id)));
+            }
+            if e.kind != EntryKind::Game {
+                ix.opens.push((e.plies.0, id));
+                ix.closes.push((e.plies.1, id));
+                ix.last = ix.last.max(e.plies.1);
+            }
+            for c in Color::ALL {
+                let rule = ix.compile(e, id, c, &mut pairs);
+                ix.rules[c.index()].push(rule);
+            }
+        }
+        ix.opens.sort_unstable();
+        ix.closes.sort_unstable();
+        ix.arrival = Lists::build(CODES * 81, &pairs.arrival);
+        ix.departure = Lists::build(CODES * 81, &pairs.departure);
+        ix.hand = Lists::build(2 * 7, &pairs.hand);
+        ix.played = Lists::build(2 * 64, &pairs.played);
+        ix.children = Lists::build(n, &pairs.children);
+        let start = Placement::of(&Position::startpos());
+        for (side, rules) in ix.rules.iter().enumerate() {
+            ix.at_start[side] = rules.iter().map(|r| r.holds_on(&start, side)).collect();
+        }
+        ix
+    }
+
+    /// Entry `e`'s rule for `c`, its events noted in `pairs` and what
+    /// settles it in `self.settled`.
+    fn compile(&mut self, e: &Entry, id: u16, c: Color, pairs: &mut Pairs) -> Rule {
+        let enabled = e.kind != EntryKind::Game
+            && match e.side {
+                Sides::Both => true,
+                Sides::Sente => c == Color::Sente,
+                Sides::Gote => c == Color::Gote,
+            };
+        let s = c.index();
+        for (settled, start) in self.settled.iter_mut().zip(STARTS) {
+            let fits = match e.start {
+                Start::Any => true,
+                Start::Even => start == StartKind::Even,
+                Start::Handicap => start == StartKind::Handicap,
+            };
+            settled[s][id as usize] = !(enabled && fits);
+        }
+        let played = self.patterns_of(e, id, c, enabled, pairs);
+        let rule = Rule {
+            need: spots(&e.need, c),
+            any: e.any.iter().map(|g| spots(g, c)).collect(),
+            not: spots(&e.not, c),
+            hand: e.hand.iter().map(|&(k, n)| (k as usize, n)).collect(),
+            nohand: e.nohand.iter().map(|&k| k as usize).collect(),
+            rook: rook_mask(e.rook, c),
+            played,
+            lo: e.plies.0,
+            after: e.after,
+        };
+        if enabled {
+            let rooks = squares_of(rule.rook).map(|sq| (sq, code(s, PieceKind::Rook)));
+            let arrive = rule.need.iter().chain(rule.any.iter().flatten()).copied();
+            touch(&mut pairs.arrival, &rule, s, id, arrive.chain(rooks));
+            touch(&mut pairs.departure, &rule, s, id, rule.not.iter().copied());
+            let in_hand = e.hand.iter().map(|h| h.0).chain(e.nohand.iter().copied());
+            for k in in_hand.filter(|&k| (k as usize) < 7) {
+                pairs
+                    .hand
+                    .push((s * 7 + k as usize, Candidate::ungated(id)));
+            }
+        }
+        rule
+    }
+
+    /// The bits of the moves entry `e` needs played by `c`, each move
+    /// noted as a pattern of the side's.
+    fn patterns_of(&mut self, e: &Entry, id: u16, c: Color, on: bool, pairs: &mut Pairs) -> u64 {
+        let s = c.index();
+        let mut played = 0u64;
+        for p in &e.played {
+            let pat = Pattern {
+                kind: p.kind,
+                from: p.from.map(|f| mirror(f, c)),
+                to: mirror(p.to, c),
+            };
+            let known = self.patterns[s]
+                .iter()
+                .position(|q| q.kind == pat.kind && q.from == pat.from && q.to == pat.to);
+            let bit = known.unwrap_or_else(|| {
+                self.pattern_to[s] |= bb(pat.to.index());
+                self.patterns[s].push(pat);
+                self.patterns[s].len() - 1
+            });
+            if bit < 64 {
+                played |= 1 << bit;
+                if on {
+                    pairs.played.push((s * 64 + bit, Candidate::ungated(id)));
+                }
+            }
+        }
+        played
+    }
+
+    /// How many entries the table has.
+    pub(super) fn len(&self) -> usize {
+        self.rules[0].len()
+    }
+
+    /// No entry may first hold after this ply.
+    pub(super) fn last(&self) -> u32 {
+        self.last
+    }
+
+    pub(super) fn rule(&self, s: usize, id: usize) -> &Rule {
+        &self.rules[s][id]
+    }
+
+    /// What is settled before the first move of a game of `start`.
+    pub(super) fn settled(&self, start: StartKind) -> &[Vec<bool>; 2] {
+        &self.settled[STARTS.iter().position(|&k| k == start).unwrap_or(2)]
+    }
+
+    pub(super) fn at_start(&self, s: usize, id: u16) -> bool {
+        self.at_start[s][id as usize]
+    }
+
+    /// The entries piece `c` arriving on `sq` may complete.
+    pub(super) fn arrival(&self, c: Code, sq: usize) -> &[Candidate] {
+        self.arrival.get(piece_key(c, sq))
+    }
+
+    /// The entries piece `c` leaving `sq` may complete.
+    pub(super) fn departure(&self, c: Code, sq: usize) -> &[Candidate] {
+        self.departure.get(piece_key(c, sq))
+    }
+
+    /// The entries naming `kind` in side `s`'s hand.
+    pub(super) fn hand(&self, s: usize, kind: PieceKind) -> &[Candidate] {
+        self.hand.get(s * 7 + kind as usize)
+    }
+
+    /// The entries that may hold once `id` has.
+    pub(super) fn children(&self, id: usize) -> &[Candidate] {
+        self.children.get(id)
+    }
+
+    /// Whether some pattern of side `s` moves to `sq`.
+    pub(super) fn plays_to(&self, s: usize, sq: usize) -> bool {
+        self.pattern_to[s] & bb(sq) != 0
+    }
+
+    /// The bits of side `s`'s patterns that `p` plays.
+    pub(super) fn patterns_played(&self, s: usize, p: &Ply) -> impl Iterator<Item = usize> {
+        let (kind, from, to) = (p.piece, p.mv.from(), p.mv.to());
+        let pats = self.patterns[s].iter().enumerate();
+        pats.filter(move |(_, q)| q.to == to && q.from == from && q.kind == kind)
+            .map(|(bit, _)| bit)
+    }
+
+    /// The entries needing side `s`'s pattern `bit`.
+    pub(super) fn played(&self, s: usize, bit: usize) -> &[Candidate] {
+        self.played.get(s * 64 + bit)
+    }
+}
+
+/// The square `sq` of sente's as `c` sees it.
+fn mirror(sq: Square, c: Color) -> Square {
+    match c {
+        Color::Sente => sq,
+        Color::Gote => Square::new(10 - sq.file(), 10 - sq.rank()).unwrap_or(sq),
+    }
+}
+
+/// `list`'s pieces as side `c`'s spots.
+fn spots(list: &[Placed], c: Color) -> Vec<Spot> {
+    let s = c.index();
+    let spot = |p: &Placed| (mirror(p.square, c).index() as u8, code(s, p.kind));
+    list.iter().map(spot).collect()
+}
+
+/// The squares of the files `(a, b)` (sente's numbering) as `c` sees them.
+fn rook_mask(files: Option<(u8, u8)>, c: Color) -> Bitboard {
+    let Some((a, b)) = files else { return 0 };
+    let on_files = Square::all().filter(|sq| (a..=b).contains(&mirror(*sq, c).file()));
+    on_files.fold(0, |m, sq| m | bb(sq.index()))
+}
+
+fn squares_of(m: Bitboard) -> impl Iterator<Item = u8> {
+    crate::rules::attacks::squares(m).map(|sq| sq as u8)
+}
+
+/// Note entry `id` under each of `spots` once, gated for that spot.
+fn touch(
+    pairs: &mut Vec<(usize, Candidate)>,
+    rule: &Rule,
+    s: usize,
+    id: u16,
+    spots: impl Iterator<Item = Spot>,
+) {
+    let king = code(s, PieceKind::King);
+    let first = pairs.len();
+    for spot in spots {
+        let key = piece_key(spot.1, spot.0 as usize);
+        // A piece named on a square twice (need and any, say) is noted once.
+        if pairs[first..].iter().all(|p| p.0 != key) {
+            let gate = rule.gate(spot, king);
+            pairs.push((key, Candidate { gate, id }));
+        }
+    }
+}
