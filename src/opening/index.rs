@@ -62,37 +62,23 @@ impl Candidate {
     }
 }
 
-/// Lists of candidates by an event's key, in one buffer.
+/// Lists of candidates by an event's key.
 #[derive(Debug, Default)]
-struct Lists {
-    /// `items[start[key]..start[key + 1]]` is the key's list.
-    start: Vec<u32>,
-    items: Vec<Candidate>,
-}
+struct Lists(Vec<Box<[Candidate]>>);
 
 impl Lists {
     /// `keys` lists from `(key, candidate)` pairs, each list in the order
     /// given (table order).
     fn build(keys: usize, pairs: &[(usize, Candidate)]) -> Lists {
-        let mut start = vec![0u32; keys + 1];
-        for &(k, _) in pairs {
-            start[k + 1] += 1;
-        }
-        for k in 0..keys {
-            start[k + 1] += start[k];
-        }
-        let mut fill = start.clone();
-        let mut items = vec![Candidate::ungated(0); pairs.len()];
+        let mut lists = vec![Vec::new(); keys];
         for &(k, c) in pairs {
-            items[fill[k] as usize] = c;
-            fill[k] += 1;
+            lists[k].push(c);
         }
-        Lists { start, items }
+        Lists(lists.into_iter().map(Vec::into_boxed_slice).collect())
     }
 
     fn get(&self, key: usize) -> &[Candidate] {
-        let (a, b) = (self.start[key], self.start[key + 1]);
-        &self.items[a as usize..b as usize]
+        &self.0[key]
     }
 }
 
