@@ -47,6 +47,7 @@ pub(super) type Spot = (u8, Code);
 pub(super) const OPEN: Spot = (81, Code::MAX);
 
 /// Where each side's pieces stand, and what it holds.
+#[derive(Clone, Debug)]
 pub(super) struct Placement {
     /// A [`Code`] a square, and [`OPEN`]'s square last.
     board: [Code; 82],
@@ -130,9 +131,9 @@ impl Placement {
     }
 }
 
-/// The ply at which each entry first held for each side (0: never).
+/// What held for each side: `(entry, ply)` in the order found.
 pub(super) struct Held {
-    pub(super) first: [Vec<u32>; 2],
+    pub(super) found: [Vec<(usize, u32)>; 2],
 }
 
 struct Run<'a> {
@@ -140,8 +141,11 @@ struct Run<'a> {
     place: Placement,
     played: [u64; 2],
     held: Held,
-    /// Entries that held, cannot hold, or whose window has closed.
-    settled: [Vec<bool>; 2],
+    /// By `side * entries + entry`: the ply the entry first held (0: not).
+    first: Vec<u32>,
+    /// Likewise: the entries that held, cannot hold, or whose window has
+    /// closed.
+    settled: Vec<bool>,
 }
 
 impl Run<'_> {
@@ -149,7 +153,8 @@ impl Run<'_> {
         ply >= r.lo
             && r.holds_on(&self.place, s)
             && self.played[s] & r.played == r.played
-            && r.after.is_none_or(|a| self.held.first[s][a] != 0)
+            && r.after
+                .is_none_or(|a| self.first[s * self.ix.len() + a] != 0)
     }
 
     /// Test entry `id` for side `s` after `ply`; on a first hold, its
@@ -157,18 +162,21 @@ impl Run<'_> {
     fn test(&mut self, s: usize, id: u16, ply: u32) {
         let ix = self.ix;
         let i = id as usize;
-        if self.settled[s][i] || !self.holds(s, ix.rule(s, i), ply) {
+        let at = s * ix.len() + i;
+        if self.settled[at] || !self.holds(s, ix.rule(s, i), ply) {
             return;
         }
-        self.held.first[s][i] = ply;
-        self.settled[s][i] = true;
+        self.first[at] = ply;
+        self.settled[at] = true;
+        self.held.found[s].push((i, ply));
         self.test_all(s, ix.children(i), ply);
     }
 
     /// Test each unsettled candidate of `list` whose gate is open.
     fn test_all(&mut self, s: usize, list: &[Candidate], ply: u32) {
+        let base = s * self.ix.len();
         for c in list {
-            if !self.settled[s][c.id as usize] && self.place.has(c.gate) {
+            if !self.settled[base + c.id as usize] && self.place.has(c.gate) {
                 self.test(s, c.id, ply);
             }
         }
@@ -213,33 +221,28 @@ pub(super) fn run(ix: &Index, start_pos: &Position, plies: &[Ply], start: StartK
     let n = ix.len();
     let mut r = Run {
         ix,
-        place: Placement::of(start_pos),
+        place: ix.placement(start_pos, start),
         played: [0; 2],
         held: Held {
-            first: [vec![0; n], vec![0; n]],
+            found: [Vec::new(), Vec::new()],
         },
-        settled: ix.settled(start).clone(),
+        first: vec![0; 2 * n],
+        settled: ix.settled(start).to_vec(),
     };
-    // An even start (the preset's pieces and hands) is the start the
-    // index's `at_start` was worked out on.
-    let even = start == StartKind::Even;
-    let (mut opens, mut closes) = (0, 0);
+    let opens = ix.opens(start);
+    let (mut open, mut closes) = (0, 0);
     let last = plies.len().min(ix.last() as usize);
     for (i, p) in plies[..last].iter().enumerate() {
         let ply = i as u32 + 1;
         while let Some(&(_, id)) = ix.closes.get(closes).filter(|c| c.0 < ply) {
-            r.settled[0][id as usize] = true;
-            r.settled[1][id as usize] = true;
+            r.settled[id as usize] = true;
+            r.settled[n + id as usize] = true;
             closes += 1;
         }
         r.play(p, ply);
-        while let Some(&(lo, id)) = ix.opens.get(opens).filter(|o| o.0 <= ply) {
-            for side in 0..2 {
-                if !(even && lo == 1) || ix.at_start(side, id) {
-                    r.test(side, id, ply);
-                }
-            }
-            opens += 1;
+        while let Some(&(_, id, side)) = opens.get(open).filter(|o| o.0 <= ply) {
+            r.test(side as usize, id, ply);
+            open += 1;
         }
     }
     r.held

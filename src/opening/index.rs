@@ -69,9 +69,15 @@ struct Lists(Vec<Box<[Candidate]>>);
 impl Lists {
     /// `keys` lists from `(key, candidate)` pairs, each list in the order
     /// given (table order).
-    fn build(keys: usize, pairs: &[(usize, Candidate)]) -> Lists {
-        let mut lists = vec![Vec::new(); keys];
-        for &(k, c) in pairs {
+    fn build(keys: usize, pairs: Vec<(usize, Candidate)>) -> Lists {
+        let mut count = vec![0usize; keys];
+        for p in &pairs {
+            count[p.0] += 1;
+        }
+        // Each list is made its size, so that boxing it moves nothing; an
+        // empty one allocates nothing.
+        let mut lists: Vec<Vec<Candidate>> = count.into_iter().map(Vec::with_capacity).collect();
+        for (k, c) in pairs {
             lists[k].push(c);
         }
         Lists(lists.into_iter().map(Vec::into_boxed_slice).collect())
@@ -108,6 +114,8 @@ const STARTS: [StartKind; 3] = [StartKind::Even, StartKind::Handicap, StartKind:
 /// The table compiled for classification, per side.
 #[derive(Debug, Default)]
 pub(crate) struct Index {
+    /// How many entries the table has.
+    n: usize,
     rules: [Vec<Rule>; 2],
     /// By [`piece_key`]: the entries that piece arriving on that square
     /// may complete (it is required there, one of an any-of there, or the
@@ -119,24 +127,24 @@ pub(crate) struct Index {
     /// By `side * 7 + kind`: the entries naming that kind in hand.
     hand: Lists,
     patterns: [Vec<Pattern>; 2],
-    /// The squares some pattern of the side moves to.
-    pattern_to: [Bitboard; 2],
+    /// By `side * 81 + square`: whether some pattern of the side moves
+    /// there.
+    pattern_to: Vec<bool>,
     /// By `side * 64 + bit`: the entries needing that move.
     played: Lists,
     /// By entry: the entries `after` it.
     children: Lists,
-    /// `(ply, entry)`: entries whose window opens at that ply, by ply.
-    pub(super) opens: Vec<(u32, u16)>,
+    /// `(ply, entry, side)`: the tests to make as windows open, by ply;
+    /// for the even start, then for any other.
+    opens: [Vec<(u32, u16, u8)>; 2],
     /// `(ply, entry)`: entries whose window ends at that ply, by ply.
     pub(super) closes: Vec<(u32, u16)>,
-    /// By start, then side: the entries that cannot hold for that side in
-    /// a game of that start (game types, another side's, another start's).
-    settled: [[Vec<bool>; 2]; 3],
-    /// `at_start[side][entry]`: whether the entry's pieces and hand are
-    /// met in the even start. A window opening at ply 1 needs no test from
-    /// the even start otherwise: only a move can make such an entry hold,
-    /// and the move's own events test it.
-    at_start: [Vec<bool>; 2],
+    /// By start, then `side * entries + entry`: the entries that cannot
+    /// hold for that side in a game of that start (game types, another
+    /// side's, another start's).
+    settled: [Vec<bool>; 3],
+    /// The even start's placement.
+    even: Option<Placement>,
     /// No entry may first hold after this ply.
     last: u32,
 }
@@ -157,14 +165,15 @@ impl Index {
         let mut ix = Index::default();
         let mut pairs = Pairs::default();
         let n = entries.len();
-        ix.settled = [(); 3].map(|_| [vec![false; n], vec![false; n]]);
+        ix.n = n;
+        ix.settled = [(); 3].map(|_| vec![false; 2 * n]);
         for (i, e) in entries.iter().enumerate() {
             let id = i as u16;
             if let Some(p) = e.after {
                 pairs.children.push((p, Candidate::ungated(id)));
             }
             if e.kind != EntryKind::Game {
-                ix.opens.push((e.plies.0, id));
+                ix.opens[1].extend([0, 1].map(|side| (e.plies.0, id, side)));
                 ix.closes.push((e.plies.1, id));
                 ix.last = ix.last.max(e.plies.1);
             }
@@ -173,17 +182,22 @@ impl Index {
                 ix.rules[c.index()].push(rule);
             }
         }
-        ix.opens.sort_unstable();
         ix.closes.sort_unstable();
-        ix.arrival = Lists::build(CODES * 81, &pairs.arrival);
-        ix.departure = Lists::build(CODES * 81, &pairs.departure);
-        ix.hand = Lists::build(2 * 7, &pairs.hand);
-        ix.played = Lists::build(2 * 64, &pairs.played);
-        ix.children = Lists::build(n, &pairs.children);
+        ix.arrival = Lists::build(CODES * 81, pairs.arrival);
+        ix.departure = Lists::build(CODES * 81, pairs.departure);
+        ix.hand = Lists::build(2 * 7, pairs.hand);
+        ix.played = Lists::build(2 * 64, pairs.played);
+        ix.children = Lists::build(n, pairs.children);
+        ix.opens[1].sort_unstable();
         let start = Placement::of(&Position::startpos());
-        for (side, rules) in ix.rules.iter().enumerate() {
-            ix.at_start[side] = rules.iter().map(|r| r.holds_on(&start, side)).collect();
-        }
+        // From the even start a window opening at ply 1 needs no test
+        // unless the start meets the entry's pieces and hand: otherwise
+        // only a move can make it hold, and the move's own events test it.
+        let at_start = |&&(lo, id, s): &&(u32, u16, u8)| {
+            lo != 1 || ix.rules[s as usize][id as usize].holds_on(&start, s as usize)
+        };
+        ix.opens[0] = ix.opens[1].iter().filter(at_start).copied().collect();
+        ix.even = Some(start);
         ix
     }
 
@@ -203,7 +217,7 @@ impl Index {
                 Start::Even => start == StartKind::Even,
                 Start::Handicap => start == StartKind::Handicap,
             };
-            settled[s][id as usize] = !(enabled && fits);
+            settled[s * self.n + id as usize] = !(enabled && fits);
         }
         let played = self.patterns_of(e, id, c, enabled, pairs);
         let rule = Rule {
@@ -247,7 +261,8 @@ impl Index {
                 .iter()
                 .position(|q| q.kind == pat.kind && q.from == pat.from && q.to == pat.to);
             let bit = known.unwrap_or_else(|| {
-                self.pattern_to[s] |= bb(pat.to.index());
+                self.pattern_to.resize(2 * 81, false);
+                self.pattern_to[s * 81 + pat.to.index()] = true;
                 self.patterns[s].push(pat);
                 self.patterns[s].len() - 1
             });
@@ -263,7 +278,7 @@ impl Index {
 
     /// How many entries the table has.
     pub(super) fn len(&self) -> usize {
-        self.rules[0].len()
+        self.n
     }
 
     /// No entry may first hold after this ply.
@@ -276,12 +291,22 @@ impl Index {
     }
 
     /// What is settled before the first move of a game of `start`.
-    pub(super) fn settled(&self, start: StartKind) -> &[Vec<bool>; 2] {
+    pub(super) fn settled(&self, start: StartKind) -> &[bool] {
         &self.settled[STARTS.iter().position(|&k| k == start).unwrap_or(2)]
     }
 
-    pub(super) fn at_start(&self, s: usize, id: u16) -> bool {
-        self.at_start[s][id as usize]
+    /// The tests to make as windows open in a game of `start`:
+    /// `(ply, entry, side)` by ply.
+    pub(super) fn opens(&self, start: StartKind) -> &[(u32, u16, u8)] {
+        &self.opens[usize::from(start != StartKind::Even)]
+    }
+
+    /// Where the pieces stand at `pos`.
+    pub(super) fn placement(&self, pos: &Position, start: StartKind) -> Placement {
+        match &self.even {
+            Some(even) if start == StartKind::Even => even.clone(),
+            _ => Placement::of(pos),
+        }
     }
 
     /// The entries piece `c` arriving on `sq` may complete.
@@ -306,7 +331,7 @@ impl Index {
 
     /// Whether some pattern of side `s` moves to `sq`.
     pub(super) fn plays_to(&self, s: usize, sq: usize) -> bool {
-        self.pattern_to[s] & bb(sq) != 0
+        self.pattern_to.get(s * 81 + sq).is_some_and(|&p| p)
     }
 
     /// The bits of side `s`'s patterns that `p` plays.

@@ -84,6 +84,14 @@ fn best_of<'a>(found: impl Iterator<Item = &'a Found>) -> Option<&'a Found> {
     found.min_by_key(|f| (std::cmp::Reverse(f.priority), f.ply))
 }
 
+/// An entry that held for a side, while its findings are sorted out.
+struct Held {
+    entry: usize,
+    ply: u32,
+    kept: bool,
+    dropped: bool,
+}
+
 /// The broad type of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
@@ -206,13 +214,13 @@ impl Table {
         let plies = &game.main.plies[..game.main.plies_before_foul()];
         let held = classify::run(&self.index, &game.start, plies, start);
         let stance = [0, 1].map(|s| {
-            if self.ranging.iter().any(|&i| held.first[s][i] != 0) {
+            if held.found[s].iter().any(|f| self.ranging.contains(&f.0)) {
                 Stance::Furibisha
             } else {
                 Stance::Ibisha
             }
         });
-        let sides = [0, 1].map(|s| self.side_opening(&held.first[s], stance[1 - s]));
+        let sides = [0, 1].map(|s| self.side_opening(&held.found[s], stance[1 - s]));
         let [sente, gote] = sides;
         let (kind, name) = match start {
             StartKind::Other => (GameKind::Setup, GameKind::Setup.name().to_string()),
@@ -230,30 +238,40 @@ impl Table {
     /// A side's findings: what held, less what its opponent's stance rules
     /// out (and what followed from that), less what a later finding
     /// supersedes.
-    fn side_opening(&self, first: &[u32], opponent: Stance) -> SideOpening {
-        // Table order: an entry's parent comes before it.
-        let mut keep = vec![false; first.len()];
-        let mut kept = Vec::new();
-        for (i, _) in first.iter().enumerate().filter(|(_, p)| **p != 0) {
-            let e = &self.entries[i];
-            if e.vs.is_none_or(|v| v == opponent) && e.after.is_none_or(|a| keep[a]) {
-                keep[i] = true;
-                kept.push(i);
-            }
+    fn side_opening(&self, found: &[(usize, u32)], opponent: Stance) -> SideOpening {
+        // In table order, an entry's parent comes before it.
+        let mut held: Vec<Held> = found
+            .iter()
+            .map(|&(entry, ply)| Held {
+                entry,
+                ply,
+                kept: false,
+                dropped: false,
+            })
+            .collect();
+        held.sort_unstable_by_key(|h| h.entry);
+        for j in 0..held.len() {
+            let e = &self.entries[held[j].entry];
+            let parent_kept = |a| held[..j].iter().any(|h| h.entry == a && h.kept);
+            held[j].kept = e.vs.is_none_or(|v| v == opponent) && e.after.is_none_or(parent_kept);
         }
-        for &i in &kept {
-            for &o in &self.entries[i].over {
-                keep[o] = false;
+        for j in 0..held.len() {
+            if held[j].kept {
+                for &o in &self.entries[held[j].entry].over {
+                    held.iter_mut()
+                        .filter(|h| h.entry == o)
+                        .for_each(|h| h.dropped = true);
+                }
             }
         }
         let mut out = SideOpening::default();
-        for &i in kept.iter().filter(|&&i| keep[i]) {
-            let e = &self.entries[i];
+        for h in held.iter().filter(|h| h.kept && !h.dropped) {
+            let e = &self.entries[h.entry];
             let f = Found {
                 name: e.name.clone(),
-                ply: first[i],
+                ply: h.ply,
                 priority: e.priority,
-                entry: i,
+                entry: h.entry,
             };
             match e.kind {
                 EntryKind::Castle => out.castle.push(f),
