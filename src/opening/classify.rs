@@ -138,6 +138,8 @@ pub(super) struct Held {
 
 struct Run<'a> {
     ix: &'a Index,
+    /// By `side * entries + entry`: what can never hold in this game.
+    never: &'a [bool],
     place: Placement,
     played: [u64; 2],
     held: Held,
@@ -169,7 +171,26 @@ impl Run<'_> {
         self.first[at] = ply;
         self.settled[at] = true;
         self.held.found[s].push((i, ply));
-        self.test_all(s, ix.children(i), ply);
+        self.release(s, ix.children(i), ply);
+    }
+
+    /// Let the waiting entries of `list` be tested from now on, and test
+    /// them: their parent has held, or their move has been played.
+    fn release(&mut self, s: usize, list: &[Candidate], ply: u32) {
+        let base = s * self.ix.len();
+        for c in list {
+            let at = base + c.id as usize;
+            let r = self.ix.rule(s, c.id as usize);
+            let free = self.first[at] == 0
+                && !self.never[at]
+                && ply <= r.hi
+                && self.played[s] & r.played == r.played
+                && r.after.is_none_or(|a| self.first[base + a] != 0);
+            if free {
+                self.settled[at] = false;
+            }
+        }
+        self.test_all(s, list, ply);
     }
 
     /// Test each unsettled candidate of `list` whose gate is open.
@@ -189,9 +210,15 @@ impl Run<'_> {
         let s = p.color.index();
         let to = p.mv.to().index();
         let kind = self.place.apply(p);
-        self.test_all(s, ix.arrival(code(s, kind), to), ply);
+        let arrival = ix.arrival(code(s, kind), to);
+        if !arrival.is_empty() {
+            self.test_all(s, arrival, ply);
+        }
         if let Some(from) = p.mv.from() {
-            self.test_all(s, ix.departure(code(s, p.piece), from.index()), ply);
+            let departure = ix.departure(code(s, p.piece), from.index());
+            if !departure.is_empty() {
+                self.test_all(s, departure, ply);
+            }
         }
         match p.capture {
             Some(cap) => {
@@ -201,8 +228,28 @@ impl Run<'_> {
             None if p.mv.is_drop() => self.test_all(s, ix.hand(s, p.piece), ply),
             None => {}
         }
+        if kind == PieceKind::Rook {
+            self.rook_enters(s, p, ply);
+        }
         if ix.plays_to(s, to) {
             self.play_patterns(s, p, ply);
+        }
+    }
+
+    /// Test the entries naming the files side `s`'s rook has just entered
+    /// with `p` (moving within them changes nothing).
+    fn rook_enters(&mut self, s: usize, p: &Ply, ply: u32) {
+        let ix = self.ix;
+        let (to, from) = (
+            bb(p.mv.to().index()),
+            p.mv.from().map_or(0, |f| bb(f.index())),
+        );
+        for &(files, c) in ix.rook_files(s) {
+            let base = s * ix.len();
+            let entered = files & to != 0 && files & from == 0;
+            if entered && !self.settled[base + c.id as usize] && self.place.has(c.gate) {
+                self.test(s, c.id, ply);
+            }
         }
     }
 
@@ -211,7 +258,7 @@ impl Run<'_> {
         let ix = self.ix;
         for bit in ix.patterns_played(s, p) {
             self.played[s] |= 1 << bit;
-            self.test_all(s, ix.played(s, bit), ply);
+            self.release(s, ix.played(s, bit), ply);
         }
     }
 }
@@ -221,28 +268,41 @@ pub(super) fn run(ix: &Index, start_pos: &Position, plies: &[Ply], start: StartK
     let n = ix.len();
     let mut r = Run {
         ix,
+        never: ix.settled(start),
         place: ix.placement(start_pos, start),
         played: [0; 2],
         held: Held {
             found: [Vec::new(), Vec::new()],
         },
         first: vec![0; 2 * n],
-        settled: ix.settled(start).to_vec(),
+        settled: ix.initial(start).to_vec(),
     };
     let opens = ix.opens(start);
-    let (mut open, mut closes) = (0, 0);
+    let closes = &ix.closes;
+    let (mut open, mut close) = (0, 0);
+    // The plies at which the next window opens and the next closes (an
+    // entry is settled the ply after its window's last).
+    let at = |o: Option<&(u32, u16, u8)>| o.map_or(u32::MAX, |o| o.0);
+    let after = |c: Option<&(u32, u16)>| c.map_or(u32::MAX, |c| c.0 + 1);
+    let (mut next_open, mut next_close) = (at(opens.first()), after(closes.first()));
     let last = plies.len().min(ix.last() as usize);
     for (i, p) in plies[..last].iter().enumerate() {
         let ply = i as u32 + 1;
-        while let Some(&(_, id)) = ix.closes.get(closes).filter(|c| c.0 < ply) {
-            r.settled[id as usize] = true;
-            r.settled[n + id as usize] = true;
-            closes += 1;
+        if ply >= next_close {
+            while let Some(&(_, id)) = closes.get(close).filter(|c| c.0 < ply) {
+                r.settled[id as usize] = true;
+                r.settled[n + id as usize] = true;
+                close += 1;
+            }
+            next_close = after(closes.get(close));
         }
         r.play(p, ply);
-        while let Some(&(_, id, side)) = opens.get(open).filter(|o| o.0 <= ply) {
-            r.test(side as usize, id, ply);
-            open += 1;
+        if ply >= next_open {
+            while let Some(&(_, id, side)) = opens.get(open).filter(|o| o.0 <= ply) {
+                r.test(side as usize, id, ply);
+                open += 1;
+            }
+            next_open = at(opens.get(open));
         }
     }
     r.held

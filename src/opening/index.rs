@@ -22,6 +22,7 @@ pub(super) struct Rule {
     /// Bits of [`Index::patterns`] that must have been played.
     pub(super) played: u64,
     pub(super) lo: u32,
+    pub(super) hi: u32,
     pub(super) after: Option<usize>,
 }
 
@@ -111,6 +112,10 @@ pub(super) enum StartKind {
 
 const STARTS: [StartKind; 3] = [StartKind::Even, StartKind::Handicap, StartKind::Other];
 
+fn start_index(start: StartKind) -> usize {
+    STARTS.iter().position(|&k| k == start).unwrap_or(2)
+}
+
 /// The table compiled for classification, per side.
 #[derive(Debug, Default)]
 pub(crate) struct Index {
@@ -127,6 +132,10 @@ pub(crate) struct Index {
     /// By `side * 7 + kind`: the entries naming that kind in hand.
     hand: Lists,
     patterns: [Vec<Pattern>; 2],
+    /// By side: the entries naming the files of its rook, with those
+    /// files' squares. A rook moving within them changes nothing; only
+    /// one entering them (or dropped there) is an event.
+    rook_files: [Vec<(Bitboard, Candidate)>; 2],
     /// By `side * 81 + square`: whether some pattern of the side moves
     /// there.
     pattern_to: Vec<bool>,
@@ -143,6 +152,10 @@ pub(crate) struct Index {
     /// hold for that side in a game of that start (game types, another
     /// side's, another start's).
     settled: [Vec<bool>; 3],
+    /// Likewise, what is settled at the start of a game: those, and the
+    /// entries waiting for a parent or a move, which a test could not
+    /// find held before then (`Run::unblock` lets them go).
+    initial: [Vec<bool>; 3],
     /// The even start's placement.
     even: Option<Placement>,
     /// No entry may first hold after this ply.
@@ -167,6 +180,7 @@ impl Index {
         let n = entries.len();
         ix.n = n;
         ix.settled = [(); 3].map(|_| vec![false; 2 * n]);
+        ix.initial = ix.settled.clone();
         for (i, e) in entries.iter().enumerate() {
             let id = i as u16;
             if let Some(p) = e.after {
@@ -229,12 +243,23 @@ impl Index {
             rook: rook_mask(e.rook, c),
             played,
             lo: e.plies.0,
+            hi: e.plies.1,
             after: e.after,
         };
+        // An entry needing a parent or a move waits for it (see
+        // `Index::blocked`).
+        let waits = e.after.is_some() || played != 0;
+        for (initial, settled) in self.initial.iter_mut().zip(&self.settled) {
+            initial[s * self.n + id as usize] = settled[s * self.n + id as usize] || waits;
+        }
         if enabled {
-            let rooks = squares_of(rule.rook).map(|sq| (sq, code(s, PieceKind::Rook)));
             let arrive = rule.need.iter().chain(rule.any.iter().flatten()).copied();
-            touch(&mut pairs.arrival, &rule, s, id, arrive.chain(rooks));
+            touch(&mut pairs.arrival, &rule, s, id, arrive);
+            if rule.rook != 0 {
+                let rook = (OPEN.0, code(s, PieceKind::Rook));
+                let gate = rule.gate(rook, code(s, PieceKind::King));
+                self.rook_files[s].push((rule.rook, Candidate { gate, id }));
+            }
             touch(&mut pairs.departure, &rule, s, id, rule.not.iter().copied());
             let in_hand = e.hand.iter().map(|h| h.0).chain(e.nohand.iter().copied());
             for k in in_hand.filter(|&k| (k as usize) < 7) {
@@ -290,9 +315,21 @@ impl Index {
         &self.rules[s][id]
     }
 
-    /// What is settled before the first move of a game of `start`.
+    /// What can never hold for a side in a game of `start`, by `side *
+    /// entries + entry`.
     pub(super) fn settled(&self, start: StartKind) -> &[bool] {
-        &self.settled[STARTS.iter().position(|&k| k == start).unwrap_or(2)]
+        &self.settled[start_index(start)]
+    }
+
+    /// What is settled before the first move of a game of `start`: that,
+    /// and what waits for a parent or a move.
+    pub(super) fn initial(&self, start: StartKind) -> &[bool] {
+        &self.initial[start_index(start)]
+    }
+
+    /// Side `s`'s entries naming its rook's files, with their squares.
+    pub(super) fn rook_files(&self, s: usize) -> &[(Bitboard, Candidate)] {
+        &self.rook_files[s]
     }
 
     /// The tests to make as windows open in a game of `start`:
@@ -368,10 +405,6 @@ fn rook_mask(files: Option<(u8, u8)>, c: Color) -> Bitboard {
     let Some((a, b)) = files else { return 0 };
     let on_files = Square::all().filter(|sq| (a..=b).contains(&mirror(*sq, c).file()));
     on_files.fold(0, |m, sq| m | bb(sq.index()))
-}
-
-fn squares_of(m: Bitboard) -> impl Iterator<Item = u8> {
-    crate::rules::attacks::squares(m).map(|sq| sq as u8)
 }
 
 /// Note entry `id` under each of `spots` once, gated for that spot.
