@@ -244,11 +244,9 @@ impl Run<'_> {
             bb(p.mv.to().index()),
             p.mv.from().map_or(0, |f| bb(f.index())),
         );
-        for &(files, c) in ix.rook_files(s) {
-            let base = s * ix.len();
-            let entered = files & to != 0 && files & from == 0;
-            if entered && !self.settled[base + c.id as usize] && self.place.has(c.gate) {
-                self.test(s, c.id, ply);
+        for (files, list) in ix.rook_files(s) {
+            if files & to != 0 && files & from == 0 {
+                self.test_all(s, list, ply);
             }
         }
     }

@@ -135,7 +135,7 @@ pub(crate) struct Index {
     /// By side: the entries naming the files of its rook, with those
     /// files' squares. A rook moving within them changes nothing; only
     /// one entering them (or dropped there) is an event.
-    rook_files: [Vec<(Bitboard, Candidate)>; 2],
+    rook_files: [Vec<(Bitboard, Vec<Candidate>)>; 2],
     /// By `side * 81 + square`: whether some pattern of the side moves
     /// there.
     pattern_to: Vec<bool>,
@@ -258,7 +258,12 @@ impl Index {
             if rule.rook != 0 {
                 let rook = (OPEN.0, code(s, PieceKind::Rook));
                 let gate = rule.gate(rook, code(s, PieceKind::King));
-                self.rook_files[s].push((rule.rook, Candidate { gate, id }));
+                let c = Candidate { gate, id };
+                let files = &mut self.rook_files[s];
+                match files.iter_mut().find(|f| f.0 == rule.rook) {
+                    Some(f) => f.1.push(c),
+                    None => files.push((rule.rook, vec![c])),
+                }
             }
             touch(&mut pairs.departure, &rule, s, id, rule.not.iter().copied());
             let in_hand = e.hand.iter().map(|h| h.0).chain(e.nohand.iter().copied());
@@ -328,7 +333,7 @@ impl Index {
     }
 
     /// Side `s`'s entries naming its rook's files, with their squares.
-    pub(super) fn rook_files(&self, s: usize) -> &[(Bitboard, Candidate)] {
+    pub(super) fn rook_files(&self, s: usize) -> &[(Bitboard, Vec<Candidate>)] {
         &self.rook_files[s]
     }
 
