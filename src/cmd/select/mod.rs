@@ -317,9 +317,8 @@ fn list(a: &SelectArgs, keep: &(dyn Fn(&kifu::Game) -> bool + Sync)) -> anyhow::
     progress.finish();
     if !a.quiet {
         eprintln!(
-            "kifu: {files} {}, {games} {}: {kept} selected; {unreadable} unreadable",
-            super::summary::plural(files, "file", "files"),
-            super::summary::plural(games, "game", "games"),
+            "kifu: {}: {kept} selected; {unreadable} unreadable",
+            super::summary::files_and_games(files, games),
         );
     }
     Ok(if unreadable > 0 { 2 } else { 0 })

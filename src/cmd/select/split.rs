@@ -339,9 +339,8 @@ pub fn run(
     progress.finish();
     if !parts.a.quiet {
         eprintln!(
-            "kifu: {files} {}, {games} {}: {kept} selected, written to {} {}; {unreadable} unreadable; {} not written",
-            super::super::summary::plural(files, "file", "files"),
-            super::super::summary::plural(games, "game", "games"),
+            "kifu: {}: {kept} selected, written to {} {}; {unreadable} unreadable; {} not written",
+            super::super::summary::files_and_games(files, games),
             parts.written,
             super::super::summary::plural(parts.written, "file", "files"),
             parts.not_written,
