@@ -29,37 +29,26 @@ pub(super) fn report(
     for g in found {
         if a.against.is_some() {
             against_group(out, g, places, a.json, &mut drop)?;
+            continue;
+        }
+        // Every game but the one kept is left out.
+        drop.extend(g.games.iter().copied().filter(|&i| i != g.keep));
+        if a.json {
+            let games: Vec<_> = (0..g.games.len())
+                .map(|n| game_json(places, g, n))
+                .collect();
+            let (source, index) = places.name(g.keep);
+            let v = serde_json::json!({
+                "kind": g.relation.name(),
+                "games": games,
+                "keep": {"source": source, "index": index},
+            });
+            writeln!(out, "{v}")?;
         } else {
-            group(out, g, places, a.json, &mut drop)?;
+            out.write_all(group_text(g, places).as_bytes())?;
         }
     }
     Ok(drop)
-}
-
-/// One group: every game but the one kept is left out.
-fn group(
-    out: &mut impl Write,
-    g: &Group,
-    places: &Places,
-    json: bool,
-    drop: &mut HashSet<u32>,
-) -> anyhow::Result<()> {
-    drop.extend(g.games.iter().copied().filter(|&i| i != g.keep));
-    if json {
-        let games: Vec<_> = (0..g.games.len())
-            .map(|n| game_json(places, g, n))
-            .collect();
-        let (source, index) = places.name(g.keep);
-        let v = serde_json::json!({
-            "kind": g.relation.name(),
-            "games": games,
-            "keep": {"source": source, "index": index},
-        });
-        writeln!(out, "{v}")?;
-    } else {
-        out.write_all(group_text(g, places).as_bytes())?;
-    }
-    Ok(())
 }
 
 /// How a game is named in the text report: `file` or `file (game N)`.
