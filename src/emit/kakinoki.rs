@@ -498,3 +498,29 @@ pub(crate) fn width(s: &str) -> usize {
         })
         .sum()
 }
+
+/// KIF texts both writers' tests start from.
+#[cfg(test)]
+pub(crate) mod fixtures {
+    /// Variations within variations, four branch points deep.
+    pub(crate) const NESTED_VARIATIONS: &str = "1 ７六歩(77)\n2 ３四歩(33)\n3 ２二角成(88)\n4 同　銀(31)\n5 中断\n\
+               変化：3手\n3 ２六歩(27)\n4 ８四歩(83)\n\
+               変化：4手\n4 ８八角成(22)\n\
+               変化：2手\n2 ８四歩(83)\n3 ２六歩(27)\n\
+               変化：1手\n1 ２六歩(27)\n";
+
+    /// ７五歩打 is a second pawn on file 7 (二歩); two moves and a
+    /// resignation follow the foul, and must not vanish.
+    pub(crate) const NIFU_THEN_MOVES: &str =
+        "1 ７六歩(77)\n2 ３四歩(33)\n3 ７五歩打\n4 ８四歩(83)\n5 ２六歩(27)\n6 投了\n";
+
+    /// What either writer must make of [`NIFU_THEN_MOVES`]: `warnings`
+    /// say that the later moves are kept as comments, and the text read
+    /// back (`again`) is gote's win by the foul.
+    pub(crate) fn assert_nifu_written(warnings: &[crate::emit::Warning], again: &crate::Game) {
+        let codes: Vec<_> = warnings.iter().map(|w| w.code.code()).collect();
+        assert!(codes.contains(&"moves-after-foul-commented"), "{codes:?}");
+        assert_eq!(again.main.result.winner, Some(crate::Color::Gote));
+        assert_eq!(again.main.result.reason, "foul");
+    }
+}
