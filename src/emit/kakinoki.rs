@@ -137,8 +137,8 @@ impl<'g> Sheet<'g> {
     /// [`Sheet::line_order`], each begun by [`Sheet::open_line`] with
     /// `heading` and written by `write_line` (given its id, result, record
     /// line and plan). Generic, so that each writer gets its own copy with
-    /// its `write_line` inlined: called through a pointer, the KIF writer ran
-    /// 3 % more instructions.
+    /// its `write_line` inlined (through a function pointer the KIF writer
+    /// ran 3 % more instructions).
     #[inline]
     pub(crate) fn write_lines(
         &mut self,
