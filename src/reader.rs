@@ -25,6 +25,8 @@
 //! ```
 
 pub mod csa;
+#[cfg(test)]
+mod mixed_csa;
 
 use crate::decode::DecodeWarning;
 use crate::error::{Error, ErrorKind};

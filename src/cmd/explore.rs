@@ -112,9 +112,8 @@ pub fn run(a: &ExploreArgs) -> anyhow::Result<u8> {
     out.flush()?;
     if !a.quiet {
         eprintln!(
-            "kifu: {files} {}, {games} {}: {} from the position; {unreadable} unreadable",
-            super::summary::plural(files, "file", "files"),
-            super::summary::plural(games, "game", "games"),
+            "kifu: {}: {} from the position; {unreadable} unreadable",
+            super::summary::files_and_games(files, games),
             tree.reached,
         );
     }

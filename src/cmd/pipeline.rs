@@ -206,6 +206,16 @@ mod tests {
     use super::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
 
+    /// `inputs`, counting in `pulled` how many the pipeline has taken.
+    fn counted<'a, T>(
+        inputs: impl Iterator<Item = T> + 'a,
+        pulled: &'a AtomicUsize,
+    ) -> impl Iterator<Item = T> + 'a {
+        inputs.inspect(|_| {
+            pulled.fetch_add(1, Ordering::SeqCst);
+        })
+    }
+
     fn pool(n: usize) -> rayon::ThreadPool {
         rayon::ThreadPoolBuilder::new()
             .num_threads(n)
@@ -239,9 +249,7 @@ mod tests {
         let live = AtomicUsize::new(0);
         let most = AtomicUsize::new(0);
         let pulled = AtomicUsize::new(0);
-        let inputs = (0..200).inspect(|_| {
-            pulled.fetch_add(1, Ordering::SeqCst);
-        });
+        let inputs = counted(0..200, &pulled);
         let work = |_: i32| {
             let now = live.fetch_add(1, Ordering::SeqCst) + 1;
             most.fetch_max(now, Ordering::SeqCst);
@@ -268,9 +276,7 @@ mod tests {
         let feeder_ran = AtomicUsize::new(0);
         let feeder = std::sync::OnceLock::new();
         let slow_done = std::sync::atomic::AtomicBool::new(false);
-        let inputs = (0..300u64).inspect(|_| {
-            pulled.fetch_add(1, Ordering::SeqCst);
-        });
+        let inputs = counted(0..300u64, &pulled);
         let work = |i: u64| {
             let on_feeder = feeder.get() == Some(&std::thread::current().id());
             if on_feeder {
@@ -312,9 +318,7 @@ mod tests {
     fn a_sink_error_stops_the_run() {
         let p = pool(2);
         let pulled = AtomicUsize::new(0);
-        let inputs = (0..10_000).inspect(|_| {
-            pulled.fetch_add(1, Ordering::SeqCst);
-        });
+        let inputs = counted(0..10_000, &pulled);
         let mut got = 0;
         let r = ordered(&p, inputs, 4, &|i: i32| i, |i| {
             got += 1;

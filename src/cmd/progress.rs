@@ -75,6 +75,44 @@ pub trait Counted {
     fn counts(&self) -> (&str, usize, usize, usize);
 }
 
+/// What one item gave a command that writes the games it keeps: the kept
+/// game's text (a line, an output's bytes), whether a game was read, or an
+/// error line and the inputs that could not be read.
+pub struct Kept<T> {
+    pub kept: Option<T>,
+    pub read: bool,
+    pub err: String,
+    pub unreadable: usize,
+}
+
+impl<T> Kept<T> {
+    /// A game read; `kept` is what it gave, if it is kept.
+    pub fn read(kept: Option<T>) -> Kept<T> {
+        Kept {
+            kept,
+            read: true,
+            err: String::new(),
+            unreadable: 0,
+        }
+    }
+
+    /// No game: the error line, and how many inputs it makes unreadable.
+    pub fn failed(err: String, unreadable: usize) -> Kept<T> {
+        Kept {
+            kept: None,
+            read: false,
+            err,
+            unreadable,
+        }
+    }
+}
+
+impl<T> Counted for Kept<T> {
+    fn counts(&self) -> (&str, usize, usize, usize) {
+        (&self.err, self.unreadable, usize::from(self.read), 0)
+    }
+}
+
 /// The counts a collection command keeps over [`super::drive`]'s events,
 /// with the progress bar they move.
 pub struct Tally<'p> {

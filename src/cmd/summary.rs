@@ -65,14 +65,7 @@ impl Strict {
 
     /// The codes as `start-assumed 2, no-side-to-move 1`, or `none`.
     pub fn codes_text(&self) -> String {
-        if self.by_code.is_empty() {
-            return "none".to_string();
-        }
-        self.by_code
-            .iter()
-            .map(|(k, v)| format!("{k} {v}"))
-            .collect::<Vec<_>>()
-            .join(", ")
+        counts_text(&self.by_code)
     }
 }
 
@@ -93,14 +86,7 @@ impl Summary {
 
     /// The fouls by rule as `nifu 2, self-check 1`, or `none`.
     pub fn rules_text(&self) -> String {
-        if self.fouls_by_rule.is_empty() {
-            return "none".to_string();
-        }
-        self.fouls_by_rule
-            .iter()
-            .map(|(k, v)| format!("{k} {v}"))
-            .collect::<Vec<_>>()
-            .join(", ")
+        counts_text(&self.fouls_by_rule)
     }
 
     /// Write the summary to `path` (for `--summary FILE`).
@@ -109,6 +95,28 @@ impl Summary {
         super::output::write_file(path, (self.to_json() + "\n").as_bytes())
             .with_context(|| format!("cannot write the summary to {}", path.display()))
     }
+}
+
+/// Counts by name as `nifu 2, self-check 1`, or `none`.
+fn counts_text(counts: &BTreeMap<&'static str, usize>) -> String {
+    if counts.is_empty() {
+        return "none".to_string();
+    }
+    counts
+        .iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `3 files, 1 game`: how many files and games a command read, as its
+/// closing line begins.
+pub fn files_and_games(files: usize, games: usize) -> String {
+    format!(
+        "{files} {}, {games} {}",
+        plural(files, "file", "files"),
+        plural(games, "game", "games")
+    )
 }
 
 /// `one` or `many`, as `n` says (`1 file`, `2 files`, `0 files`).

@@ -328,7 +328,7 @@ fn write_view(
         });
     }
 
-    write_ending(out, game, view, opts, warnings, &mut times);
+    write_ending(out, game, view, warnings, &mut times);
 
     if bookmarks > 0 {
         warnings.push(Warning {
@@ -617,11 +617,13 @@ fn illegal_action(offender: Color) -> String {
     format!("%{}ILLEGAL_ACTION", offender.csa_sign())
 }
 
+/// The line's ending: its special move (or `%CHUDAN` and a comment, or the
+/// foul's `ILLEGAL_ACTION`), its time and comments, in the version
+/// `times` writes.
 fn write_ending(
     out: &mut String,
     game: &Game,
     view: &LineView<'_>,
-    opts: &CsaOptions,
     warnings: &mut Vec<Warning>,
     times: &mut TimeWriter,
 ) {
@@ -639,7 +641,7 @@ fn write_ending(
         Some(e) => {
             match ending_word(e.kind, previous) {
                 Some(word) => {
-                    let missing_in = match (e.kind, opts.version) {
+                    let missing_in = match (e.kind, times.version) {
                         (EndingKind::MaxMoves, CsaVersion::V22) => Some("V2.2"),
                         (EndingKind::Matta, CsaVersion::V30) => Some("V3.0"),
                         _ => None,

@@ -44,30 +44,6 @@ pub fn write(game: &Game) -> (Vec<u8>, Vec<Warning>) {
 mod tests {
     use super::*;
     use crate::replay::{ReplayOptions, replay};
-    use crate::rules::types::{PieceKind, Square};
-
-    #[test]
-    fn move16_puts_origin_destination_and_promotion_where_dlshogi_reads_them() {
-        let sq = |f, r| Square::new(f, r).unwrap();
-        // 7g7f: 7g is (7-1)*9+6 = 60, 7f is 59.
-        let m = Move::Normal {
-            from: sq(7, 7),
-            to: sq(7, 6),
-            promote: false,
-        };
-        assert_eq!(move16(m), 59 | 60 << 7);
-        let m = Move::Normal {
-            from: sq(8, 8),
-            to: sq(2, 2),
-            promote: true,
-        };
-        assert_eq!(move16(m), 10 | 70 << 7 | 1 << 14);
-        let d = Move::Drop {
-            kind: PieceKind::Gold,
-            to: sq(5, 2),
-        };
-        assert_eq!(move16(d), 37 | 87 << 7);
-    }
 
     #[test]
     fn a_game_without_a_result_writes_nothing_and_says_so() {

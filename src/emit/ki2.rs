@@ -7,10 +7,9 @@
 //! apart. Moves come from the replay and carry the shortest JSA
 //! disambiguation ([`crate::notation::ki2_move`]).
 
-use super::kakinoki::{self, LineId, Plan, Sheet, mover_at, width};
+use super::kakinoki::{self, LineId, Plan, Sheet, width};
 use crate::codes::WarningCode;
 use crate::emit::Warning;
-use crate::emit::sjis::Origin;
 use crate::record::Line;
 use crate::replay::{Game, LineResult};
 
@@ -45,67 +44,38 @@ fn sheet(game: &Game) -> Sheet<'_> {
         );
     }
     s.header();
-    s.record_comments();
-    // The loop stays in each writer: behind a shared `Sheet::write_lines`
-    // the KIF writer ran 3 % more instructions (its `write_line` was no
-    // longer inlined the same way; bench/instructions.sh).
-    for id in s.line_order() {
-        write_line(&mut s, id);
-    }
+    // Kifu for Windows pads the ply to four columns in KI2 only.
+    s.write_lines(|ply| format!("変化：{ply:>4}手"), write_line);
     s
 }
 
-/// One line of play: its `変化` heading, its moves, the moves the replay
-/// could not play (as comments), and its ending.
-fn write_line(s: &mut Sheet, id: LineId) {
-    // Kifu for Windows pads the ply to four columns in KI2 only.
-    let Some((r, line, plan)) = s.open_line(id, |ply| format!("変化：{ply:>4}手")) else {
-        return;
-    };
+/// One line of play after its `変化` heading: its moves, the moves the
+/// replay could not play (as comments), and its ending.
+fn write_line<'g>(s: &mut Sheet<'g>, id: LineId, r: &LineResult, line: &'g Line, plan: Plan) {
     write_moves(s, id, r, line, &plan);
-    let commented = s.commented_moves(r, line, &plan);
-    let Some((word, summary)) = &plan.ending else {
-        s.write_commented(&commented);
-        return;
-    };
-    let source = line.ending.as_ref().filter(|_| !word.is_empty());
-    if !word.is_empty() {
-        s.warn_changed_ending(r, source, word, "KI2");
-    }
     // No terminal word in KI2: the `まで` line is the ending, and `*` lines
     // after it attach to it (before it, to the last move).
-    if let Some(summary) = summary {
-        s.line(summary);
-    }
-    s.ending_comments(source);
-    s.write_commented(&commented);
+    s.end_line(r, line, &plan, "KI2", |s, _, _, summary| {
+        if let Some(summary) = summary {
+            s.line(summary);
+        }
+    });
 }
 
 /// The written moves of a line, rows of [`MOVES_PER_LINE`], a row cut short
 /// by a move's comments and bookmarks, which follow it.
-fn write_moves(s: &mut Sheet, id: LineId, r: &LineResult, line: &Line, plan: &Plan) {
-    let first_mover = s.first_mover(r);
+fn write_moves<'g>(s: &mut Sheet<'g>, id: LineId, r: &LineResult, line: &'g Line, plan: &Plan) {
     // KI2 names moves relative to the other pieces, so it needs the board.
     let mut pos = s.position_before(id, 0);
     let mut row: Vec<String> = Vec::new();
-    for i in 0..plan.written {
-        let (mv, piece, same) = plan.move_at(r, i);
-        let entry = line.moves.get(i);
-        if let Some(e) = entry {
-            s.mark(Origin::Line(e.span.line));
-        }
-        let mover = mover_at(first_mover, i);
+    s.write_moves(r, line, plan, |s, _, mover, (mv, piece, same), entry| {
         row.push(crate::notation::ki2_move(&pos, mover, mv, piece, same));
         pos.play_unchecked(mv);
         // The `*`/`&` lines must directly follow the move they annotate.
-        let annotated = entry.is_some_and(kakinoki::has_attachments);
-        if row.len() == MOVES_PER_LINE || annotated {
+        if row.len() == MOVES_PER_LINE || entry.is_some_and(kakinoki::has_attachments) {
             write_row(s, &mut row);
         }
-        if let Some(e) = entry {
-            s.attachments(e);
-        }
-    }
+    });
     write_row(s, &mut row);
 }
 

@@ -9,11 +9,11 @@
 //! the plan of each line, the lines kept as comments, the encoding) is
 //! `emit::kakinoki`'s.
 
-use super::kakinoki::{LineId, Sheet, mover_at, width};
+use super::kakinoki::{LineId, Plan, Sheet, mover_at, width};
 use crate::emit::Warning;
 use crate::emit::sjis::Origin;
-use crate::record::MoveTime;
-use crate::replay::Game;
+use crate::record::{Line, MoveTime};
+use crate::replay::{Game, LineResult};
 
 /// The text encoding the `#KIF … encoding=` line declares.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -99,30 +99,14 @@ fn sheet(game: &Game, encoding: KifEncoding) -> Sheet<'_> {
     } else {
         "手数----指手--"
     });
-    s.record_comments();
-    // The loop stays in each writer: behind a shared `Sheet::write_lines`
-    // the KIF writer ran 3 % more instructions (its `write_line` was no
-    // longer inlined the same way; bench/instructions.sh).
-    for id in s.line_order() {
-        write_line(&mut s, id);
-    }
+    s.write_lines(|ply| format!("変化：{ply}手"), write_line);
     s
 }
 
-/// One line of play: its `変化` heading, its numbered moves, the moves the
-/// replay could not play (as comments), and its ending.
-fn write_line(s: &mut Sheet, id: LineId) {
-    let Some((r, line, plan)) = s.open_line(id, |ply| format!("変化：{ply}手")) else {
-        return;
-    };
-    let first_mover = s.first_mover(r);
-    for i in 0..plan.written {
-        let (mv, piece, same) = plan.move_at(r, i);
-        let entry = line.moves.get(i);
-        if let Some(e) = entry {
-            s.mark(Origin::Line(e.span.line));
-        }
-        let mover = mover_at(first_mover, i);
+/// One line of play after its `変化` heading: its numbered moves, the
+/// moves the replay could not play (as comments), and its ending.
+fn write_line<'g>(s: &mut Sheet<'g>, id: LineId, r: &LineResult, line: &'g Line, plan: Plan) {
+    s.write_moves(r, line, &plan, |s, i, mover, (mv, piece, same), entry| {
         let time = entry.and_then(|e| e.time);
         let marker = s.children.contains_key(&(id, i));
         let number = r.first_ply + i as u32;
@@ -134,22 +118,15 @@ fn write_line(s: &mut Sheet, id: LineId) {
             clock,
             marker,
         );
-        if let Some(e) = entry {
-            s.attachments(e);
-        }
-    }
-    let commented = s.commented_moves(r, line, &plan);
-    let Some((word, summary)) = &plan.ending else {
-        s.write_commented(&commented);
-        return;
-    };
+    });
     // The terminal word is a move line of its own, then come the
     // ending's comments, the commented moves and the `まで` line.
-    let source = line.ending.as_ref().filter(|_| !word.is_empty());
-    if !word.is_empty() {
-        s.warn_changed_ending(r, source, word, "KIF");
+    let summary = s.end_line(r, line, &plan, "KIF", |s, word, source, _| {
+        if word.is_empty() {
+            return;
+        }
         let after = plan.written;
-        let mover = mover_at(first_mover, after);
+        let mover = mover_at(s.first_mover(r), after);
         let number = r.first_ply + after as u32;
         let clock = s.timed.then(|| {
             (
@@ -164,9 +141,7 @@ fn write_line(s: &mut Sheet, id: LineId) {
             clock,
             plan.ending_forks,
         );
-    }
-    s.ending_comments(source);
-    s.write_commented(&commented);
+    });
     if let Some(summary) = summary {
         s.mark(Origin::Unknown);
         s.line(summary);
@@ -234,6 +209,7 @@ impl AsciiBuf {
 
     /// `n` in decimal, right-aligned in `width` columns with `fill` (as
     /// `{:>width$}` or `{:0width$}` writes it, wider when it must be).
+    #[inline]
     fn number(&mut self, n: u64, width: usize, fill: u8) {
         // The clock's fields: nearly every number written.
         if width == 2 && n < 100 {
@@ -253,6 +229,10 @@ impl AsciiBuf {
     }
 
     /// `( 0:05/00:00:05)`: the spent time, then the mover's running total.
+    // Inlined by hand: since the move loop is `Sheet::write_moves`'s,
+    // LLVM left `clock` and `number` out of line, and `convert --to kif`
+    // ran 3 % more instructions (bench/instructions.sh).
+    #[inline(always)]
     fn clock(&mut self, time: Option<MoveTime>, total_before: u64) {
         let spent = time.and_then(|t| t.spent_ms).unwrap_or(0);
         let total = time

@@ -316,6 +316,25 @@ mod tests {
         }
     }
 
+    /// Each move as dlshogi's `move16` and YaneuraOu's `Move16` read it:
+    /// destination in bits 0–6, origin in bits 7–13; dlshogi's drop
+    /// origin is 80 plus the kind's number and its promotion bit 14,
+    /// YaneuraOu's drop sets bit 14 and its promotion is bit 15.
+    #[test]
+    fn move16_puts_origin_destination_drop_and_promotion_where_each_reader_reads_them() {
+        // 7g is (7-1)*9+6 = 60, 7f is 59; 8h 70, 2b 10; 5b 37, 5e 40.
+        for (usi, hcpe, psv) in [
+            ("7g7f", 59 | 60 << 7, 59 | 60 << 7),
+            ("8h2b+", 10 | 70 << 7 | 1 << 14, 10 | 70 << 7 | 1 << 15),
+            ("G*5b", 37 | 87 << 7, 37 | 7 << 7 | 1 << 14),
+            ("P*5e", 40 | 81 << 7, 40 | 1 << 7 | 1 << 14),
+        ] {
+            let mv = Move::from_usi(usi).unwrap();
+            assert_eq!(crate::emit::hcpe::move16(mv), hcpe, "{usi}");
+            assert_eq!(crate::emit::psv::move16(mv), psv, "{usi}");
+        }
+    }
+
     #[test]
     fn a_missing_king_or_a_piece_too_many_cannot_be_coded() {
         // A one-king problem needs 257 bits; a nineteenth pawn has no place.

@@ -44,25 +44,3 @@ pub fn write(game: &Game) -> (Vec<u8>, Vec<Warning>) {
     });
     (out, warnings)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::types::{PieceKind, Square};
-
-    #[test]
-    fn move16_puts_the_drop_flag_and_promotion_where_yaneuraou_reads_them() {
-        let sq = |f, r| Square::new(f, r).unwrap();
-        let m = Move::Normal {
-            from: sq(8, 8),
-            to: sq(2, 2),
-            promote: true,
-        };
-        assert_eq!(move16(m), 10 | 70 << 7 | 1 << 15);
-        let d = Move::Drop {
-            kind: PieceKind::Pawn,
-            to: sq(5, 5),
-        };
-        assert_eq!(move16(d), 40 | 1 << 7 | 1 << 14);
-    }
-}

@@ -286,23 +286,32 @@ struct Glyph<'a> {
     red: bool,
 }
 
+impl Glyph<'_> {
+    /// The attributes that colour the glyph red when promoted and turn it
+    /// half a turn about `(cx, cy)` for gote.
+    fn paint(&self, (cx, cy): (u32, u32)) -> (&'static str, String) {
+        // Black comes from the enclosing group: one attribute fewer a piece.
+        let fill = if self.red { " fill=\"#b00000\"" } else { "" };
+        // A CJK glyph's ink is centred about 0.38 em above its baseline:
+        // with the baseline that far below the centre, turning the glyph
+        // about the centre leaves it in place.
+        let turn = if self.color == Color::Gote {
+            format!(" transform=\"rotate(180 {cx} {cy})\"")
+        } else {
+            String::new()
+        };
+        (fill, turn)
+    }
+}
+
 /// One glyph of `size` centred on `(cx, cy)`, turned half a turn for gote.
 fn glyph(s: &mut String, class: &str, g: Glyph<'_>, (cx, cy): (u32, u32), size: u32) {
-    let Glyph { c, color, red } = g;
-    // Black comes from the enclosing group: one attribute fewer a piece.
-    let fill = if red { " fill=\"#b00000\"" } else { "" };
-    // A CJK glyph's ink is centred about 0.38 em above its baseline: with
-    // the baseline that far below the centre, turning the glyph about the
-    // centre leaves it in place.
-    let turn = if color == Color::Gote {
-        format!(" transform=\"rotate(180 {cx} {cy})\"")
-    } else {
-        String::new()
-    };
+    let (fill, turn) = g.paint((cx, cy));
     let _ = writeln!(
         s,
-        "<text class=\"{class}\" x=\"{cx}\" y=\"{}\"{fill}{turn}>{c}</text>",
-        cy + size * 38 / 100
+        "<text class=\"{class}\" x=\"{cx}\" y=\"{}\"{fill}{turn}>{}</text>",
+        cy + size * 38 / 100,
+        g.c
     );
 }
 
@@ -331,15 +340,10 @@ fn pieces(s: &mut String, d: &Drawing) {
 /// A name of two kanji or more, one above the other in the square (as
 /// chu shogi's pieces are written), in one `<text class="piece">`.
 fn stacked(s: &mut String, g: Glyph<'_>, (cx, cy): (u32, u32)) {
-    let Glyph { c, color, red } = g;
+    let c = g.c;
     let n = c.chars().count() as u32;
     let size = (38 / n).min(18);
-    let fill = if red { " fill=\"#b00000\"" } else { "" };
-    let turn = if color == Color::Gote {
-        format!(" transform=\"rotate(180 {cx} {cy})\"")
-    } else {
-        String::new()
-    };
+    let (fill, turn) = g.paint((cx, cy));
     let _ = write!(
         s,
         "<text class=\"piece\" x=\"{cx}\" y=\"{cy}\" font-size=\"{size}\"{fill}{turn}>"

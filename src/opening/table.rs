@@ -246,27 +246,24 @@ fn set_key(e: &mut Entry, key: &str, v: &str, earlier: &[Entry]) -> Result<(), S
         "plies" => e.plies = range(v, u32::MAX)?,
         "priority" => e.priority = v.parse().map_err(|_| bad(v))?,
         "side" => {
-            e.side = match v {
-                "both" => Sides::Both,
-                "sente" => Sides::Sente,
-                "gote" => Sides::Gote,
-                _ => return Err(format!("side is sente, gote or both, not `{v}`")),
-            }
+            let sides = [
+                ("sente", Sides::Sente),
+                ("gote", Sides::Gote),
+                ("both", Sides::Both),
+            ];
+            e.side = one_of(key, v, &sides)?;
         }
         "start" => {
-            e.start = match v {
-                "even" => Start::Even,
-                "handicap" => Start::Handicap,
-                "any" => Start::Any,
-                _ => return Err(format!("start is even, handicap or any, not `{v}`")),
-            }
+            let starts = [
+                ("even", Start::Even),
+                ("handicap", Start::Handicap),
+                ("any", Start::Any),
+            ];
+            e.start = one_of(key, v, &starts)?;
         }
         "vs" => {
-            e.vs = Some(match v {
-                "振り飛車" => Stance::Furibisha,
-                "居飛車" => Stance::Ibisha,
-                _ => return Err(format!("vs is 振り飛車 or 居飛車, not `{v}`")),
-            })
+            let stances = [("振り飛車", Stance::Furibisha), ("居飛車", Stance::Ibisha)];
+            e.vs = Some(one_of(key, v, &stances)?);
         }
         "after" => e.after = Some(find(v)?),
         "over" => {
@@ -284,6 +281,17 @@ fn set_key(e: &mut Entry, key: &str, v: &str, earlier: &[Entry]) -> Result<(), S
         _ => return Err(format!("unknown key `{key}`")),
     }
     Ok(())
+}
+
+/// The value of `key` that `v` names among `choices`; the error lists
+/// them in their order (`side is sente, gote or both, not `x``).
+fn one_of<T: Copy>(key: &str, v: &str, choices: &[(&str, T)]) -> Result<T, String> {
+    if let Some(&(_, t)) = choices.iter().find(|&&(name, _)| name == v) {
+        return Ok(t);
+    }
+    let names: Vec<&str> = choices.iter().map(|&(name, _)| name).collect();
+    let (last, rest) = names.split_last().expect("choices to name");
+    Err(format!("{key} is {} or {last}, not `{v}`", rest.join(", ")))
 }
 
 fn bad(w: &str) -> String {

@@ -462,6 +462,7 @@ impl<R: Read> std::iter::FusedIterator for Chunks<R> {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reader::mixed_csa::mixed_file;
 
     /// `games` copies of one short game, made as they are read: the whole
     /// text never exists in memory.
@@ -511,35 +512,6 @@ mod tests {
         assert!(chunks.cutter.fresh <= 2, "{} buffers", chunks.cutter.fresh);
         // Lines keep counting across blocks: 8 lines a game.
         assert_eq!(chunks.line, 8 * games as u32 + 1);
-    }
-
-    /// A multi-game text whose games vary: changing version lines, a
-    /// non-ASCII name, games that fail to parse, blank pieces.
-    fn mixed_file(games: usize) -> String {
-        let mut out = String::new();
-        for g in 0..games {
-            if g > 0 {
-                out.push_str("/\n");
-            }
-            match g % 11 {
-                0 => out.push_str(&format!("V2.{}\n", g % 3)),
-                3 => {
-                    out.push_str("\n\n");
-                    continue;
-                }
-                _ => {}
-            }
-            let name = if g % 7 == 2 { "先手" } else { "black" };
-            out.push_str(&format!("N+{name}{g}\nN-white{g}\nPI\n+\n"));
-            for m in ["+7776FU", "-3334FU", "+8822UM"].iter().take(g % 4) {
-                out.push_str(m);
-                out.push('\n');
-            }
-            if g % 13 == 5 {
-                out.push_str("+77\n");
-            }
-        }
-        out
     }
 
     #[test]

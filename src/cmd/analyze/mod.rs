@@ -94,18 +94,12 @@ pub struct AnalyzeArgs {
 impl AnalyzeArgs {
     /// The `kifu convert` that writes the results.
     fn convert_args(&self) -> ConvertArgs {
-        ConvertArgs {
-            input: self.input.clone(),
-            to: self.to.unwrap_or(ToFormat::Json),
-            out: self.out.clone(),
-            quiet: self.quiet,
-            verbose: false,
-            summary: None,
-            split_variations: false,
-            lenient: false,
-            classify: false,
-            overwrite_opening: false,
-        }
+        super::convert::plain_args(
+            self.input.clone(),
+            self.to.unwrap_or(ToFormat::Json),
+            self.out.clone(),
+            self.quiet,
+        )
     }
 
     fn limit(&self) -> usi::Limit {

@@ -120,13 +120,25 @@ pub fn args_for(
     out_dir: Option<std::path::PathBuf>,
     quiet: bool,
 ) -> ConvertArgs {
+    let input = crate::InputArgs {
+        paths,
+        ..input.clone()
+    };
+    plain_args(input, to, crate::OutputArgs::to(output, out_dir), quiet)
+}
+
+/// The options of a plain conversion of `input` to `to`, written where
+/// `out` says: no option of `convert`'s own.
+pub fn plain_args(
+    input: crate::InputArgs,
+    to: ToFormat,
+    out: crate::OutputArgs,
+    quiet: bool,
+) -> ConvertArgs {
     ConvertArgs {
-        input: crate::InputArgs {
-            paths,
-            ..input.clone()
-        },
+        input,
         to,
-        out: crate::OutputArgs::to(output, out_dir),
+        out,
         quiet,
         verbose: false,
         summary: None,

@@ -17,7 +17,8 @@ fn game_json(places: &Places, g: &Group, n: usize) -> serde_json::Value {
     })
 }
 
-/// The text or JSON report of the groups; the games to leave out.
+/// The text or JSON report of the groups, or with `--against` of the input
+/// games DIR already holds; the games to leave out.
 pub(super) fn report(
     out: &mut impl Write,
     found: &[Group],
@@ -26,6 +27,11 @@ pub(super) fn report(
 ) -> anyhow::Result<HashSet<u32>> {
     let mut drop = HashSet::new();
     for g in found {
+        if a.against.is_some() {
+            against_group(out, g, places, a.json, &mut drop)?;
+            continue;
+        }
+        // Every game but the one kept is left out.
         drop.extend(g.games.iter().copied().filter(|&i| i != g.keep));
         if a.json {
             let games: Vec<_> = (0..g.games.len())
@@ -70,68 +76,58 @@ fn group_text(g: &Group, places: &Places) -> String {
     s
 }
 
-/// The `--against` report: each input game that DIR already holds (the
-/// same game, or a truncated copy of one held there), and each that is a
-/// longer copy of a held game; the games `--unique` leaves out.
-pub(super) fn report_against(
+/// The `--against` report of one group: each input game that DIR already
+/// holds (the same game, or a truncated copy of one held there), and each
+/// that is a longer copy of a held game; the games `--unique` leaves out.
+fn against_group(
     out: &mut impl Write,
-    found: &[Group],
+    g: &Group,
     places: &Places,
-    a: &DedupArgs,
-) -> anyhow::Result<HashSet<u32>> {
-    let mut drop = HashSet::new();
-    for g in found {
-        let held: Vec<(u32, u32)> = g
-            .games
+    json: bool,
+    drop: &mut HashSet<u32>,
+) -> anyhow::Result<()> {
+    let (held, mut inputs): (Vec<_>, Vec<_>) = g
+        .games
+        .iter()
+        .copied()
+        .zip(g.plies.iter().copied())
+        .partition(|&(i, _)| places.held(i));
+    let mut new_ones = Vec::new();
+    inputs.sort_unstable();
+    for (i, plies) in inputs {
+        // Every game of a group lies on its longest game's line, so a
+        // held game at least as long holds this one: the shortest such
+        // is the closest copy.
+        let holder = held
             .iter()
-            .zip(&g.plies)
-            .filter(|&(&i, _)| places.held(i))
-            .map(|(&i, &p)| (i, p))
-            .collect();
-        let mut new_ones = Vec::new();
-        let mut inputs: Vec<(u32, u32)> = g
-            .games
-            .iter()
-            .zip(&g.plies)
-            .filter(|&(&i, _)| !places.held(i))
-            .map(|(&i, &p)| (i, p))
-            .collect();
-        inputs.sort_unstable();
-        for (i, plies) in inputs {
-            // Every game of a group lies on its longest game's line, so a
-            // held game at least as long holds this one: the shortest such
-            // is the closest copy.
-            let holder = held
-                .iter()
-                .filter(|&&(_, p)| p >= plies)
-                .min_by_key(|&&(_, p)| p);
-            let (relation, other) = match holder {
-                Some(&(h, p)) if p == plies => ("same", h),
-                Some(&(h, _)) => ("contained", h),
-                None if held.is_empty() => {
-                    new_ones.push(i);
-                    continue;
-                }
-                None => ("extends", held[0].0),
-            };
-            if relation == "extends" {
+            .filter(|&&(_, p)| p >= plies)
+            .min_by_key(|&&(_, p)| p);
+        let (relation, other) = match holder {
+            Some(&(h, p)) if p == plies => ("same", h),
+            Some(&(h, _)) => ("contained", h),
+            None if held.is_empty() => {
                 new_ones.push(i);
-            } else {
-                drop.insert(i);
+                continue;
             }
-            write_held(out, places, i, plies, relation, other, a.json)?;
+            None => ("extends", held[0].0),
+        };
+        if relation == "extends" {
+            new_ones.push(i);
+        } else {
+            drop.insert(i);
         }
-        // Among the games DIR does not hold, one copy is written.
-        if new_ones.len() > 1 {
-            let keep = new_ones
-                .iter()
-                .copied()
-                .find(|&i| i == g.keep)
-                .unwrap_or(new_ones[0]);
-            drop.extend(new_ones.into_iter().filter(|&i| i != keep));
-        }
+        write_held(out, places, i, plies, relation, other, json)?;
     }
-    Ok(drop)
+    // Among the games DIR does not hold, one copy is written.
+    if new_ones.len() > 1 {
+        let keep = new_ones
+            .iter()
+            .copied()
+            .find(|&i| i == g.keep)
+            .unwrap_or(new_ones[0]);
+        drop.extend(new_ones.into_iter().filter(|&i| i != keep));
+    }
+    Ok(())
 }
 
 fn write_held(

@@ -295,17 +295,12 @@ pub fn run(a: &DedupArgs) -> anyhow::Result<u8> {
     } = r;
     let found = groups.finish(a.keep_policy.policy());
     let mut out = std::io::BufWriter::new(std::io::stdout());
-    let drop = if a.against.is_some() {
-        groups::report_against(&mut out, &found, &places, a)?
-    } else {
-        groups::report(&mut out, &found, &places, a)?
-    };
+    let drop = groups::report(&mut out, &found, &places, a)?;
     out.flush()?;
     if !a.quiet {
         eprintln!(
-            "kifu: {files} {}, {games} {} ({fouls} with fouls): {} {}, {} to leave out; {unreadable} unreadable",
-            super::summary::plural(files, "file", "files"),
-            super::summary::plural(games, "game", "games"),
+            "kifu: {} ({fouls} with fouls): {} {}, {} to leave out; {unreadable} unreadable",
+            super::summary::files_and_games(files, games),
             found.len(),
             super::summary::plural(found.len(), "group", "groups"),
             drop.len(),

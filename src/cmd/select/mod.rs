@@ -5,7 +5,7 @@
 
 mod split;
 
-use super::progress::{Counted, Progress, Tally};
+use super::progress::{Kept, Progress, Tally};
 use super::{Item, drive, read_options, sources};
 use crate::{InputArgs, ToFormat};
 use clap::{Args, ValueEnum};
@@ -232,21 +232,6 @@ pub fn run(a: &SelectArgs) -> anyhow::Result<u8> {
     }
 }
 
-/// What one item gave `--list`: the kept game's line, or an error.
-#[derive(Default)]
-struct Listed {
-    line: Option<String>,
-    read: bool,
-    err: String,
-    unreadable: usize,
-}
-
-impl Counted for Listed {
-    fn counts(&self) -> (&str, usize, usize, usize) {
-        (&self.err, self.unreadable, usize::from(self.read), 0)
-    }
-}
-
 fn list_item(
     name: &str,
     item: Item,
@@ -254,37 +239,27 @@ fn list_item(
     keep: &(dyn Fn(&kifu::Game) -> bool + Sync),
     opts: &kifu::ReplayOptions,
     pattern: Option<&Pattern>,
-) -> Listed {
+) -> Kept<String> {
     let (index, game) = match super::replayed_game(name, item, opts) {
         Ok(g) => g,
-        Err((err, unreadable)) => {
-            return Listed {
-                err,
-                unreadable,
-                ..Listed::default()
-            };
-        }
+        Err((err, unreadable)) => return Kept::failed(err, unreadable),
     };
-    let mut l = Listed {
-        read: true,
-        ..Listed::default()
-    };
-    if keep(&game) {
-        let mut line = format!("{name}\t{index}");
-        let column = |plies: Vec<u32>| {
-            let plies: Vec<String> = plies.iter().map(u32::to_string).collect();
-            format!("\t{}", plies.join(","))
-        };
-        if let (Some(k), false) = (a.position, a.invert) {
-            line.push_str(&column(plies_at(&game, k)));
-        }
-        if let (Some(p), false) = (pattern, a.invert) {
-            line.push_str(&column(p.plies_in(&game)));
-        }
-        line.push('\n');
-        l.line = Some(line);
+    if !keep(&game) {
+        return Kept::read(None);
     }
-    l
+    let mut line = format!("{name}\t{index}");
+    let column = |plies: Vec<u32>| {
+        let plies: Vec<String> = plies.iter().map(u32::to_string).collect();
+        format!("\t{}", plies.join(","))
+    };
+    if let (Some(k), false) = (a.position, a.invert) {
+        line.push_str(&column(plies_at(&game, k)));
+    }
+    if let (Some(p), false) = (pattern, a.invert) {
+        line.push_str(&column(p.plies_in(&game)));
+    }
+    line.push('\n');
+    Kept::read(Some(line))
 }
 
 /// `--list`: one line a kept game, in input order.
@@ -305,7 +280,7 @@ fn list(a: &SelectArgs, keep: &(dyn Fn(&kifu::Game) -> bool + Sync)) -> anyhow::
         &read_opts,
         |name, _, item| list_item(name, item, a, keep, &replay_opts, pattern.as_ref()),
         |_, ev| {
-            if let Some(line) = tally.event(ev).and_then(|l| l.line) {
+            if let Some(line) = tally.event(ev).and_then(|l| l.kept) {
                 kept += 1;
                 out.write_all(line.as_bytes())?;
             }
@@ -317,9 +292,8 @@ fn list(a: &SelectArgs, keep: &(dyn Fn(&kifu::Game) -> bool + Sync)) -> anyhow::
     progress.finish();
     if !a.quiet {
         eprintln!(
-            "kifu: {files} {}, {games} {}: {kept} selected; {unreadable} unreadable",
-            super::summary::plural(files, "file", "files"),
-            super::summary::plural(games, "game", "games"),
+            "kifu: {}: {kept} selected; {unreadable} unreadable",
+            super::summary::files_and_games(files, games),
         );
     }
     Ok(if unreadable > 0 { 2 } else { 0 })

@@ -5,7 +5,7 @@
 use super::super::convert::item::{csa_head, emit, one_game_per_file};
 use super::super::convert::names::Plan;
 use super::super::output::{Existing, Opened, OutFile, Outputs};
-use super::super::progress::{Counted, Progress, Tally};
+use super::super::progress::{Kept, Progress, Tally};
 use super::super::{Item, Source, drive, read_options, sources};
 use super::SelectArgs;
 use crate::ToFormat;
@@ -101,21 +101,6 @@ struct Part {
     keys: Vec<String>,
     index: usize,
     bytes: Vec<u8>,
-}
-
-/// What one item gave.
-#[derive(Default)]
-struct Emitted {
-    part: Option<Part>,
-    read: bool,
-    err: String,
-    unreadable: usize,
-}
-
-impl Counted for Emitted {
-    fn counts(&self) -> (&str, usize, usize, usize) {
-        (&self.err, self.unreadable, usize::from(self.read), 0)
-    }
 }
 
 /// An output file of several games being written, and how many it holds.
@@ -257,27 +242,16 @@ fn emit_item(
     split: &Split,
     keep: &(dyn Fn(&kifu::Game) -> bool + Sync),
     opts: &kifu::ReplayOptions,
-) -> Emitted {
+) -> Kept<Part> {
     let (index, game) = match super::super::replayed_game(name, item, opts) {
         Ok(g) => g,
-        Err((err, unreadable)) => {
-            return Emitted {
-                err,
-                unreadable,
-                ..Emitted::default()
-            };
-        }
+        Err((err, unreadable)) => return Kept::failed(err, unreadable),
     };
-    let part = keep(&game).then(|| Part {
+    Kept::read(keep(&game).then(|| Part {
         keys: split.keys(&game),
         index,
         bytes: emit(convert, name, meta, &game).0,
-    });
-    Emitted {
-        part,
-        read: true,
-        ..Emitted::default()
-    }
+    }))
 }
 
 /// Run `kifu select --split`.
@@ -327,7 +301,7 @@ pub fn run(
         &read_opts,
         |name, meta, item| emit_item(name, meta, item, &convert, split, keep, &replay_opts),
         |src, ev| {
-            if let Some(p) = tally.event(ev).and_then(|e| e.part) {
+            if let Some(p) = tally.event(ev).and_then(|e| e.kept) {
                 kept += 1;
                 parts.take(src, p)?;
             }
@@ -339,9 +313,8 @@ pub fn run(
     progress.finish();
     if !parts.a.quiet {
         eprintln!(
-            "kifu: {files} {}, {games} {}: {kept} selected, written to {} {}; {unreadable} unreadable; {} not written",
-            super::super::summary::plural(files, "file", "files"),
-            super::super::summary::plural(games, "game", "games"),
+            "kifu: {}: {kept} selected, written to {} {}; {unreadable} unreadable; {} not written",
+            super::super::summary::files_and_games(files, games),
             parts.written,
             super::super::summary::plural(parts.written, "file", "files"),
             parts.not_written,

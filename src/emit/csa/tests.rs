@@ -97,53 +97,80 @@ fn times_round_in_v22_and_keep_milliseconds_in_v30() {
     assert!(w.is_empty(), "{w:?}");
 }
 
-#[test]
-fn gote_foul_ends_with_the_move_and_minus_illegal_action() {
-    let g = game_of("PI\n+\n+7776FU\n-3335FU\n+2726FU\n");
-    let (text, w) = write(&g, &v22());
-    assert!(
-        text.ends_with("+7776FU\n-3335FU\n'*moves after the foul: +2726FU\n%-ILLEGAL_ACTION\n"),
-        "{text}"
-    );
-    assert_eq!(codes(&w), ["moves-after-foul-commented"]);
+/// A line with no CSA word for its ending: `%CHUDAN`, the record's word
+/// kept as a comment.
+fn ending_in_a_try() -> Game {
+    let mut r = usi_record(&["7g7f"]);
+    r.main.ending = Some(Ending {
+        kind: EndingKind::Try,
+        text: "トライ".into(),
+        span: Location::default(),
+        time: None,
+        comments: Vec::new(),
+    });
+    replayed(r)
 }
 
 #[test]
-fn sente_foul_ends_with_plus_illegal_action() {
-    let g = game_of("PI\n+\n+7776FU\n-3334FU\n+0055FU\n");
-    let (text, w) = write(&g, &v22());
-    assert!(
-        text.ends_with("-3334FU\n+0055FU\n%+ILLEGAL_ACTION\n"),
-        "{text}"
-    );
-    assert!(w.is_empty(), "{w:?}");
-}
-
-#[test]
-fn foul_from_another_notation_names_the_piece_after_the_move() {
-    // 2b (gote's bishop) cannot reach 5e with 3c still in the way: a bad movement.
-    let g = replayed(usi_record(&["7g7f", "2b5e+"]));
-    assert!(!g.main.verdict.is_legal());
-    let (text, _) = write(&g, &v22());
-    assert!(
-        text.ends_with("+7776FU\n-2255UM\n%-ILLEGAL_ACTION\n"),
-        "{text}"
-    );
-}
-
-#[test]
-fn a_recorded_special_move_after_a_foul_is_kept() {
-    let g = game_of("PI\n+\n+7776FU\n-3335FU\n%TORYO\n");
-    let (text, _) = write(&g, &v22());
-    assert!(text.ends_with("-3335FU\n%TORYO\n"), "{text}");
-}
-
-#[test]
-fn a_false_declaration_is_written_as_kachi() {
-    let g = game_of("PI\n+\n+7776FU\n-3334FU\n%KACHI\n");
-    assert!(!g.main.verdict.is_legal());
-    let (text, _) = write(&g, &v22());
-    assert!(text.ends_with("-3334FU\n%KACHI\n"), "{text}");
+fn fouls_and_endings_close_the_line() {
+    // A game, whether its line is legal, how its text ends, the warnings.
+    let cases: [(Game, bool, &str, &[&str]); 7] = [
+        // Gote's foul: the move, then the later moves as a comment.
+        (
+            game_of("PI\n+\n+7776FU\n-3335FU\n+2726FU\n"),
+            false,
+            "+7776FU\n-3335FU\n'*moves after the foul: +2726FU\n%-ILLEGAL_ACTION\n",
+            &["moves-after-foul-commented"],
+        ),
+        (
+            game_of("PI\n+\n+7776FU\n-3334FU\n+0055FU\n"),
+            false,
+            "-3334FU\n+0055FU\n%+ILLEGAL_ACTION\n",
+            &[],
+        ),
+        // From another notation the piece is named after the move: 2b
+        // (gote's bishop) cannot reach 5e with 3c still in the way.
+        (
+            replayed(usi_record(&["7g7f", "2b5e+"])),
+            false,
+            "+7776FU\n-2255UM\n%-ILLEGAL_ACTION\n",
+            &[],
+        ),
+        // A special move recorded after a foul is kept.
+        (
+            game_of("PI\n+\n+7776FU\n-3335FU\n%TORYO\n"),
+            false,
+            "-3335FU\n%TORYO\n",
+            &[],
+        ),
+        // A false declaration is written as what it was.
+        (
+            game_of("PI\n+\n+7776FU\n-3334FU\n%KACHI\n"),
+            false,
+            "-3334FU\n%KACHI\n",
+            &[],
+        ),
+        // 5e is empty: the foul move can be formed but no piece named, so
+        // it is kept as a comment.
+        (
+            replayed(usi_record(&["7g7f", "3c3d", "5e5d", "2g2f"])),
+            false,
+            "-3334FU\n'foul move: 5e5d\n'moves after the foul: 2g2f\n%+ILLEGAL_ACTION\n",
+            &["foul-move-commented", "moves-after-foul-commented"],
+        ),
+        (
+            ending_in_a_try(),
+            true,
+            "+7776FU\n%CHUDAN\n'ending: トライ\n",
+            &["ending-changed"],
+        ),
+    ];
+    for (g, legal, end, warned) in cases {
+        assert_eq!(g.main.verdict.is_legal(), legal, "{end}");
+        let (text, w) = write(&g, &v22());
+        assert!(text.ends_with(end), "{text}");
+        assert_eq!(codes(&w), warned, "{end}");
+    }
 }
 
 #[test]
@@ -244,38 +271,6 @@ fn every_ending_kind_has_a_word_or_falls_back_to_chudan() {
     for (k, w) in cases {
         assert_eq!(ending_word(k, s).as_deref(), w, "{k:?}");
     }
-    let mut r = usi_record(&["7g7f"]);
-    r.main.ending = Some(Ending {
-        kind: Try,
-        text: "トライ".into(),
-        span: Location::default(),
-        time: None,
-        comments: Vec::new(),
-    });
-    let (text, w) = write(&replayed(r), &v22());
-    assert!(
-        text.ends_with("+7776FU\n%CHUDAN\n'ending: トライ\n"),
-        "{text}"
-    );
-    assert_eq!(codes(&w), ["ending-changed"]);
-}
-
-#[test]
-fn a_foul_move_with_no_piece_to_name_is_kept_as_a_comment() {
-    // 5e is empty: the move can be formed but no piece named.
-    let g = replayed(usi_record(&["7g7f", "3c3d", "5e5d", "2g2f"]));
-    assert!(!g.main.verdict.is_legal());
-    let (text, w) = write(&g, &v22());
-    assert!(
-        text.ends_with(
-            "-3334FU\n'foul move: 5e5d\n'moves after the foul: 2g2f\n%+ILLEGAL_ACTION\n"
-        ),
-        "{text}"
-    );
-    assert_eq!(
-        codes(&w),
-        ["foul-move-commented", "moves-after-foul-commented"]
-    );
 }
 
 #[test]

@@ -1,5 +1,6 @@
 use super::*;
 use crate::Position;
+use crate::emit::kakinoki::fixtures::{NESTED_VARIATIONS, NIFU_THEN_MOVES, assert_nifu_written};
 use crate::replay::{ReplayOptions, replay};
 use crate::rules::setup::Setup;
 use crate::rules::types::{Color, Move, Piece, PieceKind, Square};
@@ -52,45 +53,54 @@ use PieceKind::{Dragon, Gold, Knight, Silver};
 
 #[test]
 fn worked_examples_of_ki2_md_7_1() {
-    let golds3 = [(S, Gold, 6, 9), (S, Gold, 5, 9), (S, Gold, 4, 9)];
-    assert_eq!(ki2(&golds3, &[], false, "6i5h"), "▲５八金左");
-    assert_eq!(ki2(&golds3, &[], false, "5i5h"), "▲５八金直");
-    assert_eq!(ki2(&golds3, &[], false, "4i5h"), "▲５八金右");
-    let golds = [(S, Gold, 6, 7), (S, Gold, 4, 7)];
-    assert_eq!(ki2(&golds, &[], false, "4g5g"), "▲５七金右");
-    let golds = [(S, Gold, 5, 6), (S, Gold, 4, 8)];
-    assert_eq!(ki2(&golds, &[], false, "5f5g"), "▲５七金引");
-    assert_eq!(ki2(&golds, &[], false, "4h5g"), "▲５七金上");
-    let golds = [(S, Gold, 6, 6), (S, Gold, 6, 5), (S, Gold, 5, 6)];
-    assert_eq!(ki2(&golds, &[], false, "6f5e"), "▲５五金左上");
-    assert_eq!(ki2(&golds, &[], false, "6e5e"), "▲５五金寄");
-    assert_eq!(ki2(&golds, &[], false, "5f5e"), "▲５五金直");
-    let dragons = [(S, Dragon, 6, 1), (S, Dragon, 5, 1)];
-    assert_eq!(ki2(&dragons, &[], false, "6a5b"), "▲５二龍左");
-    assert_eq!(ki2(&dragons, &[], false, "5a5b"), "▲５二龍右");
-    let dragons = [(S, Dragon, 9, 2), (S, Dragon, 8, 1)];
-    assert_eq!(ki2(&dragons, &[], false, "9b8b"), "▲８二龍寄");
-    assert_eq!(ki2(&dragons, &[], false, "8a8b"), "▲８二龍引");
-    // Gote's right is the higher file numbers.
-    let golds = [(G, Gold, 6, 1), (G, Gold, 4, 1)];
-    assert_eq!(ki2(&golds, &[], true, "6a5b"), "△５二金右");
-    assert_eq!(ki2(&golds, &[], true, "4a5b"), "△５二金左");
-    let knights = [(S, Knight, 7, 9), (S, Knight, 9, 9)];
-    assert_eq!(ki2(&knights, &[], false, "9i8g"), "▲８七桂左");
-    let silvers = [(S, Silver, 4, 3), (S, Silver, 6, 5)];
-    assert_eq!(ki2(&silvers, &[], false, "4c5d"), "▲５四銀引不成");
-    let silvers = [(S, Silver, 4, 3), (S, Silver, 6, 3), (S, Silver, 6, 5)];
-    assert_eq!(ki2(&silvers, &[], false, "4c5d"), "▲５四銀右不成");
-    assert_eq!(ki2(&silvers, &[], false, "6c5d"), "▲５四銀左引不成");
-    assert_eq!(ki2(&silvers, &[], false, "6e5d"), "▲５四銀上");
-    // 打 only when a board piece of the kind could also go there.
-    assert_eq!(ki2(&[(S, Gold, 5, 9)], &[Gold], false, "G*5h"), "▲５八金打");
-    assert_eq!(ki2(&[(S, Gold, 5, 9)], &[Gold], false, "G*4e"), "▲４五金");
-    assert_eq!(
-        ki2(&[(S, PieceKind::Pawn, 2, 4)], &[], false, "2d2c+"),
-        "▲２三歩成"
-    );
-    assert_eq!(ki2(&[(S, Silver, 3, 4)], &[], false, "3d3c"), "▲３三銀不成");
+    let golds3: &[_] = &[(S, Gold, 6, 9), (S, Gold, 5, 9), (S, Gold, 4, 9)];
+    let golds_abreast: &[_] = &[(S, Gold, 6, 7), (S, Gold, 4, 7)];
+    let golds_apart: &[_] = &[(S, Gold, 5, 6), (S, Gold, 4, 8)];
+    let golds_corner: &[_] = &[(S, Gold, 6, 6), (S, Gold, 6, 5), (S, Gold, 5, 6)];
+    let dragons: &[_] = &[(S, Dragon, 6, 1), (S, Dragon, 5, 1)];
+    let dragons_corner: &[_] = &[(S, Dragon, 9, 2), (S, Dragon, 8, 1)];
+    let gote_golds: &[_] = &[(G, Gold, 6, 1), (G, Gold, 4, 1)];
+    let knights: &[_] = &[(S, Knight, 7, 9), (S, Knight, 9, 9)];
+    let silvers: &[_] = &[(S, Silver, 4, 3), (S, Silver, 6, 5)];
+    let silvers3: &[_] = &[(S, Silver, 4, 3), (S, Silver, 6, 3), (S, Silver, 6, 5)];
+    let gold: &[_] = &[(S, Gold, 5, 9)];
+    // The pieces on the board besides the kings, a move, and its KI2 (△
+    // when gote moves; a drop is of a piece in the mover's hand).
+    for (pieces, usi, written) in [
+        (golds3, "6i5h", "▲５八金左"),
+        (golds3, "5i5h", "▲５八金直"),
+        (golds3, "4i5h", "▲５八金右"),
+        (golds_abreast, "4g5g", "▲５七金右"),
+        (golds_apart, "5f5g", "▲５七金引"),
+        (golds_apart, "4h5g", "▲５七金上"),
+        (golds_corner, "6f5e", "▲５五金左上"),
+        (golds_corner, "6e5e", "▲５五金寄"),
+        (golds_corner, "5f5e", "▲５五金直"),
+        (dragons, "6a5b", "▲５二龍左"),
+        (dragons, "5a5b", "▲５二龍右"),
+        (dragons_corner, "9b8b", "▲８二龍寄"),
+        (dragons_corner, "8a8b", "▲８二龍引"),
+        // Gote's right is the higher file numbers.
+        (gote_golds, "6a5b", "△５二金右"),
+        (gote_golds, "4a5b", "△５二金左"),
+        (knights, "9i8g", "▲８七桂左"),
+        (silvers, "4c5d", "▲５四銀引不成"),
+        (silvers3, "4c5d", "▲５四銀右不成"),
+        (silvers3, "6c5d", "▲５四銀左引不成"),
+        (silvers3, "6e5d", "▲５四銀上"),
+        // 打 only when a board piece of the kind could also go there.
+        (gold, "G*5h", "▲５八金打"),
+        (gold, "G*4e", "▲４五金"),
+        (&[(S, PieceKind::Pawn, 2, 4)], "2d2c+", "▲２三歩成"),
+        (&[(S, Silver, 3, 4)], "3d3c", "▲３三銀不成"),
+    ] {
+        let hand: &[PieceKind] = match Move::from_usi(usi) {
+            Some(Move::Drop { kind, .. }) => &[kind],
+            _ => &[],
+        };
+        let gote = written.starts_with('△');
+        assert_eq!(ki2(pieces, hand, gote, usi), written, "{usi}");
+    }
 }
 
 #[test]
@@ -169,18 +179,12 @@ fn handicap_games_name_shitate_and_uwate() {
 
 #[test]
 fn foul_move_is_written_and_later_moves_are_comments() {
-    // ７五歩打 is a second pawn on file 7 (二歩).
-    let src = "1 ７六歩(77)\n2 ３四歩(33)\n3 ７五歩打\n4 ８四歩(83)\n5 ２六歩(27)\n6 投了\n";
-    let (text, warnings) = write(&game_from_kif(src));
+    let (text, warnings) = write(&game_from_kif(NIFU_THEN_MOVES));
     assert_eq!(
         text,
         "手合割：平手\n▲７六歩    △３四歩    ▲７五歩打\nまで3手で後手の反則勝ち\n*4 ８四歩(83)\n*5 ２六歩(27)\n"
     );
-    let codes: Vec<_> = warnings.iter().map(|w| w.code.code()).collect();
-    assert!(codes.contains(&"moves-after-foul-commented"), "{codes:?}");
-    let again = game_from_ki2(&text);
-    assert_eq!(again.main.result.winner, Some(Color::Gote));
-    assert_eq!(again.main.result.reason, "foul");
+    assert_nifu_written(&warnings, &game_from_ki2(&text));
     stable(&text);
 }
 
@@ -217,12 +221,7 @@ fn long_lines_break_after_six_moves_and_after_comments() {
 
 #[test]
 fn nested_variations_follow_the_kif_order() {
-    let src = "1 ７六歩(77)\n2 ３四歩(33)\n3 ２二角成(88)\n4 同　銀(31)\n5 中断\n\
-               変化：3手\n3 ２六歩(27)\n4 ８四歩(83)\n\
-               変化：4手\n4 ８八角成(22)\n\
-               変化：2手\n2 ８四歩(83)\n3 ２六歩(27)\n\
-               変化：1手\n1 ２六歩(27)\n";
-    let (text, _) = write(&game_from_kif(src));
+    let (text, _) = write(&game_from_kif(NESTED_VARIATIONS));
     let expected = "手合割：平手
 ▲７六歩    △３四歩    ▲２二角成  △同　銀
 まで4手で中断

@@ -1,6 +1,6 @@
 use super::*;
+use crate::emit::kakinoki::fixtures::{NESTED_VARIATIONS, NIFU_THEN_MOVES, assert_nifu_written};
 use crate::replay::{ReplayOptions, replay};
-use crate::rules::types::Color;
 
 fn game(kif: &str) -> Game {
     let rec = crate::emit::read_for_test(kif, crate::Format::Kif).remove(0);
@@ -90,33 +90,22 @@ fn same_square_drop_and_promotion() {
 
 #[test]
 fn foul_ends_with_hansoku_kachi_and_later_moves_are_comments() {
-    // Move 3 is a second pawn on file 7 (二歩) … no: 7六 holds sente's pawn;
-    // ７五歩打 is nifu. Then two more moves that must not vanish.
-    let src = "1 ７六歩(77)\n2 ３四歩(33)\n3 ７五歩打\n4 ８四歩(83)\n5 ２六歩(27)\n6 投了\n";
-    let (text, warnings) = out(src);
+    let (text, warnings) = out(NIFU_THEN_MOVES);
     assert!(
         text.contains(
             "   3 ７五歩打\n   4 反則勝ち\n*4 ８四歩(83)\n*5 ２六歩(27)\nまで3手で後手の反則勝ち\n"
         ),
         "{text}"
     );
+    assert_nifu_written(&warnings, &game(&text));
     let codes: Vec<_> = warnings.iter().map(|w| w.code.code()).collect();
-    assert!(codes.contains(&"moves-after-foul-commented"), "{codes:?}");
     assert!(codes.contains(&"ending-replaced"), "{codes:?}");
-    let again = game(&text);
-    assert_eq!(again.main.result.winner, Some(Color::Gote));
-    assert_eq!(again.main.result.reason, "foul");
     stable(&text);
 }
 
 #[test]
 fn variations_are_marked_and_written_depth_first() {
-    let src = "1 ７六歩(77)\n2 ３四歩(33)\n3 ２二角成(88)\n4 同　銀(31)\n5 中断\n\
-               変化：3手\n3 ２六歩(27)\n4 ８四歩(83)\n\
-               変化：4手\n4 ８八角成(22)\n\
-               変化：2手\n2 ８四歩(83)\n3 ２六歩(27)\n\
-               変化：1手\n1 ２六歩(27)\n";
-    let (text, _) = out(src);
+    let (text, _) = out(NESTED_VARIATIONS);
     let expected = [
         "手数----指手--",
         "   1 ７六歩(77)+",
