@@ -151,24 +151,7 @@ fn millisecond_times() {
 
 #[test]
 fn every_special_word_is_an_ending() {
-    let cases = [
-        ("TORYO", EndingKind::Resign),
-        ("CHUDAN", EndingKind::Interrupt),
-        ("SENNICHITE", EndingKind::Sennichite),
-        ("TIME_UP", EndingKind::TimeUp),
-        ("ILLEGAL_MOVE", EndingKind::FoulByMover),
-        ("+ILLEGAL_ACTION", EndingKind::FoulBy(Color::Sente)),
-        ("-ILLEGAL_ACTION", EndingKind::FoulBy(Color::Gote)),
-        ("JISHOGI", EndingKind::Jishogi),
-        ("KACHI", EndingKind::Kachi),
-        ("HIKIWAKE", EndingKind::Hikiwake),
-        ("MAX_MOVES", EndingKind::MaxMoves),
-        ("MATTA", EndingKind::Matta),
-        ("TSUMI", EndingKind::Tsumi),
-        ("FUZUMI", EndingKind::Fuzumi),
-        ("ERROR", EndingKind::Error),
-    ];
-    for (word, kind) in cases {
+    for &(word, kind) in EndingKind::csa_words() {
         let r = one(&format!("PI\n+\n+7776FU\n%{word},T7\n"));
         let e = r.main.ending.expect(word);
         assert_eq!(e.kind, kind);
