@@ -75,42 +75,33 @@ pub fn relative_for(pos: &Position, mv: Move, piece: PieceKind) -> Relative {
     }
 }
 
+/// Each flag's JKF letter, in the order a code writes them.
+const JKF_LETTERS: [(Relative, char); 7] = [
+    (Relative::LEFT, 'L'),
+    (Relative::STRAIGHT, 'C'),
+    (Relative::RIGHT, 'R'),
+    (Relative::UP, 'U'),
+    (Relative::SIDEWAYS, 'M'),
+    (Relative::DOWN, 'D'),
+    (Relative::DROP, 'H'),
+];
+
 /// The JKF `relative` code of `r`: at most one of `L C R`, then at most one
 /// of `U M D`, or `H`; empty for [`Relative::NONE`].
 pub fn jkf_code(r: Relative) -> String {
-    let mut s = String::new();
-    for (flag, c) in [
-        (Relative::LEFT, 'L'),
-        (Relative::STRAIGHT, 'C'),
-        (Relative::RIGHT, 'R'),
-        (Relative::UP, 'U'),
-        (Relative::SIDEWAYS, 'M'),
-        (Relative::DOWN, 'D'),
-        (Relative::DROP, 'H'),
-    ] {
-        if r.contains(flag) {
-            s.push(c);
-        }
-    }
-    s
+    JKF_LETTERS
+        .iter()
+        .filter(|&&(flag, _)| r.contains(flag))
+        .map(|&(_, c)| c)
+        .collect()
 }
 
 /// Read a JKF `relative` code; `None` for a letter outside `LCRUMDH`.
 pub fn from_jkf_code(code: &str) -> Option<Relative> {
-    let mut r = Relative::NONE;
-    for c in code.chars() {
-        r |= match c {
-            'L' => Relative::LEFT,
-            'C' => Relative::STRAIGHT,
-            'R' => Relative::RIGHT,
-            'U' => Relative::UP,
-            'M' => Relative::SIDEWAYS,
-            'D' => Relative::DOWN,
-            'H' => Relative::DROP,
-            _ => return None,
-        };
-    }
-    Some(r)
+    code.chars().try_fold(Relative::NONE, |r, c| {
+        let &(flag, _) = JKF_LETTERS.iter().find(|&&(_, letter)| letter == c)?;
+        Some(r | flag)
+    })
 }
 
 #[cfg(test)]

@@ -296,19 +296,14 @@ pub fn relative_text(r: crate::record::Relative) -> String {
     s
 }
 
+/// The KI2 word of each flag of a [`crate::record::Relative`], lowest bit
+/// first: the flags are numbered in the order KI2 writes their words.
+const KI2_WORDS: &str = "右左直上引寄打";
+
 /// [`relative_text`] appended to `s`.
 fn push_relative(s: &mut String, r: crate::record::Relative) {
-    use crate::record::Relative as R;
-    for (flag, word) in [
-        (R::RIGHT, '右'),
-        (R::LEFT, '左'),
-        (R::STRAIGHT, '直'),
-        (R::UP, '上'),
-        (R::DOWN, '引'),
-        (R::SIDEWAYS, '寄'),
-        (R::DROP, '打'),
-    ] {
-        if r.contains(flag) {
+    for (bit, word) in KI2_WORDS.chars().enumerate() {
+        if r.0 & 1 << bit != 0 {
             s.push(word);
         }
     }
