@@ -17,6 +17,13 @@ fn err(text: &str) -> ParseError {
     }
 }
 
+/// The error `text` gives, whose message must begin `expected {what}`.
+fn err_expecting(text: &str, what: &str) -> ParseError {
+    let e = err(text);
+    assert!(e.message.starts_with(&format!("expected {what}")), "{e}");
+    e
+}
+
 fn sq(f: u8, r: u8) -> Square {
     Square::new(f, r).unwrap()
 }
@@ -69,9 +76,11 @@ fn pi_gives_presets_only_when_it_matches_one() {
     // Same pieces, but sente to move: no preset says that.
     let r = one("PI82HI22KA\n+\n");
     assert!(matches!(r.start, StartPosition::Setup(_)));
-    let e = err("PI55FU\n+\n");
+    let e = err_expecting(
+        "PI55FU\n+\n",
+        "a piece of the even-game position after PI, but FU is not on 55",
+    );
     assert_eq!((e.span.line, e.span.column), (1, 1));
-    assert!(e.message.contains("FU is not on 55"), "{e}");
 }
 
 #[test]
@@ -87,9 +96,8 @@ fn rows_build_a_setup_even_with_collapsed_spaces() {
         panic!("{:?}", r.start)
     };
     assert_eq!(s.preset(), Some(Handicap::Hirate));
-    let e = err("P1-KY-KE-GI-KI-OU-KI-GI-KE\n+\n");
+    let e = err_expecting("P1-KY-KE-GI-KI-OU-KI-GI-KE\n+\n", "a cell");
     assert_eq!((e.span.line, e.span.column), (1, 27));
-    assert!(e.message.starts_with("expected a cell"), "{e}");
 }
 
 #[test]
@@ -97,8 +105,7 @@ fn piece_lines_place_pieces_and_00al_gives_the_rest() {
     let r = one("P-11OU\nP+13FU23KI\nP+00KI00FU\nP-00AL\nP+\n+\n");
     let s = r.start.setup().expect("a shogi start");
     assert_eq!(s.sfen_key(), "8k/9/7GP/9/9/9/9/9/9 b GP2r2b2g4s4n4l16p");
-    let e = err("P+00OU\n+\n");
-    assert!(e.message.contains("in hand"), "{e}");
+    err_expecting("P+00OU\n+\n", "an unpromoted piece other than OU in hand");
     let e = err("P+13F\n+\n");
     assert_eq!(e.span.column, 3);
 }
@@ -234,28 +241,19 @@ fn bom_crlf_and_blank_lines() {
 
 #[test]
 fn malformed_move_says_where_and_what_was_expected() {
-    let e = err("PI\n+\n+7776FU\n-33x4FU\n");
+    let e = err_expecting("PI\n+\n+7776FU\n-33x4FU\n", "a destination square");
     assert_eq!((e.span.line, e.span.column), (4, 4));
-    assert!(
-        e.message.starts_with("expected a destination square"),
-        "{e}"
-    );
     let e = err("PI\n+\n+7776FU,-3334XX\n");
     assert_eq!((e.span.line, e.span.column, e.span.offset), (3, 14, 18));
     assert_eq!(e.message, "expected a piece code such as FU, found 'X'");
-    let e = err("PI\n+\n+x776FU\n");
+    let e = err_expecting("PI\n+\n+x776FU\n", "an origin square");
     assert_eq!((e.span.line, e.span.column), (3, 2));
-    assert!(e.message.starts_with("expected an origin square"), "{e}");
-    let e = err("PI\n+\n+7776FUU\n");
-    assert!(e.message.starts_with("expected the end of the move"), "{e}");
+    err_expecting("PI\n+\n+7776FUU\n", "the end of the move");
     let e = err("PI\n+\nT1x\n");
     assert_eq!(e.span.column, 3);
-    let e = err("PI\n+\n+7776FU\n%toryo\n");
-    assert!(e.message.contains("special move word"), "{e}");
-    let e = err("PI\n+\n７六歩\n");
-    assert!(e.message.starts_with("expected a CSA statement"), "{e}");
-    let e = err("$EVENT\n");
-    assert!(e.message.contains("$EVENT:"), "{e}");
+    err_expecting("PI\n+\n+7776FU\n%toryo\n", "a special move word");
+    err_expecting("PI\n+\n７六歩\n", "a CSA statement");
+    err_expecting("$EVENT\n", "a key and ':' such as $EVENT:");
     let e = err("PI\n+\nP+00FU\n");
     assert!(e.message.contains("after the side-to-move line"), "{e}");
     let e = err("\n\n");
@@ -423,9 +421,8 @@ fn moves_and_times_keep_spans_and_errors_under_every_line_end() {
     assert_eq!(m[2].time.and_then(|t| t.spent_ms), Some(3000));
     assert_eq!(r.notes, ["T4"]);
     assert_eq!((m[3].span.line, m[3].time), (10, None));
-    let e = err("PI\n+\n+7776FU\nT12\n+7776FX\n");
+    let e = err_expecting("PI\n+\n+7776FU\nT12\n+7776FX\n", "a piece code");
     assert_eq!((e.span.line, e.span.column), (5, 6));
-    assert!(e.message.contains("piece code"), "{e}");
 }
 
 #[test]
