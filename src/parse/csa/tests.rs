@@ -10,6 +10,13 @@ fn one(text: &str) -> Record {
     v.remove(0)
 }
 
+/// The one record `text` holds, whose main line must have `n` moves.
+fn with_moves(text: &str, n: usize) -> Record {
+    let r = one(text);
+    assert_eq!(r.main.moves.len(), n, "{text:?}");
+    r
+}
+
 fn err(text: &str) -> ParseError {
     match parse(text) {
         Ok(r) => panic!("expected an error, got {r:?}"),
@@ -112,9 +119,8 @@ fn piece_lines_place_pieces_and_00al_gives_the_rest() {
 
 #[test]
 fn moves_times_and_commas() {
-    let r = one("PI\n+\n+7776FU,T12,-3334FU,T6\n+0055KA\nT3.5\n-8822UM\n");
+    let r = with_moves("PI\n+\n+7776FU,T12,-3334FU,T6\n+0055KA\nT3.5\n-8822UM\n", 4);
     let m = &r.main.moves;
-    assert_eq!(m.len(), 4);
     assert_eq!(
         m[0].notation,
         Notation::Csa {
@@ -410,9 +416,11 @@ fn split_games_cuts_as_a_walk_over_every_line_does() {
 
 #[test]
 fn moves_and_times_keep_spans_and_errors_under_every_line_end() {
-    let r = one("PI\r\n+\r\n+7776FU\r\nT12\r-3334FU\nT1.5\n+2726FU\nT3\nT4\n-8384FU");
+    let r = with_moves(
+        "PI\r\n+\r\n+7776FU\r\nT12\r-3334FU\nT1.5\n+2726FU\nT3\nT4\n-8384FU",
+        4,
+    );
     let m = &r.main.moves;
-    assert_eq!(m.len(), 4);
     assert_eq!(
         (m[1].span.line, m[1].span.offset, m[1].span.column),
         (5, 20, 1)
@@ -559,12 +567,18 @@ fn codes(r: &Record) -> Vec<&str> {
     r.notices.iter().map(|n| n.code.code()).collect()
 }
 
+/// The one record `text` holds, with a single notice: `code`, on line 2.
+fn noticed_on_line_2(text: &str, code: &str) -> Record {
+    let r = one(text);
+    assert_eq!(codes(&r), [code]);
+    assert_eq!(r.notices[0].span.line, 2);
+    r
+}
+
 #[test]
 fn no_position_at_all_reads_as_the_even_game_start_with_a_notice() {
-    let r = one("V2.2\n+\n+7776FU,T0\n-3334FU,T0\n%TORYO\n");
+    let r = noticed_on_line_2("V2.2\n+\n+7776FU,T0\n-3334FU,T0\n%TORYO\n", "start-assumed");
     assert_eq!(r.start, StartPosition::Preset(Handicap::Hirate));
-    assert_eq!(codes(&r), ["start-assumed"]);
-    assert_eq!(r.notices[0].span.line, 2);
     assert_eq!(r.main.moves.len(), 2);
     // A gote side line keeps its side on the even-game board.
     let r = one("-\n-3334FU\n");
@@ -579,9 +593,7 @@ fn no_position_at_all_reads_as_the_even_game_start_with_a_notice() {
 
 #[test]
 fn a_missing_side_line_is_taken_from_the_first_move_with_a_notice() {
-    let r = one("PI\n-3334FU\n+7776FU\n%TORYO\n");
-    assert_eq!(codes(&r), ["no-side-to-move"]);
-    assert_eq!(r.notices[0].span.line, 2);
+    let r = noticed_on_line_2("PI\n-3334FU\n+7776FU\n%TORYO\n", "no-side-to-move");
     assert!(
         r.notices[0].message.contains("gote to move"),
         "{:?}",
@@ -597,9 +609,10 @@ fn a_missing_side_line_is_taken_from_the_first_move_with_a_notice() {
 
 #[test]
 fn game_information_after_the_position_is_noticed_once() {
-    let r = one("PI\nN+a\n+\n+7776FU\n$EVENT:e\n$END_TIME:2024/04/01\n");
-    assert_eq!(codes(&r), ["info-after-position"]);
-    assert_eq!(r.notices[0].span.line, 2);
+    let r = noticed_on_line_2(
+        "PI\nN+a\n+\n+7776FU\n$EVENT:e\n$END_TIME:2024/04/01\n",
+        "info-after-position",
+    );
     assert_eq!(
         keys(&r),
         [("N+", "a"), ("EVENT", "e"), ("END_TIME", "2024/04/01")]
