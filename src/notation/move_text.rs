@@ -315,30 +315,14 @@ mod tests {
 
     #[test]
     fn japanese_moves() {
-        let sq = |f, r| Square::new(f, r).unwrap();
-        let m = Move::Normal {
-            from: sq(7, 7),
-            to: sq(7, 6),
-            promote: false,
-        };
-        assert_eq!(ja_move(Color::Sente, m, PieceKind::Pawn, false), "▲７六歩");
-        let d = Move::Drop {
-            kind: PieceKind::Pawn,
-            to: sq(5, 5),
-        };
-        assert_eq!(
-            ja_move(Color::Sente, d, PieceKind::Pawn, false),
-            "▲５五歩打"
-        );
-        let p = Move::Normal {
-            from: sq(3, 1),
-            to: sq(2, 2),
-            promote: true,
-        };
-        assert_eq!(
-            ja_move(Color::Gote, p, PieceKind::Silver, true),
-            "△同　銀成"
-        );
+        for (color, usi, piece, same, text) in [
+            (Color::Sente, "7g7f", PieceKind::Pawn, false, "▲７六歩"),
+            (Color::Sente, "P*5e", PieceKind::Pawn, false, "▲５五歩打"),
+            (Color::Gote, "3a2b+", PieceKind::Silver, true, "△同　銀成"),
+        ] {
+            let mv = Move::from_usi(usi).unwrap();
+            assert_eq!(ja_move(color, mv, piece, same), text, "{usi}");
+        }
     }
 }
 
