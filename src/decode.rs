@@ -324,22 +324,26 @@ mod tests {
         assert_eq!(d.encoding, UTF_8);
     }
 
-    #[test]
-    fn honest_declaration_is_used() {
-        let text = format!("#KIF version=2.0 encoding=Shift_JIS\n{KIF}");
+    /// A Shift_JIS KIF that declares `declared`, decoded: whatever it
+    /// declares, it must come back whole as Shift_JIS.
+    fn sjis_kif_declaring(declared: &str) -> Decoded {
+        let text = format!("#KIF version=2.0 encoding={declared}\n{KIF}");
         let d = decode(&sjis(&text), None).unwrap();
         assert_eq!(d.encoding, SHIFT_JIS);
         assert_eq!(d.text, text);
+        d
+    }
+
+    #[test]
+    fn honest_declaration_is_used() {
+        sjis_kif_declaring("Shift_JIS");
         let csa = "'CSA encoding=UTF-8\nV3.0\n";
         assert_eq!(decode(csa.as_bytes(), None).unwrap().encoding, UTF_8);
     }
 
     #[test]
     fn lying_declaration_falls_back() {
-        let text = format!("#KIF version=2.0 encoding=UTF-8\n{KIF}");
-        let d = decode(&sjis(&text), None).unwrap();
-        assert_eq!(d.encoding, SHIFT_JIS);
-        assert_eq!(d.text, text);
+        let d = sjis_kif_declaring("UTF-8");
         assert_eq!(
             d.warnings,
             [DecodeWarning::FalseDeclaration { declared: UTF_8 }],

@@ -75,42 +75,33 @@ pub fn relative_for(pos: &Position, mv: Move, piece: PieceKind) -> Relative {
     }
 }
 
+/// Each flag's JKF letter, in the order a code writes them.
+const JKF_LETTERS: [(Relative, char); 7] = [
+    (Relative::LEFT, 'L'),
+    (Relative::STRAIGHT, 'C'),
+    (Relative::RIGHT, 'R'),
+    (Relative::UP, 'U'),
+    (Relative::SIDEWAYS, 'M'),
+    (Relative::DOWN, 'D'),
+    (Relative::DROP, 'H'),
+];
+
 /// The JKF `relative` code of `r`: at most one of `L C R`, then at most one
 /// of `U M D`, or `H`; empty for [`Relative::NONE`].
 pub fn jkf_code(r: Relative) -> String {
-    let mut s = String::new();
-    for (flag, c) in [
-        (Relative::LEFT, 'L'),
-        (Relative::STRAIGHT, 'C'),
-        (Relative::RIGHT, 'R'),
-        (Relative::UP, 'U'),
-        (Relative::SIDEWAYS, 'M'),
-        (Relative::DOWN, 'D'),
-        (Relative::DROP, 'H'),
-    ] {
-        if r.contains(flag) {
-            s.push(c);
-        }
-    }
-    s
+    JKF_LETTERS
+        .iter()
+        .filter(|&&(flag, _)| r.contains(flag))
+        .map(|&(_, c)| c)
+        .collect()
 }
 
 /// Read a JKF `relative` code; `None` for a letter outside `LCRUMDH`.
 pub fn from_jkf_code(code: &str) -> Option<Relative> {
-    let mut r = Relative::NONE;
-    for c in code.chars() {
-        r |= match c {
-            'L' => Relative::LEFT,
-            'C' => Relative::STRAIGHT,
-            'R' => Relative::RIGHT,
-            'U' => Relative::UP,
-            'M' => Relative::SIDEWAYS,
-            'D' => Relative::DOWN,
-            'H' => Relative::DROP,
-            _ => return None,
-        };
-    }
-    Some(r)
+    code.chars().try_fold(Relative::NONE, |r, c| {
+        let &(flag, _) = JKF_LETTERS.iter().find(|&&(_, letter)| letter == c)?;
+        Some(r | flag)
+    })
 }
 
 #[cfg(test)]
@@ -158,60 +149,69 @@ mod tests {
     }
 
     use Color::{Gote as W, Sente as B};
-    use PieceKind::{Dragon, Gold, Knight, Silver};
+    use PieceKind::{Gold, Knight};
 
     #[test]
-    fn three_golds_behind() {
-        let p = pos(
-            &[(B, Gold, 6, 9), (B, Gold, 5, 9), (B, Gold, 4, 9)],
-            &[],
-            false,
-        );
-        assert_eq!(rel(&p, (6, 9), (5, 8), Gold), "L");
-        assert_eq!(rel(&p, (5, 9), (5, 8), Gold), "C");
-        assert_eq!(rel(&p, (4, 9), (5, 8), Gold), "R");
+    fn codes_of_board_moves() {
+        // Each board (kings far away on 9九 and 1五) with the code each of
+        // its moves gets.
+        let cases: [(&str, &[(&str, &str)]); 9] = [
+            // Three golds behind.
+            (
+                "9/9/9/9/8k/9/9/9/K2GGG3 b - 1",
+                &[("6i5h", "L"), ("5i5h", "C"), ("4i5h", "R")],
+            ),
+            // A sideways pair, and motion alone.
+            ("9/9/9/9/8k/9/3G1G3/9/K8 b - 1", &[("4g5g", "R")]),
+            (
+                "9/9/9/9/8k/4G4/9/5G3/K8 b - 1",
+                &[("5f5g", "D"), ("4h5g", "U")],
+            ),
+            // Left-up and straight.
+            (
+                "9/9/9/9/3G4k/3GG4/9/9/K8 b - 1",
+                &[("6f5e", "LU"), ("6e5e", "M"), ("5f5e", "C")],
+            ),
+            // Two dragons.
+            (
+                "3+R+R4/9/9/9/8k/9/9/9/K8 b - 1",
+                &[("6a5b", "L"), ("5a5b", "R")],
+            ),
+            (
+                "1+R7/+R8/9/9/8k/9/9/9/K8 b - 1",
+                &[("9b8b", "M"), ("8a8b", "D")],
+            ),
+            // Gote is mirrored.
+            (
+                "3g1g3/9/9/9/8k/9/9/9/K8 w - 1",
+                &[("6a5b", "R"), ("4a5b", "L")],
+            ),
+            // Silvers.
+            ("9/9/5S3/9/3S4k/9/9/9/K8 b - 1", &[("4c5d", "D")]),
+            (
+                "9/9/3S1S3/9/3S4k/9/9/9/K8 b - 1",
+                &[("4c5d", "R"), ("6c5d", "LD"), ("6e5d", "U")],
+            ),
+        ];
+        for (sfen, moves) in cases {
+            let p = Position::from_sfen(sfen).unwrap();
+            for &(usi, code) in moves {
+                let mv = Move::from_usi(usi).unwrap();
+                let Move::Normal { from, .. } = mv else {
+                    unreachable!("{usi}")
+                };
+                let piece = p.piece_at(from).unwrap().kind;
+                assert_eq!(
+                    jkf_code(relative_for(&p, mv, piece)),
+                    code,
+                    "{usi} on {sfen}"
+                );
+            }
+        }
     }
 
     #[test]
-    fn sideways_pair_and_motion_alone() {
-        let p = pos(&[(B, Gold, 6, 7), (B, Gold, 4, 7)], &[], false);
-        assert_eq!(rel(&p, (4, 7), (5, 7), Gold), "R");
-        let p = pos(&[(B, Gold, 5, 6), (B, Gold, 4, 8)], &[], false);
-        assert_eq!(rel(&p, (5, 6), (5, 7), Gold), "D");
-        assert_eq!(rel(&p, (4, 8), (5, 7), Gold), "U");
-    }
-
-    #[test]
-    fn left_up_and_straight() {
-        let p = pos(
-            &[(B, Gold, 6, 6), (B, Gold, 6, 5), (B, Gold, 5, 6)],
-            &[],
-            false,
-        );
-        assert_eq!(rel(&p, (6, 6), (5, 5), Gold), "LU");
-        assert_eq!(rel(&p, (6, 5), (5, 5), Gold), "M");
-        assert_eq!(rel(&p, (5, 6), (5, 5), Gold), "C");
-    }
-
-    #[test]
-    fn two_dragons() {
-        let p = pos(&[(B, Dragon, 6, 1), (B, Dragon, 5, 1)], &[], false);
-        assert_eq!(rel(&p, (6, 1), (5, 2), Dragon), "L");
-        assert_eq!(rel(&p, (5, 1), (5, 2), Dragon), "R");
-        let p = pos(&[(B, Dragon, 9, 2), (B, Dragon, 8, 1)], &[], false);
-        assert_eq!(rel(&p, (9, 2), (8, 2), Dragon), "M");
-        assert_eq!(rel(&p, (8, 1), (8, 2), Dragon), "D");
-    }
-
-    #[test]
-    fn gote_is_mirrored() {
-        let p = pos(&[(W, Gold, 6, 1), (W, Gold, 4, 1)], &[], true);
-        assert_eq!(rel(&p, (6, 1), (5, 2), Gold), "R");
-        assert_eq!(rel(&p, (4, 1), (5, 2), Gold), "L");
-    }
-
-    #[test]
-    fn knights_and_silvers() {
+    fn knights() {
         // The helper keeps the sente king on 9九, where this knight stands.
         let mut s = Setup::EMPTY;
         s.set(sq(5, 9), Some(Piece::new(B, PieceKind::King)));
@@ -220,17 +220,6 @@ mod tests {
         s.set(sq(9, 9), Some(Piece::new(B, Knight)));
         let p = Position::from_setup(&s).unwrap();
         assert_eq!(rel(&p, (9, 9), (8, 7), Knight), "L");
-
-        let p = pos(&[(B, Silver, 4, 3), (B, Silver, 6, 5)], &[], false);
-        assert_eq!(rel(&p, (4, 3), (5, 4), Silver), "D");
-        let p = pos(
-            &[(B, Silver, 4, 3), (B, Silver, 6, 3), (B, Silver, 6, 5)],
-            &[],
-            false,
-        );
-        assert_eq!(rel(&p, (4, 3), (5, 4), Silver), "R");
-        assert_eq!(rel(&p, (6, 3), (5, 4), Silver), "LD");
-        assert_eq!(rel(&p, (6, 5), (5, 4), Silver), "U");
     }
 
     #[test]

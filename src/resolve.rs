@@ -60,20 +60,9 @@ fn general_csa(
     piece: PieceKind,
 ) -> Result<Resolved, Unresolved> {
     match from {
-        None => {
-            if piece.is_promoted() {
-                return Err(foul(
-                    Rule::BadPromotion,
-                    None,
-                    format!("a {} cannot be dropped", piece.csa()),
-                ));
-            }
-            Ok(Resolved {
-                mv: Move::Drop { kind: piece, to },
-                piece,
-                color: Some(color),
-            })
-        }
+        None => checked_drop(piece, to, Some(color), !piece.is_promoted(), || {
+            format!("a {} cannot be dropped", piece.csa())
+        }),
         Some(from) => {
             let Some(p) = pos.piece_at(from) else {
                 return Err(foul(
@@ -205,12 +194,24 @@ fn drop_move(
     color: Option<Color>,
     promote: Option<bool>,
 ) -> Result<Resolved, Unresolved> {
-    if piece.is_promoted() || piece == PieceKind::King || promote == Some(true) {
-        return Err(foul(
-            Rule::BadPromotion,
-            None,
-            format!("a {} cannot be dropped promoted", piece.kif()),
-        ));
+    let droppable = !(piece.is_promoted() || piece == PieceKind::King || promote == Some(true));
+    checked_drop(piece, to, color, droppable, || {
+        format!("a {} cannot be dropped promoted", piece.kif())
+    })
+}
+
+/// The drop of `piece` on `to`, or where it is not `droppable` the
+/// promotion foul that `why` words.
+#[inline]
+fn checked_drop(
+    piece: PieceKind,
+    to: Square,
+    color: Option<Color>,
+    droppable: bool,
+    why: impl FnOnce() -> String,
+) -> Result<Resolved, Unresolved> {
+    if !droppable {
+        return Err(foul(Rule::BadPromotion, None, why()));
     }
     Ok(Resolved {
         mv: Move::Drop { kind: piece, to },

@@ -252,17 +252,17 @@ mod tests {
 
     #[test]
     fn presets_round_trip_and_are_recognised() {
+        // The SFEN key (board, side, hands; not the move number) decides.
+        let by_key = |s: &Setup| {
+            let key = s.sfen_key();
+            Handicap::ALL
+                .into_iter()
+                .find(|h| h.sfen().rsplit_once(' ').map(|(k, _)| k) == Some(key.as_str()))
+        };
         for h in Handicap::ALL {
             let s = h.setup();
             assert_eq!(s.to_sfen(), h.sfen());
             assert_eq!(s.preset(), Some(h));
-            // The SFEN key (board, side, hands; not the move number) decides.
-            let by_key = |s: &Setup| {
-                let key = s.sfen_key();
-                Handicap::ALL
-                    .into_iter()
-                    .find(|h| h.sfen().rsplit_once(' ').map(|(k, _)| k) == Some(key.as_str()))
-            };
             let mut s = s.clone();
             s.move_number = 7;
             assert_eq!((s.preset(), by_key(&s)), (Some(h), Some(h)));
@@ -278,16 +278,14 @@ mod tests {
 
     #[test]
     fn every_name_reads_as_what_it_names() {
-        assert_eq!(
-            handicap_name("七枚落ち"),
-            HandicapName::Preset(Handicap::RightSevenPieces)
-        );
-        assert_eq!(
-            handicap_name("飛落ち"),
-            HandicapName::Preset(Handicap::Rook)
-        );
-        assert_eq!(handicap_name("詰将棋"), HandicapName::Diagram);
-        assert_eq!(handicap_name("五五将棋"), HandicapName::Unknown);
+        for (name, named) in [
+            ("七枚落ち", HandicapName::Preset(Handicap::RightSevenPieces)),
+            ("飛落ち", HandicapName::Preset(Handicap::Rook)),
+            ("詰将棋", HandicapName::Diagram),
+            ("五五将棋", HandicapName::Unknown),
+        ] {
+            assert_eq!(handicap_name(name), named, "{name}");
+        }
         for (name, sfen) in OTHER_NAMES {
             if let Some(sfen) = sfen {
                 let HandicapName::Setup(s) = handicap_name(name) else {

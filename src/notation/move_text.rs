@@ -296,19 +296,14 @@ pub fn relative_text(r: crate::record::Relative) -> String {
     s
 }
 
+/// The KI2 word of each flag of a [`crate::record::Relative`], lowest bit
+/// first: the flags are numbered in the order KI2 writes their words.
+const KI2_WORDS: &str = "右左直上引寄打";
+
 /// [`relative_text`] appended to `s`.
 fn push_relative(s: &mut String, r: crate::record::Relative) {
-    use crate::record::Relative as R;
-    for (flag, word) in [
-        (R::RIGHT, '右'),
-        (R::LEFT, '左'),
-        (R::STRAIGHT, '直'),
-        (R::UP, '上'),
-        (R::DOWN, '引'),
-        (R::SIDEWAYS, '寄'),
-        (R::DROP, '打'),
-    ] {
-        if r.contains(flag) {
+    for (bit, word) in KI2_WORDS.chars().enumerate() {
+        if r.0 & 1 << bit != 0 {
             s.push(word);
         }
     }
@@ -320,30 +315,14 @@ mod tests {
 
     #[test]
     fn japanese_moves() {
-        let sq = |f, r| Square::new(f, r).unwrap();
-        let m = Move::Normal {
-            from: sq(7, 7),
-            to: sq(7, 6),
-            promote: false,
-        };
-        assert_eq!(ja_move(Color::Sente, m, PieceKind::Pawn, false), "▲７六歩");
-        let d = Move::Drop {
-            kind: PieceKind::Pawn,
-            to: sq(5, 5),
-        };
-        assert_eq!(
-            ja_move(Color::Sente, d, PieceKind::Pawn, false),
-            "▲５五歩打"
-        );
-        let p = Move::Normal {
-            from: sq(3, 1),
-            to: sq(2, 2),
-            promote: true,
-        };
-        assert_eq!(
-            ja_move(Color::Gote, p, PieceKind::Silver, true),
-            "△同　銀成"
-        );
+        for (color, usi, piece, same, text) in [
+            (Color::Sente, "7g7f", PieceKind::Pawn, false, "▲７六歩"),
+            (Color::Sente, "P*5e", PieceKind::Pawn, false, "▲５五歩打"),
+            (Color::Gote, "3a2b+", PieceKind::Silver, true, "△同　銀成"),
+        ] {
+            let mv = Move::from_usi(usi).unwrap();
+            assert_eq!(ja_move(color, mv, piece, same), text, "{usi}");
+        }
     }
 }
 

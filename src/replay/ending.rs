@@ -76,13 +76,9 @@ impl EndState<'_> {
         if self.board_end == BoardEnd::Sennichite {
             let mut j = Judgement::result(no_result(Reason::Sennichite));
             if e.kind != EndingKind::Sennichite {
-                j.diagnostic = Some(self.diagnostic(
-                    DiagnosticCode::EndingDisagrees,
-                    format!(
-                        "the record ends with {:?}, but the game ended by a fourth repetition (sennichite)",
-                        e.text
-                    ),
-                ));
+                j.diagnostic = Some(
+                    self.disagreement(e, "the game ended by a fourth repetition (sennichite)"),
+                );
             }
             return j;
         }
@@ -111,16 +107,13 @@ impl EndState<'_> {
                 _ => false,
             };
             if !agrees {
-                j.diagnostic = Some(self.diagnostic(
-                    DiagnosticCode::EndingDisagrees,
-                    format!(
-                        "the record ends with {:?}, but ply {} was a foul ({}) by {}",
-                        e.text,
-                        f.ply,
-                        f.rule.code(),
-                        f.loser.name()
-                    ),
-                ));
+                let why = format!(
+                    "ply {} was a foul ({}) by {}",
+                    f.ply,
+                    f.rule.code(),
+                    f.loser.name()
+                );
+                j.diagnostic = Some(self.disagreement(e, &why));
             }
         }
         j
@@ -219,6 +212,15 @@ impl EndState<'_> {
                 diagnostic: None,
             },
         }
+    }
+
+    /// The finding that the recorded ending `e` disagrees with the board,
+    /// which shows `why`.
+    fn disagreement(&self, e: &Ending, why: &str) -> Diagnostic {
+        self.diagnostic(
+            DiagnosticCode::EndingDisagrees,
+            format!("the record ends with {:?}, but {why}", e.text),
+        )
     }
 
     fn diagnostic(&self, code: DiagnosticCode, message: String) -> Diagnostic {

@@ -266,22 +266,25 @@ pub(crate) fn lance(color: Color, sq: usize, occ: Bitboard) -> Bitboard {
     ray_attacks(lance_dir(color), sq, occ)
 }
 
+/// The attacks along the four directions `first..first + 4` from `sq`.
+#[inline]
+fn four_rays(first: usize, sq: usize, occ: Bitboard) -> Bitboard {
+    ray_attacks(first, sq, occ)
+        | ray_attacks(first + 1, sq, occ)
+        | ray_attacks(first + 2, sq, occ)
+        | ray_attacks(first + 3, sq, occ)
+}
+
 /// Bishop attacks from `sq`.
 #[inline]
 pub(crate) fn bishop(sq: usize, occ: Bitboard) -> Bitboard {
-    ray_attacks(4, sq, occ)
-        | ray_attacks(5, sq, occ)
-        | ray_attacks(6, sq, occ)
-        | ray_attacks(7, sq, occ)
+    four_rays(4, sq, occ)
 }
 
 /// Rook attacks from `sq`.
 #[inline]
 pub(crate) fn rook(sq: usize, occ: Bitboard) -> Bitboard {
-    ray_attacks(0, sq, occ)
-        | ray_attacks(1, sq, occ)
-        | ray_attacks(2, sq, occ)
-        | ray_attacks(3, sq, occ)
+    four_rays(0, sq, occ)
 }
 
 /// Every square a `color` `kind` on `sq` attacks (own pieces included).

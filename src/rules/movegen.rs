@@ -40,6 +40,17 @@ use crate::rules::position::Position;
 use crate::rules::rule::Rule;
 use crate::rules::types::{Color, Move, Piece, PieceKind, Square};
 
+/// [`Position::move_frame`]: `(us, them, occupied, own, target, king square, evasion)`.
+type MoveFrame = (
+    Color,
+    Color,
+    Bitboard,
+    Bitboard,
+    Bitboard,
+    Option<usize>,
+    Bitboard,
+);
+
 /// Add the move `from`→`to` of a `kind`, once promoting and once not, as the
 /// zone and dead squares allow.
 #[inline]
@@ -74,10 +85,12 @@ impl Position {
         out
     }
 
-    /// [`Position::legal_moves`] into a caller's buffer (cleared first), to
-    /// avoid an allocation per call.
-    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
-        out.clear();
+    /// What every move search starts from: the side to move, the enemy, the
+    /// occupied squares, the mover's own, the squares a move may go to, the
+    /// mover's king square and the squares that answer a check
+    /// ([`Position::evasion`]).
+    #[inline(always)]
+    fn move_frame(&self) -> MoveFrame {
         let us = self.side;
         let them = us.flip();
         let occ = self.occupied();
@@ -85,11 +98,18 @@ impl Position {
         // The enemy king is never a target: taking it is not a move.
         let target = ALL & !own & !self.pieces(them, PieceKind::King);
         let ksq = self.kings[us.index()].map(|k| k.index());
+        (us, them, occ, own, target, ksq, self.evasion(ksq))
+    }
+
+    /// [`Position::legal_moves`] into a caller's buffer (cleared first), to
+    /// avoid an allocation per call.
+    pub fn legal_moves_into(&self, out: &mut Vec<Move>) {
+        out.clear();
+        let (us, them, occ, own, target, ksq, evasion) = self.move_frame();
         let pinned = match ksq {
             Some(k) => self.pinned(us, k, occ),
             None => 0,
         };
-        let evasion = self.evasion(ksq);
 
         for from in attacks::squares(own) {
             let Some(p) = self.board[from] else { continue };
@@ -184,13 +204,7 @@ impl Position {
     /// other than the pawn's (bitboard tests only), then king moves, then
     /// board moves, then pawn drops (which may need the 打ち歩詰め test).
     pub fn has_legal_move(&self) -> bool {
-        let us = self.side;
-        let them = us.flip();
-        let occ = self.occupied();
-        let own = self.by_color[us.index()];
-        let target = ALL & !own & !self.pieces(them, PieceKind::King);
-        let ksq = self.kings[us.index()].map(|k| k.index());
-        let evasion = self.evasion(ksq);
+        let (us, them, occ, _, target, ksq, evasion) = self.move_frame();
         let hand = self.hands[us.index()];
         let drop_to = ALL & !occ & evasion;
         if drop_to != 0 {

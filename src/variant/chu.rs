@@ -9,15 +9,7 @@ use crate::rules::types::Color;
 impl Board {
     /// Whether a piece of `by` attacks `cell`, even one of its own (defends it).
     fn attacks_on(&self, cell: u8, by: Color) -> bool {
-        let mut reach = Vec::with_capacity(32);
-        (0..self.cell_count()).any(|from| {
-            if self.at(from).is_none_or(|(c, _)| c != by) {
-                return false;
-            }
-            reach.clear();
-            self.covers(from, &mut reach);
-            reach.contains(&cell)
-        })
+        self.reached_by(cell, by, true)
     }
 
     /// Whether the enemy lion on `to` is protected against a lion coming

@@ -72,47 +72,83 @@ const ALL_STEPS: &[(i8, i8)] = &[
     (1, -1),
 ];
 
-/// Chu shogi's pieces: ids 0–20 unpromoted, 21–38 their promotions (id + 21
-/// for the first eighteen).
+/// Chu shogi's 21 kinds of piece; the first eighteen promote.
 #[rustfmt::skip]
-pub static CHU: [PieceDef; 39] = [
-    PieceDef { name: "pawn", letter: 'P', kif: "歩兵", rays: PAWN_RAYS, promotes_to: Some(21), base: 0, cheap: true, one_way: true, ..PLAIN },
-    PieceDef { name: "go-between", letter: 'I', kif: "仲人", rays: GO_BETWEEN, promotes_to: Some(22), base: 1, cheap: true, ..PLAIN },
-    PieceDef { name: "side mover", letter: 'M', kif: "横行", rays: SIDE_MOVER, promotes_to: Some(23), base: 2, ..PLAIN },
-    PieceDef { name: "vertical mover", letter: 'V', kif: "竪行", rays: VERTICAL_MOVER, promotes_to: Some(24), base: 3, ..PLAIN },
-    PieceDef { name: "rook", letter: 'R', kif: "飛車", rays: ROOK_RAYS, promotes_to: Some(25), base: 4, ..PLAIN },
-    PieceDef { name: "bishop", letter: 'B', kif: "角行", rays: BISHOP_RAYS, promotes_to: Some(26), base: 5, ..PLAIN },
-    PieceDef { name: "dragon king", letter: 'D', kif: "龍王", rays: DRAGON_RAYS, promotes_to: Some(27), base: 6, ..PLAIN },
-    PieceDef { name: "dragon horse", letter: 'H', kif: "龍馬", rays: HORSE_RAYS, promotes_to: Some(28), base: 7, ..PLAIN },
-    PieceDef { name: "drunk elephant", letter: 'E', kif: "酔象", rays: ELEPHANT_RAYS, promotes_to: Some(29), base: 8, ..PLAIN },
-    PieceDef { name: "reverse chariot", letter: 'A', kif: "反車", rays: CHARIOT, promotes_to: Some(30), base: 9, ..PLAIN },
-    PieceDef { name: "blind tiger", letter: 'T', kif: "盲虎", rays: TIGER, promotes_to: Some(31), base: 10, ..PLAIN },
-    PieceDef { name: "kirin", letter: 'O', kif: "麒麟", rays: KIRIN, promotes_to: Some(32), base: 11, ..PLAIN },
-    PieceDef { name: "phoenix", letter: 'X', kif: "鳳凰", rays: PHOENIX, promotes_to: Some(33), base: 12, ..PLAIN },
-    PieceDef { name: "lance", letter: 'L', kif: "香車", rays: LANCE_RAYS, promotes_to: Some(34), base: 13, one_way: true, ..PLAIN },
-    PieceDef { name: "ferocious leopard", letter: 'F', kif: "猛豹", rays: LEOPARD, promotes_to: Some(35), base: 14, ..PLAIN },
-    PieceDef { name: "copper general", letter: 'C', kif: "銅将", rays: COPPER, promotes_to: Some(36), base: 15, ..PLAIN },
-    PieceDef { name: "silver general", letter: 'S', kif: "銀将", rays: SILVER_RAYS, promotes_to: Some(37), base: 16, ..PLAIN },
-    PieceDef { name: "gold general", letter: 'G', kif: "金将", rays: GOLD_RAYS, promotes_to: Some(38), base: 17, ..PLAIN },
-    PieceDef { name: "king", letter: 'K', kif: "玉将", rays: KING_RAYS, base: 18, royal: true, ..PLAIN },
-    PieceDef { name: "lion", letter: 'N', kif: "獅子", rays: LION, base: 19, lion: true, lion_steps: ALL_STEPS, ..PLAIN },
-    PieceDef { name: "queen", letter: 'Q', kif: "奔王", rays: QUEEN, base: 20, ..PLAIN },
-    PieceDef { name: "tokin", letter: 'P', promoted: true, kif: "と金", rays: GOLD_RAYS, base: 0, ..PLAIN },
-    PieceDef { name: "drunk elephant", letter: 'I', promoted: true, kif: "酔象", rays: ELEPHANT_RAYS, base: 1, ..PLAIN },
-    PieceDef { name: "free boar", letter: 'M', promoted: true, kif: "奔猪", rays: BOAR, base: 2, ..PLAIN },
-    PieceDef { name: "flying ox", letter: 'V', promoted: true, kif: "飛牛", rays: OX, base: 3, ..PLAIN },
-    PieceDef { name: "dragon king", letter: 'R', promoted: true, kif: "龍王", rays: DRAGON_RAYS, base: 4, ..PLAIN },
-    PieceDef { name: "dragon horse", letter: 'B', promoted: true, kif: "龍馬", rays: HORSE_RAYS, base: 5, ..PLAIN },
-    PieceDef { name: "soaring eagle", letter: 'D', promoted: true, kif: "飛鷲", rays: EAGLE, base: 6, lion_steps: &[(-1, 1), (1, 1)], ..PLAIN },
-    PieceDef { name: "horned falcon", letter: 'H', promoted: true, kif: "角鷹", rays: FALCON, base: 7, lion_steps: &[(0, 1)], ..PLAIN },
-    PieceDef { name: "crown prince", letter: 'E', promoted: true, kif: "太子", rays: KING_RAYS, base: 8, royal: true, ..PLAIN },
-    PieceDef { name: "whale", letter: 'A', promoted: true, kif: "鯨鯢", rays: WHALE, base: 9, ..PLAIN },
-    PieceDef { name: "flying stag", letter: 'T', promoted: true, kif: "飛鹿", rays: STAG, base: 10, ..PLAIN },
-    PieceDef { name: "lion", letter: 'O', promoted: true, kif: "獅子", rays: LION, base: 11, lion: true, lion_steps: ALL_STEPS, ..PLAIN },
-    PieceDef { name: "queen", letter: 'X', promoted: true, kif: "奔王", rays: QUEEN, base: 12, ..PLAIN },
-    PieceDef { name: "white horse", letter: 'L', promoted: true, kif: "白駒", rays: WHITE_HORSE, base: 13, ..PLAIN },
-    PieceDef { name: "bishop", letter: 'F', promoted: true, kif: "角行", rays: BISHOP_RAYS, base: 14, ..PLAIN },
-    PieceDef { name: "side mover", letter: 'C', promoted: true, kif: "横行", rays: SIDE_MOVER, base: 15, ..PLAIN },
-    PieceDef { name: "vertical mover", letter: 'S', promoted: true, kif: "竪行", rays: VERTICAL_MOVER, base: 16, ..PLAIN },
-    PieceDef { name: "rook", letter: 'G', promoted: true, kif: "飛車", rays: ROOK_RAYS, base: 17, ..PLAIN },
+const KINDS: [PieceDef; 21] = [
+    PieceDef { name: "pawn", letter: 'P', kif: "歩兵", rays: PAWN_RAYS, cheap: true, one_way: true, ..PLAIN },
+    PieceDef { name: "go-between", letter: 'I', kif: "仲人", rays: GO_BETWEEN, cheap: true, ..PLAIN },
+    PieceDef { name: "side mover", letter: 'M', kif: "横行", rays: SIDE_MOVER, ..PLAIN },
+    PieceDef { name: "vertical mover", letter: 'V', kif: "竪行", rays: VERTICAL_MOVER, ..PLAIN },
+    PieceDef { name: "rook", letter: 'R', kif: "飛車", rays: ROOK_RAYS, ..PLAIN },
+    PieceDef { name: "bishop", letter: 'B', kif: "角行", rays: BISHOP_RAYS, ..PLAIN },
+    PieceDef { name: "dragon king", letter: 'D', kif: "龍王", rays: DRAGON_RAYS, ..PLAIN },
+    PieceDef { name: "dragon horse", letter: 'H', kif: "龍馬", rays: HORSE_RAYS, ..PLAIN },
+    PieceDef { name: "drunk elephant", letter: 'E', kif: "酔象", rays: ELEPHANT_RAYS, ..PLAIN },
+    PieceDef { name: "reverse chariot", letter: 'A', kif: "反車", rays: CHARIOT, ..PLAIN },
+    PieceDef { name: "blind tiger", letter: 'T', kif: "盲虎", rays: TIGER, ..PLAIN },
+    PieceDef { name: "kirin", letter: 'O', kif: "麒麟", rays: KIRIN, ..PLAIN },
+    PieceDef { name: "phoenix", letter: 'X', kif: "鳳凰", rays: PHOENIX, ..PLAIN },
+    PieceDef { name: "lance", letter: 'L', kif: "香車", rays: LANCE_RAYS, one_way: true, ..PLAIN },
+    PieceDef { name: "ferocious leopard", letter: 'F', kif: "猛豹", rays: LEOPARD, ..PLAIN },
+    PieceDef { name: "copper general", letter: 'C', kif: "銅将", rays: COPPER, ..PLAIN },
+    PieceDef { name: "silver general", letter: 'S', kif: "銀将", rays: SILVER_RAYS, ..PLAIN },
+    PieceDef { name: "gold general", letter: 'G', kif: "金将", rays: GOLD_RAYS, ..PLAIN },
+    PieceDef { name: "king", letter: 'K', kif: "玉将", rays: KING_RAYS, royal: true, ..PLAIN },
+    PieceDef { name: "lion", letter: 'N', kif: "獅子", rays: LION, lion: true, lion_steps: ALL_STEPS, ..PLAIN },
+    PieceDef { name: "queen", letter: 'Q', kif: "奔王", rays: QUEEN, ..PLAIN },
 ];
+
+/// What the first eighteen kinds promote to, in their order: nine move
+/// (and are named) as another kind does, with a letter of their own.
+#[rustfmt::skip]
+const PROMOTIONS: [PieceDef; 18] = [
+    PieceDef { name: "tokin", letter: 'P', kif: "と金", rays: GOLD_RAYS, ..PLAIN },
+    PieceDef { letter: 'I', ..KINDS[8] }, // drunk elephant
+    PieceDef { name: "free boar", letter: 'M', kif: "奔猪", rays: BOAR, ..PLAIN },
+    PieceDef { name: "flying ox", letter: 'V', kif: "飛牛", rays: OX, ..PLAIN },
+    PieceDef { letter: 'R', ..KINDS[6] }, // dragon king
+    PieceDef { letter: 'B', ..KINDS[7] }, // dragon horse
+    PieceDef { name: "soaring eagle", letter: 'D', kif: "飛鷲", rays: EAGLE, lion_steps: &[(-1, 1), (1, 1)], ..PLAIN },
+    PieceDef { name: "horned falcon", letter: 'H', kif: "角鷹", rays: FALCON, lion_steps: &[(0, 1)], ..PLAIN },
+    PieceDef { name: "crown prince", letter: 'E', kif: "太子", rays: KING_RAYS, royal: true, ..PLAIN },
+    PieceDef { name: "whale", letter: 'A', kif: "鯨鯢", rays: WHALE, ..PLAIN },
+    PieceDef { name: "flying stag", letter: 'T', kif: "飛鹿", rays: STAG, ..PLAIN },
+    PieceDef { letter: 'O', ..KINDS[19] }, // lion
+    PieceDef { letter: 'X', ..KINDS[20] }, // queen
+    PieceDef { name: "white horse", letter: 'L', kif: "白駒", rays: WHITE_HORSE, ..PLAIN },
+    PieceDef { letter: 'F', ..KINDS[5] }, // bishop
+    PieceDef { letter: 'C', ..KINDS[2] }, // side mover
+    PieceDef { letter: 'S', ..KINDS[3] }, // vertical mover
+    PieceDef { letter: 'G', ..KINDS[4] }, // rook
+];
+
+/// Chu shogi's pieces: ids 0–20 the [`KINDS`], 21–38 the [`PROMOTIONS`]
+/// of the first eighteen (id + 21), each going back to its kind when captured.
+pub static CHU: [PieceDef; 39] = {
+    let mut all = [PLAIN; 39];
+    let mut id = 0;
+    while id < KINDS.len() {
+        let promotes_to = if id < PROMOTIONS.len() {
+            Some((id + KINDS.len()) as u8)
+        } else {
+            None
+        };
+        all[id] = PieceDef {
+            promotes_to,
+            base: id as u8,
+            ..KINDS[id]
+        };
+        id += 1;
+    }
+    let mut kind = 0;
+    while kind < PROMOTIONS.len() {
+        all[KINDS.len() + kind] = PieceDef {
+            promoted: true,
+            promotes_to: None,
+            base: kind as u8,
+            ..PROMOTIONS[kind]
+        };
+        kind += 1;
+    }
+    all
+};

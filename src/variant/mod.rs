@@ -235,16 +235,16 @@ impl Variant {
         Variant::Chu,
     ];
 
-    /// Every variant the engine plays, modern shogi first.
-    pub const ALL: [Variant; 7] = [
-        Variant::Shogi,
-        Variant::Sho,
-        Variant::Tori,
-        Variant::Mini,
-        Variant::Judkins,
-        Variant::Micro,
-        Variant::Chu,
-    ];
+    /// Every variant the engine plays: modern shogi, then [`Variant::NAMED`].
+    pub const ALL: [Variant; 7] = {
+        let mut all = [Variant::Shogi; 7];
+        let mut i = 0;
+        while i < Self::NAMED.len() {
+            all[i + 1] = Self::NAMED[i];
+            i += 1;
+        }
+        all
+    };
 
     /// The rules of this variant.
     pub fn rules(self) -> &'static Rules {

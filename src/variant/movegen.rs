@@ -12,12 +12,8 @@ impl Board {
         self.rays_into(from, out, false);
     }
 
-    /// Every cell the piece on `from` attacks: what it reaches, and the
-    /// cells of its own pieces it defends.
-    pub(super) fn covers(&self, from: u8, out: &mut Vec<u8>) {
-        self.rays_into(from, out, true);
-    }
-
+    /// [`Board::reach`], and with `own` the cells of its own pieces the
+    /// piece on `from` defends as well.
     fn rays_into(&self, from: u8, out: &mut Vec<u8>, own: bool) {
         let Some((color, id)) = self.at(from) else {
             return;
@@ -48,13 +44,19 @@ impl Board {
 
     /// Whether some piece of `by` reaches `cell`.
     pub fn attacked(&self, cell: u8, by: Color) -> bool {
-        let mut reach = Vec::with_capacity(16);
+        self.reached_by(cell, by, false)
+    }
+
+    /// Whether some piece of `by` reaches `cell`; with `defended`, whether
+    /// one attacks it: reaches it, or defends its own piece there.
+    pub(super) fn reached_by(&self, cell: u8, by: Color, defended: bool) -> bool {
+        let mut reach = Vec::with_capacity(32);
         (0..self.cell_count()).any(|from| {
             if self.at(from).is_none_or(|(c, _)| c != by) {
                 return false;
             }
             reach.clear();
-            self.reach(from, &mut reach);
+            self.rays_into(from, &mut reach, defended);
             reach.contains(&cell)
         })
     }

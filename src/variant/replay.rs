@@ -232,14 +232,7 @@ pub fn replay(record: Record) -> Result<VariantGame, NotAVariant> {
                     usi,
                     span: *span,
                 });
-                if let Some(next) = moves.get(i + 1).map(|e| &e.span) {
-                    diagnostics.push(after_end(
-                        DiagnosticCode::MovesAfterFoul,
-                        moves.len() - i - 1,
-                        "the foul",
-                        *next,
-                    ));
-                }
+                diagnostics.extend(after_foul(moves, i));
                 break;
             }
         };
@@ -265,14 +258,7 @@ pub fn replay(record: Record) -> Result<VariantGame, NotAVariant> {
             let usi = board.usi(m);
             if let Some(f) = repetition_foul(&board, &plies, first, ply, usi, *span) {
                 foul = Some(f);
-                if let Some(next) = moves.get(i + 1).map(|e| &e.span) {
-                    diagnostics.push(after_end(
-                        DiagnosticCode::MovesAfterFoul,
-                        moves.len() - i - 1,
-                        "the foul",
-                        *next,
-                    ));
-                }
+                diagnostics.extend(after_foul(moves, i));
                 break;
             }
         } else if board.royals(board.side()).is_empty() {
@@ -308,6 +294,17 @@ fn after_end(code: DiagnosticCode, extra: usize, what: &str, span: Location) -> 
         ),
         span: Some(span),
     }
+}
+
+/// The finding about the moves written after a foul on move `i`, if any.
+fn after_foul(moves: &[MoveEntry], i: usize) -> Option<VDiagnostic> {
+    let next = moves.get(i + 1)?;
+    Some(after_end(
+        DiagnosticCode::MovesAfterFoul,
+        moves.len() - i - 1,
+        "the foul",
+        next.span,
+    ))
 }
 
 /// The foul a fourth occurrence makes, if any: perpetual check by one side

@@ -10,11 +10,25 @@ fn one(text: &str) -> Record {
     v.remove(0)
 }
 
+/// The one record `text` holds, whose main line must have `n` moves.
+fn with_moves(text: &str, n: usize) -> Record {
+    let r = one(text);
+    assert_eq!(r.main.moves.len(), n, "{text:?}");
+    r
+}
+
 fn err(text: &str) -> ParseError {
     match parse(text) {
         Ok(r) => panic!("expected an error, got {r:?}"),
         Err(e) => e,
     }
+}
+
+/// The error `text` gives, whose message must begin `expected {what}`.
+fn err_expecting(text: &str, what: &str) -> ParseError {
+    let e = err(text);
+    assert!(e.message.starts_with(&format!("expected {what}")), "{e}");
+    e
 }
 
 fn sq(f: u8, r: u8) -> Square {
@@ -69,9 +83,11 @@ fn pi_gives_presets_only_when_it_matches_one() {
     // Same pieces, but sente to move: no preset says that.
     let r = one("PI82HI22KA\n+\n");
     assert!(matches!(r.start, StartPosition::Setup(_)));
-    let e = err("PI55FU\n+\n");
+    let e = err_expecting(
+        "PI55FU\n+\n",
+        "a piece of the even-game position after PI, but FU is not on 55",
+    );
     assert_eq!((e.span.line, e.span.column), (1, 1));
-    assert!(e.message.contains("FU is not on 55"), "{e}");
 }
 
 #[test]
@@ -87,9 +103,8 @@ fn rows_build_a_setup_even_with_collapsed_spaces() {
         panic!("{:?}", r.start)
     };
     assert_eq!(s.preset(), Some(Handicap::Hirate));
-    let e = err("P1-KY-KE-GI-KI-OU-KI-GI-KE\n+\n");
+    let e = err_expecting("P1-KY-KE-GI-KI-OU-KI-GI-KE\n+\n", "a cell");
     assert_eq!((e.span.line, e.span.column), (1, 27));
-    assert!(e.message.starts_with("expected a cell"), "{e}");
 }
 
 #[test]
@@ -97,17 +112,15 @@ fn piece_lines_place_pieces_and_00al_gives_the_rest() {
     let r = one("P-11OU\nP+13FU23KI\nP+00KI00FU\nP-00AL\nP+\n+\n");
     let s = r.start.setup().expect("a shogi start");
     assert_eq!(s.sfen_key(), "8k/9/7GP/9/9/9/9/9/9 b GP2r2b2g4s4n4l16p");
-    let e = err("P+00OU\n+\n");
-    assert!(e.message.contains("in hand"), "{e}");
+    err_expecting("P+00OU\n+\n", "an unpromoted piece other than OU in hand");
     let e = err("P+13F\n+\n");
     assert_eq!(e.span.column, 3);
 }
 
 #[test]
 fn moves_times_and_commas() {
-    let r = one("PI\n+\n+7776FU,T12,-3334FU,T6\n+0055KA\nT3.5\n-8822UM\n");
+    let r = with_moves("PI\n+\n+7776FU,T12,-3334FU,T6\n+0055KA\nT3.5\n-8822UM\n", 4);
     let m = &r.main.moves;
-    assert_eq!(m.len(), 4);
     assert_eq!(
         m[0].notation,
         Notation::Csa {
@@ -151,24 +164,7 @@ fn millisecond_times() {
 
 #[test]
 fn every_special_word_is_an_ending() {
-    let cases = [
-        ("TORYO", EndingKind::Resign),
-        ("CHUDAN", EndingKind::Interrupt),
-        ("SENNICHITE", EndingKind::Sennichite),
-        ("TIME_UP", EndingKind::TimeUp),
-        ("ILLEGAL_MOVE", EndingKind::FoulByMover),
-        ("+ILLEGAL_ACTION", EndingKind::FoulBy(Color::Sente)),
-        ("-ILLEGAL_ACTION", EndingKind::FoulBy(Color::Gote)),
-        ("JISHOGI", EndingKind::Jishogi),
-        ("KACHI", EndingKind::Kachi),
-        ("HIKIWAKE", EndingKind::Hikiwake),
-        ("MAX_MOVES", EndingKind::MaxMoves),
-        ("MATTA", EndingKind::Matta),
-        ("TSUMI", EndingKind::Tsumi),
-        ("FUZUMI", EndingKind::Fuzumi),
-        ("ERROR", EndingKind::Error),
-    ];
-    for (word, kind) in cases {
+    for &(word, kind) in EndingKind::csa_words() {
         let r = one(&format!("PI\n+\n+7776FU\n%{word},T7\n"));
         let e = r.main.ending.expect(word);
         assert_eq!(e.kind, kind);
@@ -251,28 +247,19 @@ fn bom_crlf_and_blank_lines() {
 
 #[test]
 fn malformed_move_says_where_and_what_was_expected() {
-    let e = err("PI\n+\n+7776FU\n-33x4FU\n");
+    let e = err_expecting("PI\n+\n+7776FU\n-33x4FU\n", "a destination square");
     assert_eq!((e.span.line, e.span.column), (4, 4));
-    assert!(
-        e.message.starts_with("expected a destination square"),
-        "{e}"
-    );
     let e = err("PI\n+\n+7776FU,-3334XX\n");
     assert_eq!((e.span.line, e.span.column, e.span.offset), (3, 14, 18));
     assert_eq!(e.message, "expected a piece code such as FU, found 'X'");
-    let e = err("PI\n+\n+x776FU\n");
+    let e = err_expecting("PI\n+\n+x776FU\n", "an origin square");
     assert_eq!((e.span.line, e.span.column), (3, 2));
-    assert!(e.message.starts_with("expected an origin square"), "{e}");
-    let e = err("PI\n+\n+7776FUU\n");
-    assert!(e.message.starts_with("expected the end of the move"), "{e}");
+    err_expecting("PI\n+\n+7776FUU\n", "the end of the move");
     let e = err("PI\n+\nT1x\n");
     assert_eq!(e.span.column, 3);
-    let e = err("PI\n+\n+7776FU\n%toryo\n");
-    assert!(e.message.contains("special move word"), "{e}");
-    let e = err("PI\n+\n７六歩\n");
-    assert!(e.message.starts_with("expected a CSA statement"), "{e}");
-    let e = err("$EVENT\n");
-    assert!(e.message.contains("$EVENT:"), "{e}");
+    err_expecting("PI\n+\n+7776FU\n%toryo\n", "a special move word");
+    err_expecting("PI\n+\n７六歩\n", "a CSA statement");
+    err_expecting("$EVENT\n", "a key and ':' such as $EVENT:");
     let e = err("PI\n+\nP+00FU\n");
     assert!(e.message.contains("after the side-to-move line"), "{e}");
     let e = err("\n\n");
@@ -429,9 +416,11 @@ fn split_games_cuts_as_a_walk_over_every_line_does() {
 
 #[test]
 fn moves_and_times_keep_spans_and_errors_under_every_line_end() {
-    let r = one("PI\r\n+\r\n+7776FU\r\nT12\r-3334FU\nT1.5\n+2726FU\nT3\nT4\n-8384FU");
+    let r = with_moves(
+        "PI\r\n+\r\n+7776FU\r\nT12\r-3334FU\nT1.5\n+2726FU\nT3\nT4\n-8384FU",
+        4,
+    );
     let m = &r.main.moves;
-    assert_eq!(m.len(), 4);
     assert_eq!(
         (m[1].span.line, m[1].span.offset, m[1].span.column),
         (5, 20, 1)
@@ -440,9 +429,8 @@ fn moves_and_times_keep_spans_and_errors_under_every_line_end() {
     assert_eq!(m[2].time.and_then(|t| t.spent_ms), Some(3000));
     assert_eq!(r.notes, ["T4"]);
     assert_eq!((m[3].span.line, m[3].time), (10, None));
-    let e = err("PI\n+\n+7776FU\nT12\n+7776FX\n");
+    let e = err_expecting("PI\n+\n+7776FU\nT12\n+7776FX\n", "a piece code");
     assert_eq!((e.span.line, e.span.column), (5, 6));
-    assert!(e.message.contains("piece code"), "{e}");
 }
 
 #[test]
@@ -579,12 +567,18 @@ fn codes(r: &Record) -> Vec<&str> {
     r.notices.iter().map(|n| n.code.code()).collect()
 }
 
+/// The one record `text` holds, with a single notice: `code`, on line 2.
+fn noticed_on_line_2(text: &str, code: &str) -> Record {
+    let r = one(text);
+    assert_eq!(codes(&r), [code]);
+    assert_eq!(r.notices[0].span.line, 2);
+    r
+}
+
 #[test]
 fn no_position_at_all_reads_as_the_even_game_start_with_a_notice() {
-    let r = one("V2.2\n+\n+7776FU,T0\n-3334FU,T0\n%TORYO\n");
+    let r = noticed_on_line_2("V2.2\n+\n+7776FU,T0\n-3334FU,T0\n%TORYO\n", "start-assumed");
     assert_eq!(r.start, StartPosition::Preset(Handicap::Hirate));
-    assert_eq!(codes(&r), ["start-assumed"]);
-    assert_eq!(r.notices[0].span.line, 2);
     assert_eq!(r.main.moves.len(), 2);
     // A gote side line keeps its side on the even-game board.
     let r = one("-\n-3334FU\n");
@@ -599,9 +593,7 @@ fn no_position_at_all_reads_as_the_even_game_start_with_a_notice() {
 
 #[test]
 fn a_missing_side_line_is_taken_from_the_first_move_with_a_notice() {
-    let r = one("PI\n-3334FU\n+7776FU\n%TORYO\n");
-    assert_eq!(codes(&r), ["no-side-to-move"]);
-    assert_eq!(r.notices[0].span.line, 2);
+    let r = noticed_on_line_2("PI\n-3334FU\n+7776FU\n%TORYO\n", "no-side-to-move");
     assert!(
         r.notices[0].message.contains("gote to move"),
         "{:?}",
@@ -617,9 +609,10 @@ fn a_missing_side_line_is_taken_from_the_first_move_with_a_notice() {
 
 #[test]
 fn game_information_after_the_position_is_noticed_once() {
-    let r = one("PI\nN+a\n+\n+7776FU\n$EVENT:e\n$END_TIME:2024/04/01\n");
-    assert_eq!(codes(&r), ["info-after-position"]);
-    assert_eq!(r.notices[0].span.line, 2);
+    let r = noticed_on_line_2(
+        "PI\nN+a\n+\n+7776FU\n$EVENT:e\n$END_TIME:2024/04/01\n",
+        "info-after-position",
+    );
     assert_eq!(
         keys(&r),
         [("N+", "a"), ("EVENT", "e"), ("END_TIME", "2024/04/01")]

@@ -4,7 +4,8 @@
 
 use crate::parse::ja::expect::{Res, error, failure};
 use crate::parse::ja::token::{Origin, drop_word, key, key3, origin};
-use crate::rules::types::{PieceKind, Square};
+use crate::record::{Dest, Notation};
+use crate::rules::types::{Color, PieceKind, Square};
 
 /// A KIF/KI2 piece name (`歩`, `成銀`, `竜`, …) as a nom parser.
 #[inline(always)]
@@ -97,12 +98,32 @@ pub(crate) enum Source {
 }
 
 impl Source {
-    /// The origin square and whether the move is a drop.
-    pub(crate) fn origin_and_drop(self) -> (Option<Square>, bool) {
+    /// The origin square, where one is written.
+    #[inline]
+    pub(crate) fn origin(self) -> Option<Square> {
         match self {
-            Source::Unwritten => (None, false),
-            Source::From(sq) => (Some(sq), false),
-            Source::Drop { .. } => (None, true),
+            Source::From(sq) => Some(sq),
+            Source::Unwritten | Source::Drop { .. } => None,
+        }
+    }
+
+    /// The KIF notation of a move that ends so: KIF lines, and KI2 moves
+    /// whose origin is written.
+    #[inline]
+    pub(crate) fn kif_move(
+        self,
+        color: Option<Color>,
+        dest: Dest,
+        piece: PieceKind,
+        promote: Option<bool>,
+    ) -> Notation {
+        Notation::Kif {
+            color,
+            dest,
+            piece,
+            promote,
+            from: self.origin(),
+            drop: matches!(self, Source::Drop { .. }),
         }
     }
 }
@@ -183,9 +204,13 @@ mod tests {
                 other => panic!("{text}: {other:?}"),
             }
         }
-        assert_eq!(
-            Source::Drop { origin: true }.origin_and_drop(),
-            (None, true)
-        );
+        assert!(matches!(
+            Source::Drop { origin: true }.kif_move(None, Dest::Same, PieceKind::Pawn, None),
+            Notation::Kif {
+                from: None,
+                drop: true,
+                ..
+            }
+        ));
     }
 }

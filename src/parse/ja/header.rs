@@ -105,14 +105,14 @@ mod tests {
 
     #[test]
     fn handicap_names() {
-        assert_eq!(
-            handicap_name("平手　　"),
-            HandicapName::Preset(Handicap::Hirate)
-        );
-        assert_eq!(
-            handicap_name("平手#コメント2"),
-            HandicapName::Preset(Handicap::Hirate)
-        );
+        // Trailing blanks and a note are not part of the name.
+        for value in ["平手　　", "平手#コメント2"] {
+            assert_eq!(
+                handicap_name(value),
+                HandicapName::Preset(Handicap::Hirate),
+                "{value}"
+            );
+        }
         for h in Handicap::ALL {
             assert_eq!(handicap_name(h.kif_name()), HandicapName::Preset(h));
         }

@@ -57,10 +57,14 @@ mod tests {
 
     #[test]
     fn move_line_shapes() {
-        assert!(looks_like_move_line("  12 ７六歩"));
-        assert!(looks_like_move_line("　1\t７六歩"));
-        assert!(!looks_like_move_line("2024/01/01"));
-        assert!(!looks_like_move_line("12"));
+        for (line, is_move) in [
+            ("  12 ７六歩", true),
+            ("　1\t７六歩", true),
+            ("2024/01/01", false),
+            ("12", false),
+        ] {
+            assert_eq!(looks_like_move_line(line), is_move, "{line:?}");
+        }
     }
 
     #[test]

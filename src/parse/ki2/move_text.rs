@@ -118,22 +118,11 @@ fn board_move(color: Color) -> impl FnMut(&str) -> Res<'_, Notation> {
             return Err(expect::failure(i, ORIGIN));
         }
         let (i, _) = context("the end of the move", eof).parse(i)?;
-        let (from, drop) = source.origin_and_drop();
         if let Source::From(_) | Source::Drop { origin: true } = source {
             // The written origin decides; modifiers are then redundant.
-            return Ok((
-                i,
-                Notation::Kif {
-                    color: Some(color),
-                    dest,
-                    piece,
-                    promote,
-                    from,
-                    drop,
-                },
-            ));
+            return Ok((i, source.kif_move(Some(color), dest, piece, promote)));
         }
-        if drop {
+        if let Source::Drop { .. } = source {
             rel |= Relative::DROP;
         }
         Ok((

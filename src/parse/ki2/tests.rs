@@ -259,10 +259,15 @@ fn errors_point_at_the_bad_character() {
 
 #[test]
 fn sniffing() {
-    assert!(sniff("先手：A\n▲７六歩    △３四歩\n"));
-    assert!(sniff("▲76歩 ▽34歩"));
-    assert!(!sniff("手数----指手---------消費時間--\n   1 ７六歩(77)\n"));
-    assert!(!sniff("先手：A\n"));
+    for text in ["先手：A\n▲７六歩    △３四歩\n", "▲76歩 ▽34歩"] {
+        assert!(sniff(text), "{text:?}");
+    }
+    for text in [
+        "手数----指手---------消費時間--\n   1 ７六歩(77)\n",
+        "先手：A\n",
+    ] {
+        assert!(!sniff(text), "{text:?}");
+    }
 }
 
 #[test]

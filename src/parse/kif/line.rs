@@ -96,16 +96,7 @@ fn normal_move(color: Option<Color>) -> impl FnMut(&str) -> Res<'_, Notation> {
         // Some writers put the space after the piece: `同銀　(79)`.
         let (i, _) = spaces0(i)?;
         let (i, (promote, source)) = move_end(i)?;
-        let (from, drop) = source.origin_and_drop();
-        let notation = Notation::Kif {
-            color,
-            dest,
-            piece,
-            promote,
-            from,
-            drop,
-        };
-        Ok((i, notation))
+        Ok((i, source.kif_move(color, dest, piece, promote)))
     }
 }
 

@@ -254,13 +254,21 @@ fn never_panics_on_mangled_input() {
 
 #[test]
 fn sniffing() {
-    assert!(sniff("#KIF version=2.0 encoding=UTF-8\n"));
-    assert!(sniff("先手：a\n   1 ７六歩(77)\n"));
-    // Headers alone are KI2's too: `detect` weighs them (see its tests).
-    assert!(!sniff("手合割：平手\n"));
-    assert!(!sniff("手合割：平手\n▲７六歩　△３四歩\n"));
-    assert!(!sniff("V2.2\n+7776FU\n"));
-    assert!(!sniff("position startpos moves 7g7f\n"));
+    for text in [
+        "#KIF version=2.0 encoding=UTF-8\n",
+        "先手：a\n   1 ７六歩(77)\n",
+    ] {
+        assert!(sniff(text), "{text:?}");
+    }
+    for text in [
+        // Headers alone are KI2's too: `detect` weighs them (see its tests).
+        "手合割：平手\n",
+        "手合割：平手\n▲７六歩　△３四歩\n",
+        "V2.2\n+7776FU\n",
+        "position startpos moves 7g7f\n",
+    ] {
+        assert!(!sniff(text), "{text:?}");
+    }
 }
 
 /// The shapes real writers use read to the same moves, however the number,

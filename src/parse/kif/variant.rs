@@ -233,8 +233,7 @@ fn move_text<'a>(board: &Board, i: &'a str) -> Res<'a, Notation> {
     let (i, _) = spaces0(&i[len..])?;
     let origin = i;
     let (i, (promote, source)) = move_end(i)?;
-    let (from, _) = source.origin_and_drop();
-    let from = match from {
+    let from = match source.origin() {
         Some(sq) => Some(cell(board, sq).ok_or_else(|| failure(&origin[1..], OFF_BOARD))?),
         None => None,
     };

@@ -65,27 +65,16 @@ fn same_square_with_and_without_space() {
 
 #[test]
 fn promotions_drops_and_promoted_names() {
-    assert!(matches!(
-        kif("21 ２二角成(88)").0,
-        Notation::Kif {
-            promote: Some(true),
-            ..
-        }
-    ));
-    assert!(matches!(
-        kif("21 ２二角不成(88)").0,
-        Notation::Kif {
-            promote: Some(false),
-            ..
-        }
-    ));
-    assert!(matches!(
-        kif("21 ２二角生(88)").0,
-        Notation::Kif {
-            promote: Some(false),
-            ..
-        }
-    ));
+    for (l, p) in [
+        ("21 ２二角成(88)", Some(true)),
+        ("21 ２二角不成(88)", Some(false)),
+        ("21 ２二角生(88)", Some(false)),
+    ] {
+        assert!(
+            matches!(kif(l).0, Notation::Kif { promote, .. } if promote == p),
+            "{l}"
+        );
+    }
     assert!(matches!(
         kif("10 ２三歩打").0,
         Notation::Kif {
