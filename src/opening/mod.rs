@@ -26,6 +26,8 @@
 mod classify;
 mod header;
 mod index;
+#[cfg(test)]
+mod oracle_tests;
 mod table;
 #[cfg(test)]
 mod tests;
