@@ -65,7 +65,7 @@ impl Candidate {
 
 /// Lists of candidates by an event's key.
 #[derive(Debug, Default)]
-struct Lists(Vec<Box<[Candidate]>>);
+struct Lists(Vec<Vec<Candidate>>);
 
 impl Lists {
     /// `keys` lists from `(key, candidate)` pairs, each list in the order
@@ -75,13 +75,12 @@ impl Lists {
         for p in &pairs {
             count[p.0] += 1;
         }
-        // Each list is made its size, so that boxing it moves nothing; an
-        // empty one allocates nothing.
+        // Each list is made its size; an empty one allocates nothing.
         let mut lists: Vec<Vec<Candidate>> = count.into_iter().map(Vec::with_capacity).collect();
         for (k, c) in pairs {
             lists[k].push(c);
         }
-        Lists(lists.into_iter().map(Vec::into_boxed_slice).collect())
+        Lists(lists)
     }
 
     fn get(&self, key: usize) -> &[Candidate] {
@@ -123,8 +122,7 @@ pub(crate) struct Index {
     n: usize,
     rules: [Vec<Rule>; 2],
     /// By [`piece_key`]: the entries that piece arriving on that square
-    /// may complete (it is required there, one of an any-of there, or the
-    /// rook on a file the entry names).
+    /// may complete (it is required there, or one of an any-of there).
     arrival: Lists,
     /// By [`piece_key`]: the entries that piece leaving that square may
     /// complete (it is forbidden there).
@@ -154,7 +152,7 @@ pub(crate) struct Index {
     settled: [Vec<bool>; 3],
     /// Likewise, what is settled at the start of a game: those, and the
     /// entries waiting for a parent or a move, which a test could not
-    /// find held before then (`Run::unblock` lets them go).
+    /// find held before then (the run releases them).
     initial: [Vec<bool>; 3],
     /// The even start's placement.
     even: Option<Placement>,
