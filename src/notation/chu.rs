@@ -2,7 +2,9 @@
 //! the engine table's (`variant::chu_pieces`): the traditional 醉 of the
 //! drunk elephant, and the names of four promotions (a promoted pawn
 //! moves as a gold, 金将; a promoted leopard is a "small bishop", 小角; a
-//! promoted gold a "gold rook", 金飛車).
+//! promoted gold a "gold rook", 金飛車); chu shogi's rank kanji; and the
+//! reading of a piece's name in a variant's KIF move, by every name a KIF
+//! may give it.
 
 use crate::variant::{Board, Variant};
 
@@ -64,6 +66,39 @@ pub fn lishogi_name(board: &Board, id: u8) -> &'static str {
 /// lishogi's where that differs.
 pub fn names(board: &Board, id: u8) -> [&'static str; 2] {
     [board.def(id).kif, lishogi_name(board, id)]
+}
+
+/// Alternative names KIF writers use, and the name each stands for.
+const ALIASES: [(&str, &str); 7] = [
+    ("王", "玉"),
+    ("竜", "龍"),
+    ("全", "成銀"),
+    ("圭", "成桂"),
+    ("杏", "成香"),
+    ("象", "酔象"),
+    ("太", "太子"),
+];
+
+/// The piece named at the start of `i` on `board`'s table (any variant's,
+/// not only chu shogi's): its id and the name's byte length.
+/// The longest name wins (成銀 over 銀); a name may drop its 左/右
+/// (tori shogi's quails are written 鶉, the origin telling which).
+pub(crate) fn piece_named(board: &Board, i: &str) -> Option<(u8, usize)> {
+    let rules = board.rules();
+    (0..rules.pieces.len() as u8)
+        .filter(|id| !rules.unused.contains(id))
+        .filter_map(|id| {
+            let [own, lishogi] = names(board, id);
+            let short = own.strip_prefix(['左', '右']).unwrap_or("");
+            let aliases = ALIASES.iter().filter(|(_, n)| *n == own).map(|(a, _)| *a);
+            [own, lishogi, short]
+                .into_iter()
+                .chain(aliases)
+                .filter(|n| !n.is_empty() && i.starts_with(n))
+                .map(|n| (id, n.len()))
+                .max_by_key(|&(_, l)| l)
+        })
+        .max_by_key(|&(_, l)| l)
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! each side, with squares mirrored for gote, and the lists that map a
 //! game's events to the entries they may complete.
 
-use super::classify::{CODES, Code, OPEN, Placement, Spot, code};
+use super::placement::{CODES, Code, OPEN, Placement, Spot, code};
 use super::table::{Entry, EntryKind, Placed, Sides, Start};
 use crate::replay::Ply;
 use crate::rules::attacks::{Bitboard, bb};

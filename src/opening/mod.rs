@@ -28,6 +28,7 @@ mod header;
 mod index;
 #[cfg(test)]
 mod oracle_tests;
+mod placement;
 mod table;
 #[cfg(test)]
 mod tests;

@@ -7,8 +7,7 @@
 //! mark may be left out (older exports, shogiops).
 
 use super::line::{Body, MoveLine, ended, terminal};
-use super::variant::piece;
-use crate::notation::chu::{RANKS, from_board_name, rank_at};
+use crate::notation::chu::{RANKS, from_board_name, piece_named as piece, rank_at};
 use crate::parse::ja::expect::{self, LineErr, Res, error, failure};
 use crate::parse::ja::token::{side_mark, spaces0};
 use crate::record::Notation;

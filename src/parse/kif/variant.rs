@@ -12,6 +12,7 @@ use super::chu::{self, Step};
 use super::line::{self, Body, MoveLine};
 use super::{Board as KifBoard, read};
 use crate::error::{ParseError, ParseErrorKind};
+use crate::notation::chu::piece_named as piece;
 use crate::parse::SourceLine;
 use crate::parse::document::Document;
 use crate::parse::ja::expect::{LineErr, Res, error, failure};
@@ -157,17 +158,6 @@ fn looks_like_diagram(t: &str) -> bool {
                 .all(|c| ('１'..='９').contains(&c) || c == ' ' || c == '　'))
 }
 
-/// Alternative names KIF writers use, and the name each stands for.
-const ALIASES: [(&str, &str); 7] = [
-    ("王", "玉"),
-    ("竜", "龍"),
-    ("全", "成銀"),
-    ("圭", "成桂"),
-    ("杏", "成香"),
-    ("象", "酔象"),
-    ("太", "太子"),
-];
-
 /// A double move from its two steps: the first's origin and destination
 /// (the step), the second's destination and promotion.
 fn join(first: Notation, second: Notation) -> Notation {
@@ -189,27 +179,6 @@ fn join(first: Notation, second: Notation) -> Notation {
         },
         (_, second) => second,
     }
-}
-
-/// The piece named at the start of `i` on `board`'s table: its id.
-/// The longest name wins (成銀 over 銀); a name may drop its 左/右
-/// (tori shogi's quails are written 鶉, the origin telling which).
-pub(super) fn piece(board: &Board, i: &str) -> Option<(u8, usize)> {
-    let rules = board.rules();
-    (0..rules.pieces.len() as u8)
-        .filter(|id| !rules.unused.contains(id))
-        .filter_map(|id| {
-            let [own, lishogi] = crate::notation::chu::names(board, id);
-            let short = own.strip_prefix(['左', '右']).unwrap_or("");
-            let aliases = ALIASES.iter().filter(|(_, n)| *n == own).map(|(a, _)| *a);
-            [own, lishogi, short]
-                .into_iter()
-                .chain(aliases)
-                .filter(|n| !n.is_empty() && i.starts_with(n))
-                .map(|n| (id, n.len()))
-                .max_by_key(|&(_, l)| l)
-        })
-        .max_by_key(|&(_, l)| l)
 }
 
 /// `sq` as a cell of `board`.
