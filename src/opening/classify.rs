@@ -169,7 +169,7 @@ pub(super) fn run(ix: &Index, start_pos: &Position, plies: &[Ply], start: StartK
         settled: ix.initial(start).to_vec(),
     };
     let opens = ix.opens(start);
-    let closes = &ix.closes;
+    let closes = ix.closes();
     let (mut open, mut close) = (0, 0);
     // The plies at which the next window opens and the next closes (an
     // entry is settled the ply after its window's last).

@@ -145,7 +145,7 @@ pub(crate) struct Index {
     /// for the even start, then for any other.
     opens: [Vec<(u32, u16, u8)>; 2],
     /// `(ply, entry)`: entries whose window ends at that ply, by ply.
-    pub(super) closes: Vec<(u32, u16)>,
+    closes: Vec<(u32, u16)>,
     /// By start, then `side * entries + entry`: the entries that cannot
     /// hold for that side in a game of that start (game types, another
     /// side's, another start's).
@@ -339,6 +339,11 @@ impl Index {
     /// `(ply, entry, side)` by ply.
     pub(super) fn opens(&self, start: StartKind) -> &[(u32, u16, u8)] {
         &self.opens[usize::from(start != StartKind::Even)]
+    }
+
+    /// `(ply, entry)`: the windows' last plies, by ply.
+    pub(super) fn closes(&self) -> &[(u32, u16)] {
+        &self.closes
     }
 
     /// Where the pieces stand at `pos`.
