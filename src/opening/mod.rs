@@ -88,7 +88,7 @@ fn best_of<'a>(found: impl Iterator<Item = &'a Found>) -> Option<&'a Found> {
 }
 
 /// An entry that held for a side, while its findings are sorted out.
-struct Held {
+struct Finding {
     entry: usize,
     ply: u32,
     kept: bool,
@@ -243,9 +243,9 @@ impl Table {
     /// supersedes.
     fn side_opening(&self, found: &[(usize, u32)], opponent: Stance) -> SideOpening {
         // In table order, an entry's parent comes before it.
-        let mut held: Vec<Held> = found
+        let mut held: Vec<Finding> = found
             .iter()
-            .map(|&(entry, ply)| Held {
+            .map(|&(entry, ply)| Finding {
                 entry,
                 ply,
                 kept: false,
