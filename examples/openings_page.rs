@@ -11,6 +11,11 @@
 //! FIXTURE_DIR it also writes there, an entry met, `NN.usi`: two games in
 //! USI, that game cut where the entry first holds (kifu names it) and cut
 //! one ply before (a near miss: kifu must not).
+//!
+//! A fixture whose comment says it was "made by hand" (a game composed for
+//! an entry no corpus game reaches) is never overwritten; for an entry not
+//! met, the page names such a fixture, with the side and the ply at which
+//! its game reaches the entry.
 
 use kifu::emit::diagram;
 use kifu::emit::svg::{self, SvgOptions};
@@ -18,7 +23,7 @@ use kifu::input::{ReadOptions, read_path};
 use kifu::opening::{EntryKind, Table};
 use kifu::{Color, Game, ReplayOptions, replay};
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[path = "common/walk.rs"]
@@ -31,6 +36,8 @@ struct Met {
     /// Whether the game starts from the even position: such a game is
     /// shown before one from a diagram or a handicap.
     even: bool,
+    /// Whether the game starts from a handicap: its sides are 下手 and 上手.
+    handicap: bool,
     file: String,
     index: usize,
     side: Option<Color>,
@@ -104,6 +111,11 @@ fn fixture(name: &str, (start, moves): &(String, Vec<String>), whole: &[String])
 fn note(met: &mut HashMap<String, Met>, game: &Game, file: &str) {
     let o = kifu::opening::classify(game);
     let even = game.start == kifu::Position::startpos();
+    let handicap = game
+        .record
+        .start
+        .preset()
+        .is_some_and(|h| h != kifu::Handicap::Hirate);
     let mut first = |name: &str, side: Option<Color>, ply: u32| {
         if met.get(name).is_some_and(|m| m.even || !even) {
             return;
@@ -112,6 +124,7 @@ fn note(met: &mut HashMap<String, Met>, game: &Game, file: &str) {
             name.to_string(),
             Met {
                 even,
+                handicap,
                 file: file.to_string(),
                 index: game.record.index,
                 side,
@@ -143,6 +156,36 @@ fn note(met: &mut HashMap<String, Met>, game: &Game, file: &str) {
         .max()
         .unwrap_or(0);
     first(&o.game, None, last);
+}
+
+/// The side of `m` as the page names it: 先手 or 後手 (下手 or 上手 in a
+/// handicap game), or the game for a game type.
+fn side_of(m: &Met) -> String {
+    match (m.side, m.handicap) {
+        (None, _) => "the game".to_string(),
+        (Some(Color::Sente), true) => "下手".to_string(),
+        (Some(Color::Gote), true) => "上手".to_string(),
+        (Some(c), false) => c.kanji().to_string(),
+    }
+}
+
+/// The text of the fixture at `path` if it was made by hand (its comment
+/// says so): such a fixture is kept as it is.
+fn hand_made(path: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let comment = text.lines().next()?;
+    (comment.starts_with('#') && comment.contains("made by hand")).then_some(text)
+}
+
+/// Where the first game of the hand-made fixture `text` (shown as `file`)
+/// reaches the entry `name`, if kifu names it there.
+fn met_by_hand(name: &str, text: &str, file: &str) -> Option<Met> {
+    let line = text.lines().find(|l| !l.starts_with('#'))?;
+    let mut records = kifu::parse::parse(&format!("{line}\n"), kifu::Format::Usi).ok()?;
+    let game = replay(records.remove(0), &ReplayOptions::default()).ok()?;
+    let mut met = HashMap::new();
+    note(&mut met, &game, file);
+    met.remove(name)
 }
 
 fn main() -> ExitCode {
@@ -190,6 +233,18 @@ fn main() -> ExitCode {
         let Some(m) = met.get(&e.name) else {
             missing += 1;
             println!("Not met in the corpus's games.\n");
+            let path = fixtures.map(|dir| dir.join(format!("{i:02}.usi")));
+            if let Some((path, text)) = path.and_then(|p| hand_made(&p).map(|t| (p, t))) {
+                let shown = path.display().to_string();
+                match met_by_hand(&e.name, &text, &shown) {
+                    Some(h) => println!(
+                        "`{shown}` is a game made by hand that reaches it: {}, first at ply {}.\n",
+                        side_of(&h),
+                        h.ply
+                    ),
+                    None => eprintln!("openings_page: {shown}: kifu does not name {}", e.name),
+                }
+            }
             continue;
         };
         let file = format!("{i:02}.svg");
@@ -199,14 +254,14 @@ fn main() -> ExitCode {
         }
         if let Some(dir) = fixtures {
             let path = dir.join(format!("{i:02}.usi"));
-            if let Err(err) = std::fs::write(&path, fixture(&e.name, &m.usi, &m.whole)) {
+            if hand_made(&path).is_some() {
+                eprintln!("openings_page: {}: made by hand, kept", path.display());
+            } else if let Err(err) = std::fs::write(&path, fixture(&e.name, &m.usi, &m.whole)) {
                 eprintln!("openings_page: {}: {err}", path.display());
                 return ExitCode::FAILURE;
             }
         }
-        let side = m
-            .side
-            .map_or("the game".to_string(), |c| c.kanji().to_string());
+        let side = side_of(m);
         let game = if m.index > 0 {
             format!(", game {}", m.index + 1)
         } else {
