@@ -188,6 +188,27 @@ fn met_by_hand(name: &str, text: &str, file: &str) -> Option<Met> {
     met.remove(name)
 }
 
+/// For entry `name` (the `i`th) that no corpus game reaches: the line
+/// naming its hand-made fixture in `dir`, if it has one, and the board
+/// where that game reaches it (into `svg_dir`).
+fn by_hand(name: &str, i: usize, dir: &Path, svg_dir: &Path) -> Result<(), String> {
+    let path = dir.join(format!("{i:02}.usi"));
+    let Some(text) = hand_made(&path) else {
+        return Ok(());
+    };
+    let shown = path.display().to_string();
+    let h = met_by_hand(name, &text, &shown)
+        .ok_or_else(|| format!("{shown}: kifu does not name {name}"))?;
+    let file = format!("{i:02}.svg");
+    std::fs::write(svg_dir.join(&file), &h.svg).map_err(|err| format!("{file}: {err}"))?;
+    println!(
+        "`{shown}` is a game made by hand that reaches it: {}, first at ply {}.\n\n![{name}](openings/{file})\n",
+        side_of(&h),
+        h.ply
+    );
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<PathBuf> = std::env::args_os().skip(1).map(PathBuf::from).collect();
     let (corpus, svg_dir, fixtures) = match &args[..] {
@@ -233,17 +254,11 @@ fn main() -> ExitCode {
         let Some(m) = met.get(&e.name) else {
             missing += 1;
             println!("Not met in the corpus's games.\n");
-            let path = fixtures.map(|dir| dir.join(format!("{i:02}.usi")));
-            if let Some((path, text)) = path.and_then(|p| hand_made(&p).map(|t| (p, t))) {
-                let shown = path.display().to_string();
-                match met_by_hand(&e.name, &text, &shown) {
-                    Some(h) => println!(
-                        "`{shown}` is a game made by hand that reaches it: {}, first at ply {}.\n",
-                        side_of(&h),
-                        h.ply
-                    ),
-                    None => eprintln!("openings_page: {shown}: kifu does not name {}", e.name),
-                }
+            if let Some(dir) = fixtures
+                && let Err(err) = by_hand(&e.name, i, dir, svg_dir)
+            {
+                eprintln!("openings_page: {err}");
+                return ExitCode::FAILURE;
             }
             continue;
         };

@@ -315,10 +315,21 @@ fn the_test_page_shows_every_entry_of_the_table() {
         assert!(svg.starts_with("<?xml") && svg.contains("<svg"), "{file}");
         boards += 1;
     }
-    assert_eq!(
-        boards + every.matches("Not met in the corpus's games.").count(),
-        names.len()
-    );
+    // Every entry's section shows a board: the corpus game's, or for an
+    // entry no corpus game reaches, its hand-made fixture's.
+    let sections: Vec<&str> = every.split("\n### ").skip(1).collect();
+    assert_eq!(sections.len(), names.len());
+    for s in &sections {
+        assert!(
+            s.contains("](openings/"),
+            "no board: {}",
+            s.lines().next().unwrap()
+        );
+        if s.contains("Not met in the corpus's games.") {
+            assert!(s.contains("made by hand"), "{}", s.lines().next().unwrap());
+        }
+    }
+    assert_eq!(boards, names.len());
 }
 
 /// The names kifu gives the game on `line` (USI): the game's, and each
