@@ -244,8 +244,8 @@ impl Index {
             hi: e.plies.1,
             after: e.after,
         };
-        // An entry needing a parent or a move waits for it (see
-        // `Index::blocked`).
+        // An entry needing a parent or a move waits for it, settled, until
+        // the run releases it (see `Index::initial`).
         let waits = e.after.is_some() || played != 0;
         for (initial, settled) in self.initial.iter_mut().zip(&self.settled) {
             initial[s * self.n + id as usize] = settled[s * self.n + id as usize] || waits;
