@@ -2,6 +2,7 @@
 //! `data/openings.txt` (embedded) or any table in the same format.
 
 use crate::rules::types::{PieceKind, Square};
+use std::collections::HashSet;
 use std::fmt;
 
 /// The table kifu ships, `data/openings.txt` (CC0).
@@ -241,6 +242,12 @@ fn set_key(e: &mut Entry, key: &str, v: &str, earlier: &[Entry]) -> Result<(), S
         "played" => {
             for w in v.split_whitespace() {
                 e.played.push(played(w)?);
+            }
+            // The classifier keeps the moves a side has played as the bits
+            // of a u64: a 65th would be dropped from its entries' rules.
+            let all = earlier.iter().chain([&*e]).flat_map(|x| &x.played);
+            if all.collect::<HashSet<_>>().len() > 64 {
+                return Err("more than 64 different moves named by `played`".into());
             }
         }
         "plies" => e.plies = range(v, u32::MAX)?,

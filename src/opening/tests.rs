@@ -239,3 +239,15 @@ fn table_errors_say_where() {
     assert!(err.message.contains("`C`"), "{err}");
     assert_eq!(Table::parse("en: x\n").unwrap_err().line, 1);
 }
+
+#[test]
+fn a_table_naming_more_than_64_moves_is_refused_not_cut_short() {
+    let moves = |n: usize| {
+        let squares = (1..=9).flat_map(|f| (1..=9).map(move |r| format!("P*{f}{r}")));
+        squares.take(n).collect::<Vec<_>>().join(" ")
+    };
+    assert!(Table::parse(&format!("[strategy A]\nplayed: {}\n", moves(64))).is_ok());
+    let err = Table::parse(&format!("[strategy A]\nplayed: {}\n", moves(65))).unwrap_err();
+    assert_eq!(err.line, 2);
+    assert!(err.message.contains("64"), "{err}");
+}
