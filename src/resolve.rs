@@ -194,7 +194,9 @@ fn drop_move(
     color: Option<Color>,
     promote: Option<bool>,
 ) -> Result<Resolved, Unresolved> {
-    let droppable = !(piece.is_promoted() || piece == PieceKind::King || promote == Some(true));
+    // A king is never in hand: its drop is a move the position refuses
+    // (not in hand), as a CSA `0047OU` is, not a notation that names none.
+    let droppable = !(piece.is_promoted() || promote == Some(true));
     checked_drop(piece, to, color, droppable, || {
         format!("a {} cannot be dropped promoted", piece.kif())
     })

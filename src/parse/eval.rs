@@ -21,7 +21,7 @@ pub(crate) fn floodgate(body: &str) -> Evaluation {
 /// move, as `'** 30 -3334FU` reads in CSA. Anything else is a comment.
 pub fn floodgate_comment(text: &str) -> Option<Evaluation> {
     let body = text.strip_prefix("* ")?;
-    (!body.trim().is_empty() && is_floodgate_body(body)).then(|| floodgate(body))
+    Evaluation::is_floodgate_comment(text).then(|| floodgate(body))
 }
 
 /// Whether the text after `'**` is an evaluation

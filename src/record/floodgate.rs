@@ -45,6 +45,14 @@ impl Evaluation {
             || first.len() > 7 && split_csa_run(first).all(is_csa_word)
     }
 
+    /// Whether a comment is an evaluation in the floodgate form, `* `
+    /// and a body that is one and not empty (`* 30 -3334FU`): the JKF
+    /// reader takes a move's first such comment for its evaluation.
+    pub fn is_floodgate_comment(text: &str) -> bool {
+        text.strip_prefix("* ")
+            .is_some_and(|body| !body.trim().is_empty() && Evaluation::is_floodgate_body(body))
+    }
+
     /// The words [`Evaluation::from_floodgate`] reads back as `self`, each
     /// behind a space (` 30 -3334FU`), pushed to `out`.
     pub fn write_floodgate(&self, out: &mut String) {

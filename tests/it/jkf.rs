@@ -723,7 +723,7 @@ fn jkf_round_trips_hostile_records() {
     let (mut games, mut fouls, mut forks, mut failures) = (0, 0, 0, Vec::new());
     let mut deepest = 0;
     let mut codes = std::collections::BTreeSet::new();
-    let mut round_trips = 0;
+    let (mut round_trips, mut stable) = (0, 0);
     // The deepest game is more than serde_json (under the validator) reads.
     let schema = validator();
     for (i, r) in records.into_iter().enumerate() {
@@ -747,9 +747,15 @@ fn jkf_round_trips_hostile_records() {
         codes.extend(warnings.iter().map(|w| w.code.code()));
         let schema = schema.as_ref().filter(|_| game.max_variation_depth() <= 40);
         // A warning says what the JKF could not hold; the rest must come back.
+        // Either way what is read back writes the same JKF again (a comment
+        // led by `&` or shaped as an evaluation once read back as a mark),
+        // but for the game deeper than serde_json reads.
         let found = if warnings.is_empty() {
             round_trips += 1;
             round_trip_loses(schema, &game)
+        } else if game.max_variation_depth() <= 40 {
+            stable += 1;
+            check_written(schema, &game).err()
         } else {
             schema.and_then(|v| {
                 let errs = schema_errors(v, &jkf::write(&game).0);
@@ -761,8 +767,9 @@ fn jkf_round_trips_hostile_records() {
         }
     }
     assert!(
-        fouls > 50 && forks > 500 && deepest >= 45 && round_trips >= 10,
-        "{fouls} fouls, {forks} forks, {deepest} deep, {round_trips} without a warning"
+        fouls > 50 && forks > 500 && deepest >= 45 && round_trips >= 10 && stable >= 100,
+        "{fouls} fouls, {forks} forks, {deepest} deep, {round_trips} without a warning, \
+         {stable} with one held to a second write"
     );
     // Every warning the writer gives is met, so every branch is written.
     for code in [

@@ -331,3 +331,42 @@ fn foul_not_played_is_past_the_plies() {
     // A legal line has no foul move.
     assert_eq!(play("position startpos moves 7g7f").main.foul_move(), None);
 }
+
+#[test]
+fn a_dropped_king_is_not_in_hand_in_every_format() {
+    // Gote drops a king on 4七 at ply 2, written five ways. It was a promotion
+    // foul without a move in KIF, KI2 and JKF but not in hand in CSA; so a
+    // JKF written from the CSA read back to another rule and another move.
+    let texts = [
+        (kifu::Format::Csa, "PI\n+\n+7776FU\n-0047OU\n"),
+        (
+            kifu::Format::Kif,
+            "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ４七玉打\n",
+        ),
+        (kifu::Format::Ki2, "手合割：平手\n\n▲７六歩 △４七玉打\n"),
+        (
+            kifu::Format::Jkf,
+            r#"{"header":{},"moves":[{},{"move":{"color":0,"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"}},{"move":{"color":1,"to":{"x":4,"y":7},"piece":"OU"}}]}"#,
+        ),
+    ];
+    for (format, text) in texts {
+        let rec = kifu::parse::parse(text, format).expect("parses").remove(0);
+        let g = replay(rec, &ReplayOptions::default()).expect("legal start");
+        let f = foul(&g);
+        assert_eq!(
+            (f.ply, f.rule, f.loser),
+            (2, Rule::NotInHand, Color::Gote),
+            "{format:?}"
+        );
+        let drop = kifu::Move::Drop {
+            kind: kifu::PieceKind::King,
+            to: kifu::Square::new(4, 7).expect("on the board"),
+        };
+        assert_eq!(f.mv, Some(drop), "{format:?}");
+        assert!(
+            f.detail.contains("no 玉 in hand"),
+            "{format:?}: {}",
+            f.detail
+        );
+    }
+}

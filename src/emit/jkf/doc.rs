@@ -1,6 +1,7 @@
 //! The JKF document as serde_json writes it: typed structures borrowing
 //! from the record, whose field order is the key order of the output.
 
+use crate::record::Evaluation;
 use crate::rules::types::{Hand, PieceKind, Square};
 use serde::Serialize;
 use serde::ser::Serializer;
@@ -102,23 +103,27 @@ pub(super) struct Entry<'a> {
 }
 
 /// The record's comments, borrowed, then any the writer adds (a foul's
-/// account, moves not replayed, an ending JKF has no word for).
+/// account, moves not replayed, an ending JKF has no word for), then the
+/// bookmarks and the evaluation as comments (`marks`). The marks go last
+/// whatever is added after them, so that a JKF read back, whose marks are
+/// lifted out of its comments, is written the same.
 #[derive(Default)]
 pub(super) struct Comments<'a> {
     pub(super) record: &'a [String],
     pub(super) added: Vec<Cow<'a, str>>,
+    pub(super) marks: Vec<Cow<'a, str>>,
 }
 
 impl<'a> Comments<'a> {
     pub(super) fn of(record: &'a [String]) -> Self {
         Comments {
             record,
-            added: Vec::new(),
+            ..Comments::default()
         }
     }
 
     fn is_empty(&self) -> bool {
-        self.record.is_empty() && self.added.is_empty()
+        self.record.is_empty() && self.added.is_empty() && self.marks.is_empty()
     }
 }
 
@@ -127,9 +132,22 @@ impl Serialize for Comments<'_> {
         s.collect_seq(
             self.record
                 .iter()
-                .map(String::as_str)
-                .chain(self.added.iter().map(|c| &**c)),
+                .map(|c| as_comment(c))
+                .chain(self.added.iter().map(|c| as_comment(c)))
+                .chain(self.marks.iter().map(|c| Cow::Borrowed(&**c))),
         )
+    }
+}
+
+/// A comment as written so that it reads back as one: a
+/// comment the reader would take for a bookmark (led by `&`, as the JKF
+/// KIF grammar keeps bookmarks) or an evaluation (`* 30 -3334FU`) gets a
+/// space in front, as the CSA writer does for `'**`.
+fn as_comment(c: &str) -> Cow<'_, str> {
+    if c.starts_with('&') || Evaluation::is_floodgate_comment(c) {
+        Cow::Owned(format!(" {c}"))
+    } else {
+        Cow::Borrowed(c)
     }
 }
 

@@ -8,6 +8,11 @@
 //! object), which was most of the writer's time. Field order is the order
 //! of declaration, so the output is deterministic and a second conversion
 //! of the output is byte-identical.
+//!
+//! JKF has no field for bookmarks or evaluations: they are comments (`&` and
+//! the bookmark, `* 30 -3334FU`), written after an entry's other comments,
+//! whatever the writer adds to it later, and lifted back out by the reader.
+//! A comment that would be lifted as one gets a space in front.
 
 use crate::codes::WarningCode;
 use crate::emit::Warning;
@@ -60,7 +65,7 @@ pub fn write(game: &Game) -> (String, Vec<Warning>) {
     let mut moves = Vec::with_capacity(game.main.plies.len() + 2);
     let mut start = Comments::of(&game.record.comments);
     start
-        .added
+        .marks
         .extend(bookmark_comments(&game.record.bookmarks));
     moves.push(Entry {
         comments: start,
@@ -450,11 +455,11 @@ impl<'a> Writer<'a> {
         forks: Vec<Vec<Entry<'a>>>,
     ) -> Entry<'a> {
         let mut comments = Comments::of(entry.comments());
-        comments.added.extend(bookmark_comments(entry.bookmarks()));
+        comments.marks.extend(bookmark_comments(entry.bookmarks()));
         // An empty `'**` says nothing, and `*` alone would read back as a comment.
         if let Some(e) = entry.eval().filter(|e| !e.is_empty()) {
             comments
-                .added
+                .marks
                 .push(Cow::Owned(crate::emit::pv::floodgate_text(e)));
         }
         Entry {

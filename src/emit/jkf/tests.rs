@@ -168,3 +168,58 @@ fn forks_nest_and_start_from_their_branch_point() {
     );
     assert_eq!(fork[1]["forks"][0][0]["move"]["color"], 1);
 }
+
+#[test]
+fn a_comment_that_would_read_back_as_a_mark_stays_a_comment_and_marks_go_last() {
+    use crate::record::{Ending, EndingKind, Location};
+    let text = r#"{"header":{},"moves":[{},
+{"move":{"from":{"x":7,"y":7},"to":{"x":7,"y":6},"piece":"FU"},
+ "comments":["&real","* 30 -3334FU","&a comment","* 12 +2726FU"]},
+{"move":{"from":{"x":3,"y":3},"to":{"x":3,"y":4},"piece":"FU"},"comments":["&last"]}]}"#;
+    let g = game(text);
+    let m = &g.record.main.moves[0];
+    assert_eq!(m.bookmarks(), ["real", "a comment"]);
+    assert_eq!(m.comments(), ["* 12 +2726FU"]);
+    // Comments shaped as a bookmark or an evaluation, on the record, a move
+    // and an ending JKF has no word for, which the writer adds to the last
+    // move after that move's bookmark.
+    let mut r = g.record.clone();
+    r.comments = vec!["&not a mark".into()];
+    r.main.moves[0].extra_mut().comments = vec!["&a comment".into(), "* 7 -8384FU".into()];
+    r.main.ending = Some(Ending {
+        kind: EndingKind::DefaultWin,
+        text: "不戦勝".into(),
+        span: Location::default(),
+        time: None,
+        comments: vec!["&of the ending".into()],
+    });
+    let g = replay(r, &ReplayOptions::default()).unwrap();
+    let (first, _) = write(&g);
+    let v: Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(v["moves"][0]["comments"], json!([" &not a mark"]));
+    assert_eq!(
+        v["moves"][1]["comments"],
+        json!([
+            " &a comment",
+            " * 7 -8384FU",
+            "&real",
+            "&a comment",
+            "* 30 -3334FU"
+        ])
+    );
+    assert_eq!(
+        v["moves"][2]["comments"],
+        json!(["不戦勝", " &of the ending", "&last"])
+    );
+    // Read back, each is where it was (a comment with its space in front),
+    // and written again, the same JKF.
+    let back = game(&first);
+    let m = &back.record.main.moves[0];
+    assert_eq!(back.record.comments, [" &not a mark"]);
+    assert!(back.record.bookmarks.is_empty());
+    assert_eq!(m.comments(), [" &a comment", " * 7 -8384FU"]);
+    assert_eq!(m.bookmarks(), ["real", "a comment"]);
+    assert_eq!(m.eval().and_then(|e| e.score), Some(30));
+    assert_eq!(back.record.main.moves[1].bookmarks(), ["last"]);
+    assert_eq!(write(&back).0, first);
+}
