@@ -334,7 +334,7 @@ fn foul_not_played_is_past_the_plies() {
 
 #[test]
 fn a_dropped_king_is_not_in_hand_in_every_format() {
-    // Gote drops a king on 4七 at ply 2, written five ways. It was a promotion
+    // Gote drops a king on 4七 at ply 2, written four ways. It was a promotion
     // foul without a move in KIF, KI2 and JKF but not in hand in CSA; so a
     // JKF written from the CSA read back to another rule and another move.
     let texts = [
